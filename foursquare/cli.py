@@ -15,7 +15,10 @@ from collections.abc import Callable, Sequence
 from foursquare import __version__
 
 # Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "stats": ("foursquare.stats", "show or reset your statistics"),
+    "simulate": ("foursquare.simulate", "play many deals without a screen and report how a strategy fares"),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
