@@ -1,0 +1,38 @@
+"""The daily deal: one deal number per calendar date, and the line players share.
+
+The number is the date itself written as digits, ``YYYYMMDD`` (30 November
+2026 is deal 20261130).  It needs no server and no shared secret, everyone on
+the same date gets the same deal, and a player can read the date back from the
+number.  Random deals are drawn from :data:`RANDOM_DEALS`, twelve-digit numbers,
+so a random deal is never mistaken for a daily one.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from foursquare.engine import Game, Status
+
+__all__ = ["RANDOM_DEALS", "deal_number", "share_line"]
+
+RANDOM_DEALS = range(10**11, 10**12)
+"""Where random deal numbers come from: twelve digits, beyond any ``YYYYMMDD``."""
+
+
+def deal_number(day: date) -> int:
+    """The daily deal number of ``day``: its ISO date as the digits ``YYYYMMDD``."""
+    return day.year * 10_000 + day.month * 100 + day.day
+
+
+def share_line(day: date, game: Game) -> str:
+    """One line to paste anywhere: date, deal number, result and score.
+
+    It names no cards and no cells, so sharing it spoils nothing for players
+    who have yet to play that day's deal.
+    """
+    if game.status is Status.WON:
+        result = f"won, score {game.score}"
+    else:
+        verb = "lost" if game.status is Status.LOST else "playing"
+        result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {result}"
