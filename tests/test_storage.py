@@ -1,0 +1,403 @@
+"""The data folder, the atomic writer, damaged files and the saved-game format."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import time
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sample_games import WINNING_DEAL, lost_game, played, won_game
+
+from foursquare.engine import Game
+from foursquare.session import Session
+from foursquare.storage import (
+    GAME_FILE,
+    Unusable,
+    data_dir,
+    load_game,
+    quarantine,
+    save_game,
+    saved_game_json,
+    sweep_temp_files,
+    write_atomic,
+)
+
+# --- where data lives ---------------------------------------------------------
+
+
+def test_data_dir_is_foursquare_home_when_set(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "here"))
+    assert data_dir() == tmp_path / "here"
+    assert not (tmp_path / "here").exists()  # finding the folder creates nothing
+
+
+def test_relative_foursquare_home_is_made_absolute(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FOURSQUARE_HOME", "rel")
+    assert data_dir() == tmp_path / "rel"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+@pytest.mark.parametrize("home", [None, ""])
+def test_data_dir_is_the_platform_user_data_folder_otherwise(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, home: str | None
+) -> None:
+    if home is None:
+        monkeypatch.delenv("FOURSQUARE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("FOURSQUARE_HOME", home)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir() == tmp_path / "xdg" / "foursquare"
+
+
+# --- the atomic writer ----------------------------------------------------------
+
+
+def test_write_atomic_creates_the_folder_and_replaces_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "f.json"
+    write_atomic(path, b"old")
+    write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert os.listdir(path.parent) == ["f.json"]
+
+
+def test_write_atomic_writes_everything_even_when_the_os_takes_it_in_pieces(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:7])))
+    data = bytes(range(256)) * 40
+    write_atomic(tmp_path / "f", data)
+    assert (tmp_path / "f").read_bytes() == data
+
+
+def _failing(after: int, real: Any) -> Any:
+    """A stand-in for an os function that works ``after`` times, then fails as a full disk would."""
+    calls = [0]
+
+    def call(*args: Any) -> Any:
+        calls[0] += 1
+        if calls[0] > after:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(*args)
+
+    return call
+
+
+_REAL_WRITE = os.write
+
+
+def _torn_write(fd: int, data: Any) -> int:
+    """Write half, then fail: the temporary file is torn."""
+    _REAL_WRITE(fd, bytes(data[: len(data) // 2]))
+    raise OSError(errno.EIO, "Input/output error")
+
+
+INTERRUPTIONS = {
+    "first write": ("write", _failing(0, os.write)),
+    "torn write": ("write", _torn_write),
+    "fsync of the file": ("fsync", _failing(0, os.fsync)),
+    "rename": ("replace", _failing(0, os.replace)),
+}
+
+
+@pytest.mark.parametrize("step", INTERRUPTIONS)
+def test_an_interrupted_write_leaves_the_old_file_whole_and_no_debris(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, step: str
+) -> None:
+    path = tmp_path / GAME_FILE
+    old = played(WINNING_DEAL, 5)
+    save_game(path, old, None)
+    name, stand_in = INTERRUPTIONS[step]
+    monkeypatch.setattr(os, name, stand_in)
+    new = played(WINNING_DEAL, 9)
+    with pytest.raises(OSError):
+        save_game(path, new, None)
+    monkeypatch.undo()
+    loaded = load_game(path)
+    assert loaded is not None and loaded.game == old
+    assert os.listdir(tmp_path) == [GAME_FILE]
+
+
+def test_a_folder_that_cannot_be_synced_still_gets_the_new_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / GAME_FILE
+    save_game(path, played(WINNING_DEAL, 5), None)
+    monkeypatch.setattr(os, "fsync", _failing(1, os.fsync))  # the file syncs, the folder refuses
+    new = played(WINNING_DEAL, 9)
+    save_game(path, new, None)
+    monkeypatch.undo()
+    loaded = load_game(path)
+    assert loaded is not None and loaded.game == new
+
+
+KILL_SCRIPT = textwrap.dedent(
+    """
+    import os, sys
+    from pathlib import Path
+    from foursquare.storage import save_game
+    from foursquare.engine import Game
+
+    name, after, torn = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "torn"
+    real = getattr(os, name)
+    calls = [0]
+
+    def killed(*args):
+        calls[0] += 1
+        if calls[0] > after:
+            if torn:
+                real(args[0], bytes(args[1][: len(args[1]) // 2]))
+            os._exit(9)  # like SIGKILL: no cleanup, no flushing, nothing after this
+        return real(*args)
+
+    game = Game.deal(16)
+    for _ in range(9):
+        game.play(game.legal_moves()[0])
+    setattr(os, name, killed)
+    save_game(Path(sys.argv[4]), game, None)
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "after", "torn", "expect_new"),
+    [
+        ("write", 0, "whole", False),
+        ("write", 0, "torn", False),
+        ("fsync", 0, "whole", False),
+        ("close", 0, "whole", False),
+        ("replace", 0, "whole", False),
+        ("fsync", 1, "whole", True),  # killed while syncing the folder, after the rename
+    ],
+)
+def test_a_process_killed_at_any_step_of_a_write_leaves_a_loadable_game(
+    tmp_path: Path, name: str, after: int, torn: str, expect_new: bool
+) -> None:
+    path = tmp_path / GAME_FILE
+    old = played(WINNING_DEAL, 5)
+    save_game(path, old, None)
+    done = subprocess.run(
+        [sys.executable, "-c", KILL_SCRIPT, name, str(after), torn, str(path)], capture_output=True, timeout=60
+    )
+    assert done.returncode == 9, done.stderr.decode()
+    loaded = load_game(path)
+    assert loaded is not None
+    assert loaded.game == (played(WINNING_DEAL, 9) if expect_new else old)
+    # The killed writer may leave its temporary file; it never gets in the way, and is swept once stale.
+    debris = [p for p in tmp_path.iterdir() if p.name != GAME_FILE]
+    assert all(p.name.startswith(f".{GAME_FILE}.") and p.name.endswith(".tmp") for p in debris)
+    for p in debris:
+        os.utime(p, (time.time() - 7200, time.time() - 7200))
+    sweep_temp_files(tmp_path)
+    assert os.listdir(tmp_path) == [GAME_FILE]
+
+
+def test_sweeping_keeps_fresh_temporary_files_and_everything_else(tmp_path: Path) -> None:
+    stale, fresh = tmp_path / ".game.json.abc.tmp", tmp_path / ".stats.json.def.tmp"
+    others = [tmp_path / "game.json", tmp_path / "notes.tmp", tmp_path / "game.json.20261130T000000Z.corrupt"]
+    for p in [stale, fresh, *others]:
+        p.write_text("x")
+    os.utime(stale, (time.time() - 7200, time.time() - 7200))
+    sweep_temp_files(tmp_path)
+    assert sorted(tmp_path.iterdir()) == sorted([fresh, *others])
+    sweep_temp_files(tmp_path / "missing")  # no folder yet: nothing to do, no error
+
+
+# --- the saved-game format ------------------------------------------------------
+
+
+@pytest.mark.parametrize("daily", [None, date(2026, 11, 30)])
+def test_saved_game_round_trip_replays_the_same_position(tmp_path: Path, daily: date | None) -> None:
+    game = played(20261130, 12)
+    save_game(tmp_path / GAME_FILE, game, daily)
+    loaded = load_game(tmp_path / GAME_FILE)
+    assert loaded is not None
+    assert loaded.game == game and loaded.game.piles == game.piles and loaded.game.seed == 20261130
+    assert loaded.daily == daily
+    assert loaded.game.next_card == game.next_card
+
+
+def test_saved_game_file_is_the_engine_record_in_a_versioned_envelope(tmp_path: Path) -> None:
+    game = played(20261130, 3)
+    save_game(tmp_path / GAME_FILE, game, date(2026, 11, 30))
+    on_disk = json.loads((tmp_path / GAME_FILE).read_text("utf-8"))
+    assert on_disk == {
+        "format": "foursquare-saved-game",
+        "version": 1,
+        "daily": "2026-11-30",
+        "game": game.to_record(),
+    }
+    assert on_disk["game"]["placements"] == [list(cell) for cell in game.placements]
+
+
+def test_finished_games_save_and_load_too(tmp_path: Path) -> None:
+    for game in (won_game(), lost_game()):
+        save_game(tmp_path / GAME_FILE, game, None)
+        loaded = load_game(tmp_path / GAME_FILE)
+        assert loaded is not None and loaded.game == game and loaded.game.status is game.status
+
+
+def test_no_saved_game_is_none_not_an_error(tmp_path: Path) -> None:
+    assert load_game(tmp_path / GAME_FILE) is None
+    assert load_game(tmp_path / "missing" / GAME_FILE) is None
+
+
+# --- every kind of damaged saved game ---------------------------------------------
+
+
+def _envelope(**changes: Any) -> bytes:
+    value = saved_game_json(played(20261130, 6), None)
+    for key, new in changes.items():
+        if key.startswith("game_"):
+            value["game"][key[5:]] = new
+        elif new is _DROP:
+            del value[key]
+        else:
+            value[key] = new
+    return json.dumps(value).encode()
+
+
+_DROP = object()
+_GOOD = _envelope()
+_ILLEGAL = [[0, 0], [2, 2]]  # the second card is not next to the first
+
+DAMAGED: dict[str, tuple[bytes, str]] = {
+    "empty": (b"", "empty"),
+    "blank": (b" \n\t\n", "empty"),
+    "truncated JSON": (_GOOD[: len(_GOOD) // 2], "not valid JSON"),
+    "not JSON": (b"this is not a saved game\n", "not valid JSON"),
+    "binary garbage": (bytes((i * 37 + 11) % 256 for i in range(3000)), "not text"),
+    "UTF-16": ('{"format": "x"}'.encode("utf-16"), "not text"),
+    "nested too deeply": (b"[" * 200_000, "not valid JSON"),
+    "a JSON list": (b"[1, 2, 3]", "no JSON object"),
+    "a JSON string": (b'"game"', "no JSON object"),
+    "JSON null": (b"null", "no JSON object"),
+    "another format": (_envelope(format="foursquare-stats"), "not a Foursquare saved game"),
+    "no format": (_envelope(format=_DROP), "not a Foursquare saved game"),
+    "unknown version": (_envelope(version=2), "unknown saved-game version 2"),
+    "version as text": (_envelope(version="1"), "unknown saved-game version '1'"),
+    "version as true": (_envelope(version=True), "unknown saved-game version True"),
+    "no version": (_envelope(version=_DROP), "unknown saved-game version None"),
+    "daily as a number": (_envelope(daily=20261130), "bad daily date 20261130"),
+    "daily not a date": (_envelope(daily="2026-13-45"), "bad daily date"),
+    "daily of another deal": (_envelope(daily="2026-12-01"), "not the daily deal of 2026-12-01"),
+    "game not an object": (_envelope(game=[1, 2]), "must be a JSON object"),
+    "game missing": (_envelope(game=_DROP), "must be a JSON object"),
+    "unknown game version": (_envelope(game_version=7), "unknown game record version 7"),
+    "stock of numbers": (_envelope(game_stock=list(range(40))), "stock must be a list of card texts"),
+    "stock with a king": (_envelope(game_stock=["KH"] + [str(c) for c in Game.deal(1).stock[1:]]), "bad stock"),
+    "stock of another deal": (_envelope(game_stock=[str(c) for c in Game.deal(1).stock]), "not the stock of deal"),
+    "no deal number": (_envelope(game_seed=None), "no deal number"),
+    "negative deal number": (_envelope(game_seed=-4), "bad deal number"),
+    "deal number too big": (_envelope(game_seed=2**64), "deal number must be"),
+    "placements not a list": (_envelope(game_placements={"0": 0}), "placements must be a list"),
+    "placement not a pair": (_envelope(game_placements=[[0, 0, 0]]), "placement 1"),
+    "placement of floats": (_envelope(game_placements=[[0.0, 0.0]]), "placement 1"),
+    "illegal game": (_envelope(game_placements=_ILLEGAL), "placement 2"),
+    "placements after the end": (
+        _envelope(game_seed=20261130, game_placements=[list(c) for c in lost_game().placements] + [[0, 0]]),
+        "the game is over",
+    ),
+    "too large": (b" " * (1 << 20) + b"{}", "larger than"),
+}
+
+
+@pytest.mark.parametrize("kind", DAMAGED)
+def test_every_kind_of_damaged_saved_game_is_refused_with_a_reason(tmp_path: Path, kind: str) -> None:
+    content, reason = DAMAGED[kind]
+    (tmp_path / GAME_FILE).write_bytes(content)
+    with pytest.raises(Unusable, match=re.escape(reason)):
+        load_game(tmp_path / GAME_FILE)
+
+
+@pytest.mark.parametrize("kind", DAMAGED)
+def test_a_damaged_saved_game_is_moved_aside_and_a_fresh_game_dealt(tmp_path: Path, kind: str) -> None:
+    content, reason = DAMAGED[kind]
+    (tmp_path / GAME_FILE).write_bytes(content)
+    session, opening = Session.open(tmp_path)
+    aside = _corrupt_files(tmp_path)
+    assert len(aside) == 1 and aside[0].read_bytes() == content  # kept byte for byte
+    assert opening.message is not None and "\n" not in opening.message
+    assert reason in opening.message and str(aside[0]) in opening.message and "new game" in opening.message
+    assert session.game.placed_count == 0 and not opening.confirm_new
+    reloaded = load_game(tmp_path / GAME_FILE)  # the fresh game replaced the damaged one on disk
+    assert reloaded is not None and reloaded.game == session.game
+
+
+def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / GAME_FILE).mkdir()
+    (tmp_path / GAME_FILE / "inside").write_text("kept")
+    _, opening = Session.open(tmp_path)
+    assert opening.message is not None and "could not be loaded" in opening.message
+    (aside,) = _corrupt_files(tmp_path)
+    assert (aside / "inside").read_text() == "kept"
+    assert load_game(tmp_path / GAME_FILE) is not None
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / GAME_FILE
+    save_game(path, played(7, 4), None)
+    path.chmod(0)
+    with pytest.raises(Unusable, match="cannot be read: Permission denied"):
+        load_game(path)
+    _, opening = Session.open(tmp_path)
+    assert opening.message is not None and "Permission denied" in opening.message
+    assert len(_corrupt_files(tmp_path)) == 1
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / GAME_FILE
+    path.write_bytes(b"{broken")
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "rename", refuse)
+    session, opening = Session.open(tmp_path)
+    assert opening.message is not None
+    assert "nor moved aside (Permission denied)" in opening.message and "will not be saved" in opening.message
+    session.game.play((0, 0))
+    assert session.save() is None
+    assert path.read_bytes() == b"{broken"
+
+
+def test_quarantine_names_carry_a_timestamp_and_never_clash(tmp_path: Path) -> None:
+    when = datetime(2026, 11, 30, 21, 5, 9, tzinfo=timezone.utc)
+    names = []
+    for n in range(3):
+        (tmp_path / GAME_FILE).write_text(f"bad {n}")
+        damaged = quarantine(tmp_path / GAME_FILE, "because", now=when)
+        assert damaged.aside is not None and damaged.aside.read_text() == f"bad {n}"
+        names.append(damaged.aside.name)
+    assert names == [
+        "game.json.20261130T210509Z.corrupt",
+        "game.json.20261130T210509Z-2.corrupt",
+        "game.json.20261130T210509Z-3.corrupt",
+    ]
+    assert not (tmp_path / GAME_FILE).exists()
+
+
+def test_quarantine_of_a_file_another_process_already_moved(tmp_path: Path) -> None:
+    damaged = quarantine(tmp_path / GAME_FILE, "not valid JSON")
+    assert damaged.aside == tmp_path
+    assert (
+        damaged.describe("The saved game")
+        == f"The saved game could not be loaded (not valid JSON) and was moved to {tmp_path}"
+    )
+
+
+def _corrupt_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.name.endswith(".corrupt"))
