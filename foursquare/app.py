@@ -1,0 +1,515 @@
+"""The game as the player sees and steers it, without a terminal.
+
+:class:`App` holds the game, the cursor, what can be redone, the message line,
+the cards to highlight and whichever dialog or full-screen view is open.  It
+takes abstract input (:mod:`foursquare.keys`), turns it into engine calls, and
+decides what the screen should show; :mod:`foursquare.render` draws that and
+:mod:`foursquare.tui` is the only part that touches the terminal.
+
+Keys are looked up in a table of :class:`Command` values, so that other parts
+can add keys (:meth:`App.add_command`), full-screen views
+(:meth:`App.open_screen`), background work polled by the main loop
+(:meth:`App.add_ticker`) and listeners for the game's life (:class:`Observer`)
+without changing this module.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from foursquare import layout
+from foursquare.engine import Cell, Game, IllegalMove
+from foursquare.explain import explain
+from foursquare.keys import Click, Input, Key, KeyName, Resize, key_label
+from foursquare.text import Text, Token, Tone, card_list
+
+__all__ = [
+    "App",
+    "Command",
+    "Confirm",
+    "Mode",
+    "Observer",
+    "TextScreen",
+    "Ticker",
+    "random_deal",
+]
+
+DEAL_LIMIT = 1_000_000_000
+"""Random deals are numbered below this: short enough to note down and replay."""
+
+
+def random_deal() -> int:
+    """A fresh deal number for a game nobody asked a particular deal for."""
+    return random.SystemRandom().randrange(1, DEAL_LIMIT)
+
+
+class Mode(Enum):
+    """What the keys act on at the moment, in the order :attr:`App.mode` checks them."""
+
+    CONFIRM = "confirm"
+    """A yes/no question is open (quit? new deal?)."""
+    SCREEN = "screen"
+    """A full-screen text view is open (help, or one added later)."""
+    TOO_SMALL = "too_small"
+    """The terminal is smaller than the game needs: only quitting works."""
+    GAME_OVER = "game_over"
+    PLAYING = "playing"
+
+
+TABLE_MODES = frozenset({Mode.PLAYING, Mode.GAME_OVER})
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A key binding: what it does, when it applies and how the help screen names it."""
+
+    name: str
+    keys: tuple[KeyName, ...]
+    summary: str
+    """Shown in the help screen; commands with the same summary share one line."""
+    run: Callable[[App], object]
+    modes: frozenset[Mode] = TABLE_MODES
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """A yes/no question: ``y`` runs ``on_yes``, any other key just closes it."""
+
+    question: Text
+    detail: Text
+    on_yes: Callable[[App], None]
+    yes: str = "yes"
+    """What ``y`` does, in a word or two."""
+    no: str = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class TextScreen:
+    """A full-screen page of text, scrolled with the arrow keys; any other key closes it."""
+
+    title: str
+    lines: tuple[Text, ...]
+
+
+class Observer:
+    """Told about the life of the games an :class:`App` plays.  Override what you need.
+
+    Every method gets the app's current game, after the fact.
+    """
+
+    def game_started(self, game: Game) -> None:
+        """A new deal is on the table (not called for the game the App was created with)."""
+
+    def game_changed(self, game: Game) -> None:
+        """A card was placed, taken back or put back (also called for new deals)."""
+
+    def game_finished(self, game: Game) -> None:
+        """A placement (or redo) just won or lost the game; undo can reopen it."""
+
+    def game_abandoned(self, game: Game) -> None:
+        """The player started a new deal while this game was in progress."""
+
+    def closing(self, game: Game) -> None:
+        """The player is quitting; ``game`` is what is on the table."""
+
+
+Ticker = Callable[["App"], bool]
+"""Polled by the main loop every :attr:`App.tick_seconds` or so; returns True to ask for a redraw."""
+
+
+class App:
+    """The view-model of the game: feed it :data:`~foursquare.keys.Input`, read what to show."""
+
+    tick_seconds = 0.1
+    """How often the main loop wakes up to poll tickers when no key comes."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        width: int = 80,
+        height: int = 24,
+        deal_source: Callable[[], int] = random_deal,
+        observers: Iterable[Observer] = (),
+    ) -> None:
+        self.game = game
+        self.width = width
+        self.height = height
+        self.cursor: Cell = (0, 0)
+        self.redo_stack: list[Cell] = []
+        self.message: Text | None = None
+        """The message line: the explanation of the last move, an error, a hint."""
+        self.message_short: Text | None = None
+        """A shorter form of :attr:`message` for narrow terminals, if it has one."""
+        self.flipped: frozenset[Cell] = frozenset()
+        """Cells turned over by the last placement or undo, highlighted until the next key."""
+        self.dialog: Confirm | None = None
+        self.screen: TextScreen | None = None
+        self.scroll = 0
+        """First line of :attr:`screen` shown."""
+        self.running = True
+        self.redraw_all = False
+        """Set by Ctrl-L: the terminal layer should repaint every cell, then clear it."""
+        self.deal_source = deal_source
+        self.observers: list[Observer] = list(observers)
+        self.tickers: list[Ticker] = []
+        self.commands: list[Command] = []
+        self._keymap: dict[KeyName, list[Command]] = {}
+        for command in BUILTIN_COMMANDS:
+            self.add_command(command)
+        self._greet()
+
+    # --- extension points ---------------------------------------------------
+
+    def add_command(self, command: Command) -> None:
+        """Bind ``command``'s keys; a key bound twice runs the first command that applies in the mode."""
+        self.commands.append(command)
+        for key in command.keys:
+            self._keymap.setdefault(key, []).append(command)
+
+    def add_observer(self, observer: Observer) -> None:
+        self.observers.append(observer)
+
+    def add_ticker(self, ticker: Ticker) -> None:
+        """Have ``ticker`` polled by the main loop, between keys and when none come."""
+        self.tickers.append(ticker)
+
+    def open_screen(self, screen: TextScreen) -> None:
+        """Show a full-screen page of text over the table until a key closes it."""
+        self.screen = screen
+        self.scroll = 0
+
+    def ask(self, confirm: Confirm) -> None:
+        """Open a yes/no question; the keys go to it until it is answered."""
+        self.dialog = confirm
+
+    def say(self, message: Text | None, short: Text | None = None) -> None:
+        """Put ``message`` on the message line (``short`` for narrow terminals)."""
+        self.message = message
+        self.message_short = short
+
+    def tick(self) -> bool:
+        """Poll the tickers; True if any of them changed what the screen shows."""
+        changed = False
+        for ticker in self.tickers:
+            changed = ticker(self) or changed
+        return changed
+
+    # --- what the screen shows ---------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        if self.dialog is not None:
+            return Mode.CONFIRM
+        if self.screen is not None:
+            return Mode.SCREEN
+        if self.plan is None:
+            return Mode.TOO_SMALL
+        if self.game.is_over:
+            return Mode.GAME_OVER
+        return Mode.PLAYING
+
+    @property
+    def plan(self) -> layout.Plan | None:
+        """Where things go on the current terminal; None if it is too small."""
+        return layout.plan(self.width, self.height)
+
+    @property
+    def region(self) -> layout.Region:
+        """The cells shown on the table."""
+        return layout.shown_region(self.game.bounds)
+
+    @property
+    def in_progress(self) -> bool:
+        """A game with cards on the table that is not over: leaving it loses something."""
+        return self.game.placed_count > 0 and not self.game.is_over
+
+    @property
+    def cursor_legal(self) -> bool:
+        return self.game.is_legal(self.cursor)
+
+    # --- input --------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        """React to one key, click or resize."""
+        if isinstance(event, Resize):
+            self.width, self.height = max(0, event.width), max(0, event.height)
+            self._clamp_scroll()
+            return
+        self.flipped = frozenset()
+        if self.message is not None and self.message.tone is Tone.ERROR:
+            self.say(None)
+        mode = self.mode
+        if mode is Mode.CONFIRM:
+            self._answer(event)
+        elif mode is Mode.SCREEN:
+            self._screen_key(event)
+        elif isinstance(event, Click):
+            if mode in TABLE_MODES:
+                self._click(event)
+        else:
+            command = self._command_for(event, mode)
+            if command is not None:
+                command.run(self)
+
+    def _command_for(self, key: KeyName, mode: Mode) -> Command | None:
+        candidates = self._keymap.get(key)
+        if candidates is None and isinstance(key, str) and key.lower() != key:
+            candidates = self._keymap.get(key.lower())  # Caps Lock should not make keys dead
+        for command in candidates or ():
+            if mode in command.modes:
+                return command
+        return None
+
+    def _answer(self, event: Input) -> None:
+        dialog = self.dialog
+        self.dialog = None
+        if dialog is not None and event in ("y", "Y"):
+            dialog.on_yes(self)
+
+    def _screen_key(self, event: Input) -> None:
+        rows = layout.screen_body_rows(self.height)
+        steps: dict[Input, int] = {
+            Key.UP: -1,
+            "k": -1,
+            Key.DOWN: 1,
+            "j": 1,
+            Key.PAGE_UP: -rows,
+            Key.PAGE_DOWN: rows,
+            " ": rows,
+            Key.HOME: -(10**9),
+            Key.END: 10**9,
+        }
+        step = steps.get(event)
+        if step is None:
+            if event != Key.REDRAW:
+                self.screen = None
+            else:
+                self.redraw_all = True
+            return
+        self.scroll += step
+        self._clamp_scroll()
+
+    def _clamp_scroll(self) -> None:
+        lines = len(self.screen.lines) if self.screen else 0
+        self.scroll = max(0, min(self.scroll, lines - layout.screen_body_rows(self.height)))
+
+    def _click(self, click: Click) -> None:
+        where = self.plan
+        if where is None:
+            return
+        cell = layout.cell_at(where, self.region, click.y, click.x)
+        if cell is not None:
+            self.cursor = cell
+            self.place(cell)
+
+    # --- actions ------------------------------------------------------------
+
+    def move(self, d_row: int, d_col: int) -> None:
+        """Move the cursor one cell, staying on the cells shown."""
+        row, col = self.cursor
+        self.cursor = self.region.clamp((row + d_row, col + d_col))
+
+    def place(self, cell: Cell) -> bool:
+        """Place the next card on ``cell``; if the rules forbid it, say why and change nothing."""
+        game = self.game
+        if game.is_over:
+            self.say(Text.of("The game is over: n for a new deal, u to take back the last card, q to quit"))
+            return False
+        reason = game.why_illegal(cell)
+        if reason is not None:
+            card = game.next_card
+            self.say(Text((card, f" can't go there: {reason}") if card else (reason,), Tone.ERROR))
+            return False
+        if self.redo_stack and self.redo_stack[-1] == cell:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
+        self._play(cell)
+        return True
+
+    def _play(self, cell: Cell) -> None:
+        before = self.game.piles
+        try:
+            placement = self.game.play(cell)
+        except IllegalMove as exc:  # checked just before; kept so a bad cell can never crash the game
+            self.say(Text((str(exc),), Tone.ERROR))
+            return
+        self.cursor = cell
+        self.flipped = frozenset(placement.flipped)
+        self.say(*explain(before, placement))
+        self._notify("game_changed")
+        if self.game.is_over:
+            self._notify("game_finished")
+
+    def undo(self) -> None:
+        """Take back the last placement; the cards it turned over turn back and are highlighted."""
+        game = self.game
+        if not game.placed_count:
+            self.say(Text(("Nothing to undo",), Tone.ERROR))
+            return
+        cell = game.placements[-1]
+        before = game.piles
+        card = game.undo()
+        after = game.piles
+        self.redo_stack.append(cell)
+        self.flipped = frozenset(c for c, p in after.items() if c != cell and before[c].face_up != p.face_up)
+        turned = [p.top for c, p in after.items() if c in self.flipped]
+        if turned:
+            tail: tuple[Token, ...] = (": turned ", *card_list(turned), " back over")
+        else:
+            tail = ()
+        self.say(Text.of("Took back ", card, *tail))
+        self.cursor = self.region.clamp(cell)
+        self._notify("game_changed")
+
+    def redo(self) -> None:
+        """Put back the last card taken back."""
+        if not self.redo_stack:
+            self.say(Text(("Nothing to redo",), Tone.ERROR))
+            return
+        self._play(self.redo_stack.pop())
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal ``seed`` (a fresh random deal if None); a game in progress counts as abandoned."""
+        if self.in_progress:
+            self._notify("game_abandoned")
+        self.game = Game.deal(self.deal_source() if seed is None else seed)
+        self.cursor = (0, 0)
+        self.redo_stack.clear()
+        self.flipped = frozenset()
+        self._greet()
+        self._notify("game_started")
+        self._notify("game_changed")
+
+    def quit(self) -> None:
+        self._notify("closing")
+        self.running = False
+
+    def _greet(self) -> None:
+        card = self.game.next_card
+        if self.game.placed_count == 0 and card is not None:
+            deal = f"Deal {self.game.seed}: " if self.game.seed is not None else ""
+            self.say(Text.of(deal, "place ", card, " in the middle to begin"))
+        else:
+            self.say(None)
+
+    def _notify(self, event: str) -> None:
+        for observer in self.observers:
+            getattr(observer, event)(self.game)
+
+    def help_screen(self) -> TextScreen:
+        """The rules in short and every key, the added ones included."""
+        lines = [Text((line,), Tone.HEADING if line and not line.startswith(" ") else Tone.PLAIN) for line in RULES]
+        lines.append(Text(("",)))
+        lines.append(Text(("Keys",), Tone.HEADING))
+        for keys, summary in self._key_lines():
+            lines.append(Text((f"  {keys:<16}", summary), Tone.KEYS))
+        return TextScreen("Foursquare: rules and keys", tuple(lines))
+
+    def _key_lines(self) -> list[tuple[str, str]]:
+        merged: dict[str, list[KeyName]] = {}
+        for command in self.commands:
+            keys = merged.setdefault(command.summary, [])
+            keys.extend(k for k in command.keys if k not in keys)
+        out = []
+        for summary, keys in merged.items():
+            ordered = [k for k in keys if isinstance(k, Key) or k == " "] + [
+                k for k in keys if isinstance(k, str) and k != " "
+            ]
+            out.append((" ".join(key_label(k) for k in ordered), summary))
+        out.extend(EXTRA_KEY_LINES)
+        return out
+
+
+RULES: tuple[str, ...] = (
+    "Aim",
+    "  Build a 4×4 square of piles with every top card face up.",
+    "",
+    "Placing",
+    "  The first card goes in the middle. Each next card goes on a pile of",
+    "  fewer than 4 cards, or on an empty cell beside a pile (not diagonally),",
+    "  as long as all piles still fit in 4 rows by 4 columns.",
+    "",
+    "Turning over",
+    "  Compare the placed card with the face-up top cards of the other piles in",
+    "  its row. If it is higher than all of them, or lower than all of them, or",
+    "  there are none, every other card in the row is turned over (face up to",
+    "  face down and back). A tie is neither higher nor lower. Then the same",
+    "  for its column. Face-down cards are never compared; suits never matter.",
+    "",
+    "The end",
+    "  More than 4 cards face down: you lose. All 16 piles face up: you win,",
+    "  and your score is the number of cards left in the stock. The stock runs",
+    "  out first: you lose.",
+    "",
+    "On the table",
+    "  Dots under a card: cards in its pile (4 at most). Dashed slots: cells",
+    "  where the next card may go. Cards just turned over are highlighted",
+    "  until your next key; the line at the bottom says why they turned.",
+)
+
+EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
+    ("mouse click", "place the next card on the cell clicked"),
+    ("Ctrl-Z", "suspend (fg brings the game back)"),
+)
+
+
+def _confirm_quit(app: App) -> None:
+    if app.in_progress:
+        app.ask(
+            Confirm(
+                Text(("Quit this game?",), Tone.HEADING),
+                Text(("The game in progress will be lost.",)),
+                App.quit,
+                yes="quit",
+                no="keep playing",
+            )
+        )
+    else:
+        app.quit()
+
+
+def _confirm_new(app: App) -> None:
+    if app.in_progress:
+        app.ask(
+            Confirm(
+                Text(("Start a new deal?",), Tone.HEADING),
+                Text(("The game in progress will be lost.",)),
+                lambda a: a.new_game(),
+                yes="new deal",
+                no="keep playing",
+            )
+        )
+    else:
+        app.new_game()
+
+
+def _move(d_row: int, d_col: int) -> Callable[[App], None]:
+    return lambda app: app.move(d_row, d_col)
+
+
+def _redraw(app: App) -> None:
+    app.redraw_all = True
+
+
+def _show_help(app: App) -> None:
+    app.open_screen(app.help_screen())
+
+
+BUILTIN_COMMANDS: Sequence[Command] = (
+    Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
+    Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
+    Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
+    Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
+    Command("place", (Key.ENTER, " "), "place the next card under the cursor", lambda app: app.place(app.cursor)),
+    Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
+    Command("redo", ("r",), "put back a card taken back", App.redo),
+    Command("new", ("n",), "new deal", _confirm_new),
+    Command("help", ("?",), "this help", _show_help, TABLE_MODES | {Mode.TOO_SMALL}),
+    Command("quit", ("q", Key.ESCAPE), "quit", _confirm_quit, TABLE_MODES | {Mode.TOO_SMALL}),
+    Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, TABLE_MODES | {Mode.TOO_SMALL}),
+)

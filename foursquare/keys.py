@@ -1,0 +1,73 @@
+"""What the player did, in terms the game understands: keys, clicks and size changes.
+
+The terminal layer translates whatever the terminal sends into these values,
+so that everything else (the view-model, its tests, the benchmarks) handles
+input without a terminal.  Printable keys are plain one-character strings;
+keys that print nothing are :class:`Key` members.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Click", "Input", "Key", "KeyName", "Resize", "key_label"]
+
+
+class Key(Enum):
+    """Keys that print nothing, named for what they are, not what they do."""
+
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    ENTER = "enter"
+    ESCAPE = "escape"
+    PAGE_UP = "page_up"
+    PAGE_DOWN = "page_down"
+    HOME = "home"
+    END = "end"
+    REDRAW = "ctrl_l"
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A mouse click (button 1) on screen row ``y``, column ``x``."""
+
+    y: int
+    x: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resize:
+    """The terminal now has this many columns and rows."""
+
+    width: int
+    height: int
+
+
+KeyName = Key | str
+"""A key as bindings name it: a :class:`Key` or one printable character."""
+
+Input = Key | str | Click | Resize
+"""Everything the view-model can be told."""
+
+_LABELS = {
+    Key.UP: "↑",
+    Key.DOWN: "↓",
+    Key.LEFT: "←",
+    Key.RIGHT: "→",
+    Key.ENTER: "Enter",
+    Key.ESCAPE: "Esc",
+    Key.PAGE_UP: "PgUp",
+    Key.PAGE_DOWN: "PgDn",
+    Key.HOME: "Home",
+    Key.END: "End",
+    Key.REDRAW: "Ctrl-L",
+    " ": "Space",
+}
+
+
+def key_label(key: KeyName) -> str:
+    """How a key is written on screen, e.g. ``"Enter"``, ``"←"``, ``"u"``."""
+    return _LABELS.get(key, key if isinstance(key, str) else key.value)

@@ -1,0 +1,347 @@
+"""The terminal: the only module that talks to curses.
+
+It sets the terminal up, turns what the terminal sends into
+:mod:`foursquare.keys` input for the :class:`~foursquare.app.App`, paints the
+spans :func:`~foursquare.render.render` composes, and always gives the
+terminal back as it found it: on quit, on Ctrl-C, on SIGTERM/SIGHUP, and on
+an unexpected error (after which it says where a crash report was written).
+Ctrl-Z suspends like any terminal program and the game is redrawn on ``fg``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import curses
+import json
+import os
+import platform
+import signal
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from types import FrameType
+
+from foursquare import __version__
+from foursquare.app import App
+from foursquare.keys import Click, Input, Key, Resize
+from foursquare.render import Span, Style, render
+
+__all__ = ["ESCAPE_DELAY_MS", "Painter", "run", "terminal_problem"]
+
+ESCAPE_DELAY_MS = 25
+"""How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
+MAX_BATCH = 256
+"""Keys handled before the screen is painted again, when they come faster than it can be."""
+
+_SPECIAL_KEYS: dict[int, Key] = {
+    curses.KEY_UP: Key.UP,
+    curses.KEY_DOWN: Key.DOWN,
+    curses.KEY_LEFT: Key.LEFT,
+    curses.KEY_RIGHT: Key.RIGHT,
+    curses.KEY_ENTER: Key.ENTER,
+    curses.KEY_PPAGE: Key.PAGE_UP,
+    curses.KEY_NPAGE: Key.PAGE_DOWN,
+    curses.KEY_HOME: Key.HOME,
+    curses.KEY_END: Key.END,
+}
+_CONTROL_KEYS: dict[str, Key] = {"\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW}
+_CLICK = curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED
+
+
+def terminal_problem() -> str | None:
+    """Why the game cannot run on this terminal, in one line; None if it can."""
+    term = os.environ.get("TERM", "")
+    if not term:
+        return "TERM is not set, so the terminal type is unknown"
+    try:
+        curses.setupterm(term, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    except (curses.error, OSError, ValueError) as exc:
+        return f"the terminal type TERM={term!r} is not usable ({exc})"
+    if not curses.tigetstr("cup") or not curses.tigetstr("clear"):
+        return f"the terminal type TERM={term!r} cannot place text on the screen"
+    return None
+
+
+def _attributes(color: bool) -> dict[Style, int]:
+    """How each style looks: colours on the terminal's own background, or plain attributes."""
+    bold, dim, rev = curses.A_BOLD, curses.A_DIM, curses.A_REVERSE
+    plain = {
+        Style.TEXT: 0,
+        Style.DIM: dim,
+        Style.TITLE: bold,
+        Style.HEADING: bold,
+        Style.KEY: bold,
+        Style.ERROR: bold,
+        Style.FRAME: 0,
+        Style.RED: bold,
+        Style.BLACK: bold,
+        Style.BACK: dim,
+        Style.PIPS: 0,
+        Style.SLOT: 0,
+        Style.NO_SLOT: dim,
+        Style.CURSOR: bold,
+        Style.CURSOR_BAD: bold,
+        Style.FLIPPED: bold,
+        Style.METER: 0,
+        Style.WARNING: bold | rev,
+        Style.WON: bold,
+        Style.LOST: bold,
+        Style.DIALOG: bold,
+    }
+    if not color:
+        return plain
+    colours = (curses.COLOR_RED, curses.COLOR_YELLOW, curses.COLOR_GREEN, curses.COLOR_CYAN, curses.COLOR_BLUE)
+    for pair, colour in enumerate(colours, start=1):
+        curses.init_pair(pair, colour, -1)
+    red, yellow, green, cyan, blue = (curses.color_pair(n) for n in range(1, 6))
+    return {
+        **plain,
+        Style.KEY: cyan | bold,
+        Style.ERROR: red | bold,
+        Style.RED: red | bold,
+        Style.BACK: blue,
+        Style.PIPS: cyan,
+        Style.SLOT: green,
+        Style.CURSOR: yellow | bold,
+        Style.CURSOR_BAD: red | bold,
+        Style.FLIPPED: yellow | bold,
+        Style.METER: cyan,
+        Style.WARNING: red | bold,
+        Style.WON: green | bold,
+        Style.LOST: red | bold,
+        Style.DIALOG: yellow | bold,
+    }
+
+
+def _start_colour(wanted: bool) -> bool:
+    """Colours on the terminal's default background, or none at all: never a forced background."""
+    if not wanted or not curses.has_colors():
+        return False
+    try:
+        curses.start_color()
+        curses.use_default_colors()
+    except curses.error:
+        return False
+    return curses.COLORS >= 8 and curses.COLOR_PAIRS > 5
+
+
+class Painter:
+    """Paints whole frames of an :class:`App` on a curses window."""
+
+    def __init__(self, window: curses.window, *, ascii: bool, color: bool) -> None:
+        self.window = window
+        self.ascii = ascii
+        self.attrs = _attributes(color)
+
+    def paint(self, app: App) -> None:
+        height, width = self.window.getmaxyx()
+        if (width, height) != (app.width, app.height):
+            app.handle(Resize(width, height))
+        if app.redraw_all:
+            app.redraw_all = False
+            self.window.clear()
+        self.window.erase()
+        for span in render(app, width, height, ascii=self.ascii):
+            self._put(span, width, height)
+        self.window.noutrefresh()
+        curses.doupdate()
+
+    def _put(self, span: Span, width: int, height: int) -> None:
+        y, x, text, style = span
+        attr = self.attrs[style]
+        try:
+            if y == height - 1 and x + len(text) >= width:
+                # Writing the bottom-right cell moves the cursor off the screen, which curses
+                # reports as an error: write the rest, then insert the last character.
+                text = text[: width - x]
+                if len(text) > 1:
+                    self.window.addstr(y, x, text[:-1], attr)
+                self.window.insstr(y, width - 1, text[-1], attr)
+            else:
+                self.window.addstr(y, x, text, attr)
+        except curses.error:
+            pass  # a terminal that shrank between measuring and drawing: the next frame fixes it
+
+
+def translate(window: curses.window, key: int | str) -> Input | None:
+    """What the terminal sent, as input for the app; None for keys that mean nothing here."""
+    if isinstance(key, str):
+        if key in _CONTROL_KEYS:
+            return _CONTROL_KEYS[key]
+        return key if key.isprintable() and len(key) == 1 else None
+    if key == curses.KEY_RESIZE:
+        height, width = window.getmaxyx()
+        return Resize(width, height)
+    if key == curses.KEY_MOUSE:
+        try:
+            _, x, y, _, buttons = curses.getmouse()
+        except curses.error:
+            return None
+        return Click(y, x) if buttons & _CLICK else None
+    return _SPECIAL_KEYS.get(key)
+
+
+def _read(window: curses.window, first_wait_ms: int) -> list[Input]:
+    """Wait up to ``first_wait_ms`` for a key, then take every key already waiting."""
+    events: list[Input] = []
+    window.timeout(first_wait_ms)
+    try:
+        while len(events) < MAX_BATCH:
+            try:
+                key = window.get_wch()
+            except curses.error:
+                break  # no (more) input
+            event = translate(window, key)
+            if event is not None:
+                events.append(event)
+            window.timeout(0)
+    finally:
+        window.timeout(first_wait_ms)
+    return events
+
+
+class _Terminated(Exception):
+    """SIGTERM or SIGHUP arrived: leave through the normal clean-up."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Session:
+    """One run of the game in the terminal: its window, signal handlers and main loop."""
+
+    def __init__(self, app: App, *, ascii: bool, color: bool) -> None:
+        self.app = app
+        self.ascii = ascii
+        self.color = color
+        self.resumed = False
+        self.window: curses.window | None = None
+        self.saved_handlers: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
+
+    def _on_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Ctrl-Z: give the terminal back, stop, and on ``fg`` take it again."""
+        curses.endwin()
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # stops here until the shell continues us
+        signal.signal(signal.SIGTSTP, self._on_stop)
+        self.resumed = True
+
+    def _on_terminate(self, signum: int, frame: FrameType | None) -> None:
+        raise _Terminated(signum)
+
+    def _install_signals(self) -> None:
+        # Installed before curses starts, so that curses keeps its own hands off them.
+        wanted = {"SIGTSTP": self._on_stop, "SIGTERM": self._on_terminate, "SIGHUP": self._on_terminate}
+        for name, handler in wanted.items():
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                self.saved_handlers[signum] = signal.signal(signum, handler)
+
+    def _restore_signals(self) -> None:
+        for signum, handler in self.saved_handlers.items():
+            signal.signal(signum, handler)
+
+    def start(self) -> curses.window:
+        os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
+        window = curses.initscr()
+        self.window = window
+        curses.noecho()
+        curses.cbreak()
+        window.keypad(True)
+        if hasattr(curses, "set_escdelay"):
+            curses.set_escdelay(ESCAPE_DELAY_MS)
+        with contextlib.suppress(curses.error):  # a terminal that cannot hide its cursor shows it
+            curses.curs_set(0)
+        curses.mousemask(_CLICK)
+        curses.mouseinterval(0)
+        return window
+
+    def stop(self) -> None:
+        """Give the terminal back exactly as it was; safe to call more than once."""
+        window, self.window = self.window, None
+        if window is None:
+            return
+        try:
+            curses.mousemask(0)
+            window.keypad(False)
+            curses.nocbreak()
+            curses.echo()
+            curses.endwin()
+        except curses.error:
+            pass  # the terminal is gone (hang-up): nothing left to restore
+
+    def loop(self, window: curses.window) -> None:
+        app = self.app
+        painter = Painter(window, ascii=self.ascii, color=_start_colour(self.color))
+        height, width = window.getmaxyx()
+        app.handle(Resize(width, height))
+        painter.paint(app)
+        wait_ms = max(1, int(app.tick_seconds * 1000))
+        while app.running:
+            events = _read(window, wait_ms)
+            if self.resumed:
+                self.resumed = False
+                self._after_resume(window)
+                app.redraw_all = True
+            for event in events:
+                app.handle(event)
+                if not app.running:
+                    return
+            if app.tick() or events or app.redraw_all:
+                painter.paint(app)
+
+    def _after_resume(self, window: curses.window) -> None:
+        """Back from Ctrl-Z: the terminal may have changed size while we were stopped."""
+        try:
+            columns, rows = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1)
+        except OSError:
+            return
+        if curses.is_term_resized(rows, columns):
+            curses.resizeterm(rows, columns)
+        window.clearok(True)
+
+
+def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
+    """Play ``app`` in the terminal until the player quits; returns the exit status."""
+    session = _Session(app, ascii=ascii, color=color)
+    session._install_signals()
+    try:
+        window = session.start()
+        session.loop(window)
+        return 0
+    except KeyboardInterrupt:
+        session.stop()
+        return 130
+    except _Terminated as stop:
+        session.stop()
+        return 128 + stop.signum
+    except Exception as exc:
+        session.stop()
+        report = write_crash_report(app, exc)
+        print(f"foursquare: sorry, something went wrong ({type(exc).__name__}: {exc}).", file=sys.stderr)
+        print(f"foursquare: a report was written to {report}", file=sys.stderr)
+        return 1
+    finally:
+        session.stop()
+        session._restore_signals()
+
+
+def write_crash_report(app: App, exc: BaseException) -> str:
+    """Write what is needed to look into ``exc`` (the game included) to a temporary file; returns its path."""
+    lines = [
+        f"foursquare {__version__} crash report",
+        f"python {sys.version.split()[0]} on {platform.platform()}",
+        f"TERM={os.environ.get('TERM', '')!r}, size {app.width}x{app.height}, mode {app.mode.value}",
+        "",
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+    ]
+    try:
+        lines += ["game record:", json.dumps(app.game.to_record())]
+    except Exception as inner:  # the report must be written even if the game is what broke
+        lines += [f"game record unavailable: {inner!r}"]
+    fd, path = tempfile.mkstemp(prefix="foursquare-crash-", suffix=".txt")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    return path
