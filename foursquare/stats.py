@@ -452,7 +452,8 @@ def _reset(store: StatsStore, ask: bool) -> int:
             return 1
         played = store.read()[0].played
         try:
-            answer = input(f"Clear your statistics ({played} games)? This cannot be undone. [y/N] ")
+            games = f"{played} game" + ("" if played == 1 else "s")
+            answer = input(f"Clear your statistics ({games})? This cannot be undone. [y/N] ")
         except (EOFError, KeyboardInterrupt):
             answer = ""
             print()
