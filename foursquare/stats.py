@@ -270,9 +270,9 @@ class StatsStore:
     Changes hold the lock from reading to writing, so no update is lost.
     """
 
-    def __init__(self, folder: Path, timeout: float = LOCK_TIMEOUT) -> None:
+    def __init__(self, folder: Path, timeout: float | None = None) -> None:
         self.path = folder / STATS_FILE
-        self._lock = FileLock(folder / LOCK_FILE, timeout=timeout)
+        self._lock = FileLock(folder / LOCK_FILE, timeout=LOCK_TIMEOUT if timeout is None else timeout)
 
     def results(self) -> list[Result]:
         """The counted games; raises :class:`Unusable` if the file is damaged."""
