@@ -73,9 +73,6 @@ class Ending(str, Enum):
     STOCK_EMPTY = "stock_empty"
     ABANDONED = "abandoned"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def label(self) -> str:
         """A few words for players."""
