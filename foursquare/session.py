@@ -199,6 +199,9 @@ class Session:
 
 def _load_saved(path: Path, notes: list[str | None]) -> tuple[SavedGame | None, bool]:
     """The saved game, if any and usable, and whether the file may be overwritten."""
+    if path.parent.exists() and not path.parent.is_dir():
+        notes.append(f"Cannot keep games in {path.parent}: it is a file, not a folder; this game will not be saved.")
+        return None, False
     try:
         return load_game(path), True
     except Unusable as exc:

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple, TypeGuard
 from filelock import FileLock
 
 from foursquare.engine import GRID, Game, LossReason, Status, full_deck
-from foursquare.storage import Damaged, Unusable, data_dir, explain, quarantine, read_json, write_atomic
+from foursquare.storage import Damaged, Unusable, data_dir, explain, make_folder, quarantine, read_json, write_atomic
 
 __all__ = [
     "MAX_SCORE",
@@ -318,7 +318,7 @@ class StatsStore:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(self.path.parent)
         with self._lock:
             yield
 

@@ -21,6 +21,7 @@ rules would not allow is refused like any other damaged file.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -47,6 +48,7 @@ __all__ = [
     "data_dir",
     "explain",
     "load_game",
+    "make_folder",
     "parse_saved_game",
     "quarantine",
     "read_json",
@@ -83,6 +85,14 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("foursquare", appauthor=False))
 
 
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` if need be; a file in its place is an OSError that says so."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(errno.ENOTDIR, f"{folder} is a file, not a folder", str(folder)) from None
+
+
 # --- writing -----------------------------------------------------------------
 
 
@@ -96,7 +106,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     as it was; the error propagates.
     """
     folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         try:
@@ -208,7 +218,8 @@ class Damaged:
         if self.aside is not None:
             return f"{what} could not be loaded ({self.reason}) and was moved to {self.aside}"
         return (
-            f"{what} in {self.path} could not be loaded ({self.reason}) nor moved aside ({self.error}); left as it is"
+            f"{what} in {self.path} could not be loaded ({self.reason}) nor moved aside ({self.error}), "
+            "so the file is left as it is"
         )
 
 

@@ -282,3 +282,17 @@ def test_impossible_requests_are_refused_before_anything_changes(
 def test_a_session_on_an_unnumbered_game_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="numbered deals"):
         Session(tmp_path, Game(Game.deal(1).stock))
+
+
+def test_a_file_in_place_of_the_data_folder_gives_lines_not_errors(tmp_path: Path) -> None:
+    folder = tmp_path / "home"
+    folder.write_text("not a folder")
+    session, opening = Session.open(folder)
+    assert opening.message == f"Cannot keep games in {folder}: it is a file, not a folder; this game will not be saved."
+    session.game.play((0, 0))
+    assert session.save() is None
+    deal = session.game.seed
+    note = session.new_game()
+    assert note == f"Could not count deal {deal} in the statistics: {folder} is a file, not a folder."
+    assert session.stats()[1] == f"Could not read the statistics: {folder} is a file, not a folder."
+    assert folder.read_text() == "not a folder"
