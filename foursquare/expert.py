@@ -1,0 +1,151 @@
+"""The expert: where to place the next card, judged only from what a player can see.
+
+Fair by construction.  :func:`advise` takes a :class:`Position`, which holds
+the table, the next card and how many unseen cards of each rank remain (the
+deck's make-up is public, only its order is secret), and nothing else: the
+stock's order never reaches the expert.
+
+Advice may take a while, so :func:`advise` is built to run away from the
+screen: everything it takes and returns is immutable and picklable (a thread
+or a process will do), a deadline bounds it, and a ``cancel`` flag (anything
+with ``is_set()``, such as :class:`threading.Event`) stops it early with the
+best advice found so far.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Protocol
+
+from foursquare.engine import _CELL, RANKS, Card, Cell, Game, Pile, _cell_list
+from foursquare.search import Board, look_ahead
+
+__all__ = [
+    "DEFAULT_NODES",
+    "DEFAULT_SECONDS",
+    "MIN_DEPTH",
+    "Advice",
+    "CancelFlag",
+    "Position",
+    "advise",
+]
+
+DEFAULT_SECONDS = 1.5
+"""The deadline of one piece of advice: the look-ahead stops deepening then."""
+DEFAULT_NODES = 400_000
+"""How much look-ahead one piece of advice may plan for (see :func:`advise`)."""
+MIN_DEPTH = 3
+"""Placements the expert always looks ahead unless stopped: three is where it gets strong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """What a player knows at a decision: the table, the next card and the unseen ranks.
+
+    ``unseen[r - 1]`` is how many cards of rank ``r`` are neither on the table
+    (at any depth of a pile) nor the next card: they are in the stock, in an
+    order nobody knows.
+    """
+
+    piles: tuple[tuple[Cell, Pile], ...]
+    next_card: Card
+    unseen: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.unseen) != len(RANKS) or any(not isinstance(n, int) or n < 0 for n in self.unseen):
+            raise ValueError(f"unseen must give a count of 0 or more for each of the {len(RANKS)} ranks")
+        cells = [cell for cell, _ in self.piles]
+        if len(set(cells)) != len(cells):
+            raise ValueError("two piles on one cell")
+        try:
+            Board.of((cell, pile.top.rank, len(pile), pile.face_up) for cell, pile in self.piles)
+        except (KeyError, TypeError, IndexError):
+            raise ValueError("a pile is off the table or empty") from None
+
+    @classmethod
+    def of(cls, game: Game) -> Position:
+        """The position a player of ``game`` sees; raises ValueError once the game is over."""
+        card = game.next_card
+        if game.is_over or card is None:
+            raise ValueError("the game is over: there is no card to place")
+        unseen = Counter(c.rank for c in game.stock[game.placed_count + 1 :])
+        return cls(tuple(game.piles.items()), card, tuple(unseen[r] for r in RANKS))
+
+    @property
+    def cards_left(self) -> int:
+        """Unseen cards: the stock after the next card."""
+        return sum(self.unseen)
+
+    def board(self) -> Board:
+        """A fresh search board for this table (the search changes it as it goes)."""
+        return Board.of((cell, pile.top.rank, len(pile), pile.face_up) for cell, pile in self.piles)
+
+    def legal_cells(self) -> list[Cell]:
+        """Where the next card may go, sorted."""
+        return _cell_list(self.board().legal())
+
+
+class CancelFlag(Protocol):
+    """Anything that says whether to stop: a threading or multiprocessing Event."""
+
+    def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Where the expert would place the next card, and how it rates every choice."""
+
+    cell: Cell
+    win_chance: float
+    """Estimated chance (0 to 1) of winning from here when the expert plays on."""
+    ranking: tuple[tuple[Cell, float], ...]
+    """Every legal cell with its estimated chance of winning, best first."""
+    depth: int
+    """How many placements the expert looked ahead."""
+    nodes: int
+    seconds: float
+
+
+def advise(
+    position: Position,
+    seconds: float = DEFAULT_SECONDS,
+    *,
+    nodes: int = DEFAULT_NODES,
+    min_depth: int = MIN_DEPTH,
+    cancel: CancelFlag | None = None,
+) -> Advice:
+    """The expert's placement for ``position``'s next card.
+
+    An expectimax over the ranks the next cards may have, weighted by the
+    unseen counts.  It looks ``min_depth`` placements ahead, and deeper
+    while the estimated cost of the next depth stays within ``nodes`` (so the
+    same position always gets the same advice); ``seconds`` and ``cancel``
+    only cut the deepening short, and the deepest finished look-ahead stands.
+    One placement ahead is always finished, so advice always comes.
+    """
+    start = time.perf_counter()
+    deadline = start + seconds
+
+    def should_stop() -> bool:
+        return time.perf_counter() > deadline or (cancel is not None and cancel.is_set())
+
+    counts = [0, *position.unseen]
+    values, depth, searched = look_ahead(
+        position.board(),
+        position.next_card.rank,
+        counts,
+        max_nodes=nodes,
+        min_depth=min_depth,
+        should_stop=should_stop,
+    )
+    named = sorted(((_CELL[i], value) for i, value in values.items()), key=lambda item: (-item[1], item[0]))
+    ranking = tuple((cell, win_chance(value)) for cell, value in named)
+    cell, chance = ranking[0]
+    return Advice(cell, chance, ranking, depth, searched, time.perf_counter() - start)
+
+
+def win_chance(value: float) -> float:
+    """A look-ahead value as a chance of winning: a win is worth 1 plus a little per card left."""
+    return min(max(value, 0.0), 1.0)

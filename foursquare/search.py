@@ -1,0 +1,380 @@
+"""Look-ahead for the expert: a compact table and an expectimax over the next cards' ranks.
+
+The search never sees a stock.  It works on a :class:`Board` (the table, by
+rank only, since suits never matter) and the counts of the unseen cards per
+rank; a chance node weighs each rank by how many unseen cards have it, so it
+has at most 10 outcomes however many cards are left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from foursquare.engine import (
+    _COL_MASK_OF,
+    _COL_OF,
+    _INDEX,
+    _ORIGIN,
+    _ROW_MASK_OF,
+    _ROW_OF,
+    _SPAN,
+    _VALID,
+    _W,
+    _WINDOW,
+    GRID,
+    MAX_FACE_DOWN,
+    PILE_LIMIT,
+    Cell,
+)
+
+_CELLS = 7 * _W
+_SQUARE = GRID * GRID
+
+
+class Board:
+    """The table by rank: top ranks, pile heights and bitmasks, with cheap place/unplace."""
+
+    __slots__ = ("c0", "c1", "down", "full", "height", "occ", "r0", "r1", "rank", "win")
+
+    def __init__(self) -> None:
+        self.rank = [0] * _CELLS
+        self.height = [0] * _CELLS
+        self.occ = 0
+        self.down = 0
+        self.full = 0
+        self.r0 = self.r1 = self.c0 = self.c1 = 0
+        self.win = _WINDOW[_SPAN][_SPAN][_SPAN][_SPAN]
+
+    @classmethod
+    def of(cls, piles: Iterable[tuple[Cell, int, int, bool]]) -> Board:
+        """A board from ``(cell, top rank, height, face_up)`` for each pile."""
+        board = cls()
+        rows = []
+        cols = []
+        for cell, rank, height, face_up in piles:
+            i = _INDEX[cell]
+            bit = 1 << i
+            board.rank[i] = rank
+            board.height[i] = height
+            board.occ |= bit
+            if not face_up:
+                board.down |= bit
+            if height >= PILE_LIMIT:
+                board.full |= bit
+            rows.append(cell[0])
+            cols.append(cell[1])
+        if rows:
+            board.r0, board.r1, board.c0, board.c1 = min(rows), max(rows), min(cols), max(cols)
+        board.win = _WINDOW[board.r0 + _SPAN][board.r1 + _SPAN][board.c0 + _SPAN][board.c1 + _SPAN]
+        return board
+
+    def legal(self) -> int:
+        """The cells where the next card may go, as a mask."""
+        occ = self.occ
+        if not occ:
+            return 1 << _ORIGIN
+        grow = ((occ << 1) | (occ >> 1) | (occ << _W) | (occ >> _W)) & ~occ
+        return ((occ & ~self.full) | grow) & self.win & _VALID
+
+    def place(self, i: int, rank: int) -> tuple[int, int, int, int, int, int, int, int]:
+        """Place a card of ``rank`` on index ``i`` (known legal); returns what :meth:`unplace` needs."""
+        bit = 1 << i
+        down = self.down
+        ranks = self.rank
+        undo = (i, down, ranks[i], self.r0, self.r1, self.c0, self.c1, self.win)
+        occ = self.occ
+        if occ & bit:
+            h = self.height[i] + 1
+            self.height[i] = h
+            if h == PILE_LIMIT:
+                self.full |= bit
+            down &= ~bit
+        else:
+            self.height[i] = 1
+            occ |= bit
+            self.occ = occ
+            row = _ROW_OF[i]
+            col = _COL_OF[i]
+            if row < self.r0:
+                self.r0 = row
+            elif row > self.r1:
+                self.r1 = row
+            if col < self.c0:
+                self.c0 = col
+            elif col > self.c1:
+                self.c1 = col
+            self.win = _WINDOW[self.r0 + _SPAN][self.r1 + _SPAN][self.c0 + _SPAN][self.c1 + _SPAN]
+        ranks[i] = rank
+        others = occ & _ROW_MASK_OF[i] & ~bit
+        if others:
+            up = others & ~down
+            higher = lower = True
+            while up:
+                low = up & -up
+                r = ranks[low.bit_length() - 1]
+                if r >= rank:
+                    higher = False
+                if r <= rank:
+                    lower = False
+                up ^= low
+            if higher or lower:
+                down ^= others
+        others = occ & _COL_MASK_OF[i] & ~bit
+        if others:
+            up = others & ~down
+            higher = lower = True
+            while up:
+                low = up & -up
+                r = ranks[low.bit_length() - 1]
+                if r >= rank:
+                    higher = False
+                if r <= rank:
+                    lower = False
+                up ^= low
+            if higher or lower:
+                down ^= others
+        self.down = down
+        return undo
+
+    def unplace(self, undo: tuple[int, int, int, int, int, int, int, int]) -> None:
+        """Take back the placement that returned ``undo``."""
+        i, self.down, self.rank[i], self.r0, self.r1, self.c0, self.c1, self.win = undo
+        bit = 1 << i
+        h = self.height[i] - 1
+        self.height[i] = h
+        self.full &= ~bit
+        if not h:
+            self.occ &= ~bit
+
+
+# --- evaluation ---------------------------------------------------------------
+
+SCORE_WEIGHT = 0.01
+"""What one card left in the stock at a win is worth, in chances of winning.
+
+Small enough that the expert never trades a real chance of winning for
+score, large enough to prefer the quicker of two equally safe wins.
+"""
+
+_MAX_LEFT = 40
+
+
+def _estimate(down: int, piles: int, down_full: int, left: int) -> float:
+    """A rough chance of winning from a position the look-ahead did not reach past.
+
+    Face-down cards are the danger (one more than four loses); face-down cards
+    on full piles can only be turned back by flips; and the stock must still
+    hold a card for every missing pile and every face-down card.
+    """
+    slack = left - (_SQUARE - piles) - down - down_full
+    margin = 1.0 - 0.8 / (1 + max(slack, 0))
+    return (1.0, 0.8, 0.55, 0.3, 0.1)[down] * margin
+
+
+# _ESTIMATE[((down * 17 + piles) * 5 + down_full) * 41 + left]: _estimate, looked up.
+_ESTIMATE = [
+    _estimate(d, n, f, left)
+    for d in range(MAX_FACE_DOWN + 1)
+    for n in range(_SQUARE + 1)
+    for f in range(MAX_FACE_DOWN + 1)
+    for left in range(_MAX_LEFT + 1)
+]
+
+
+def _estimate_at(down: int, piles: int, down_full: int, left: int) -> float:
+    return _ESTIMATE[((down * 17 + piles) * 5 + down_full) * 41 + left]
+
+
+# --- the look-ahead -----------------------------------------------------------
+
+
+class Stopped(Exception):
+    """The deadline passed or the caller cancelled: the deepest finished look-ahead stands."""
+
+
+class Lookahead:
+    """An expectimax over the ranks of the next cards, a fixed number of placements deep.
+
+    ``counts[r]`` is how many unseen cards have rank ``r`` (index 0 unused);
+    the search changes it while it runs and puts it back.  ``should_stop`` is
+    asked now and then and raises :class:`Stopped` when it says so.
+    """
+
+    __slots__ = ("board", "counts", "nodes", "should_stop")
+
+    def __init__(self, board: Board, counts: list[int], should_stop: Callable[[], bool]) -> None:
+        self.board = board
+        self.counts = counts
+        self.nodes = 0
+        self.should_stop = should_stop
+
+    def root(self, rank: int, left: int, depth: int) -> dict[int, float]:
+        """The value of placing ``rank`` on each legal index, looking ``depth`` placements ahead.
+
+        ``left`` is the number of unseen cards (the stock after this card).
+        """
+        board = self.board
+        values: dict[int, float] = {}
+        legal = board.legal()
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            i = low.bit_length() - 1
+            undo = board.place(i, rank)
+            values[i] = self._after(left, depth - 1)
+            board.unplace(undo)
+            self.nodes += 1
+        return values
+
+    def _after(self, left: int, depth: int) -> float:
+        """The value of the board just after a placement, with ``left`` unseen cards."""
+        board = self.board
+        down = board.down
+        d = down.bit_count()
+        if d > MAX_FACE_DOWN:
+            return 0.0
+        piles = board.occ.bit_count()
+        if piles == _SQUARE and not down:
+            return 1.0 + SCORE_WEIGHT * left
+        if not left:
+            return 0.0
+        if depth == 0:
+            return _ESTIMATE[((d * 17 + piles) * 5 + (down & board.full).bit_count()) * 41 + left]
+        if depth == 1:
+            return self._last_draw(left)
+        return self._draw(left, depth)
+
+    def _draw(self, left: int, depth: int) -> float:
+        """Expected value over the next card's rank, then the best placement for it."""
+        board = self.board
+        counts = self.counts
+        total = 0.0
+        for rank in range(1, 11):
+            count = counts[rank]
+            if not count:
+                continue
+            counts[rank] = count - 1
+            best = -1.0
+            legal = board.legal()
+            while legal:
+                low = legal & -legal
+                legal ^= low
+                undo = board.place(low.bit_length() - 1, rank)
+                value = self._after(left - 1, depth - 1)
+                board.unplace(undo)
+                if value > best:
+                    best = value
+            self.nodes += 1
+            counts[rank] = count
+            total += count * best
+        return total / left
+
+    def _last_draw(self, left: int) -> float:
+        """:meth:`_draw` one placement from the horizon, without placing anything.
+
+        The flips of every placement are worked out from each legal cell's row
+        and column (the face-up ranks around it), so that the ten ranks cost
+        only a few integer operations per cell: most of the search's time is
+        spent here.
+        """
+        if self.should_stop():
+            raise Stopped
+        board = self.board
+        occ = board.occ
+        down = board.down
+        full = board.full
+        ranks = board.rank
+        piles = occ.bit_count()
+        cells = []
+        legal = board.legal()
+        while legal:
+            bit = legal & -legal
+            legal ^= bit
+            i = bit.bit_length() - 1
+            row = occ & _ROW_MASK_OF[i] & ~bit
+            lo_row, hi_row = _span(row & ~down, ranks)
+            col = occ & _COL_MASK_OF[i] & ~bit
+            lo_col, hi_col = _span(col & ~down, ranks)
+            cells.append((down & ~bit, row, lo_row, hi_row, col, lo_col, hi_col, piles + (not occ & bit)))
+        win = 1.0 + SCORE_WEIGHT * (left - 1)
+        counts = self.counts
+        estimate = _ESTIMATE
+        rest = left - 1
+        total = 0.0
+        kinds = 0
+        for rank in range(1, 11):
+            count = counts[rank]
+            if not count:
+                continue
+            kinds += 1
+            best = -1.0
+            for base, row, lo_row, hi_row, col, lo_col, hi_col, n in cells:
+                if rank > hi_row or rank < lo_row:
+                    base ^= row
+                if rank > hi_col or rank < lo_col:
+                    base ^= col
+                d = base.bit_count()
+                if d > MAX_FACE_DOWN:
+                    continue
+                if n == _SQUARE and not base:
+                    best = win
+                    break
+                value = estimate[((d * 17 + n) * 5 + (base & full).bit_count()) * 41 + rest] if rest else 0.0
+                if value > best:
+                    best = value
+            if best > 0.0:
+                total += count * best
+        self.nodes += len(cells) * kinds
+        return total / left
+
+
+def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
+    """Lowest and highest rank among the cells of ``mask``; (11, 0) when it is empty.
+
+    With (11, 0) every rank counts as extreme, as the rules say of a line with
+    no face-up card.
+    """
+    lo = 11
+    hi = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        r = ranks[low.bit_length() - 1]
+        if r < lo:
+            lo = r
+        if r > hi:
+            hi = r
+    return lo, hi
+
+
+def look_ahead(
+    board: Board, rank: int, counts: list[int], *, max_nodes: int, min_depth: int, should_stop: Callable[[], bool]
+) -> tuple[dict[int, float], int, int]:
+    """Values of placing ``rank`` on each legal index, by iterative deepening.
+
+    Looks one placement ahead, then two, and so on: at least ``min_depth``
+    unless stopped, and deeper while the next depth's cost, estimated from
+    how the cost grew so far, stays within ``max_nodes``.  The node budget
+    rather than the clock decides the depth, so that the same position always
+    gets the same advice; ``should_stop`` (a deadline, a cancel) only cuts it
+    short.  Returns the values of the deepest finished search, its depth and
+    the nodes searched in all.
+    """
+    search = Lookahead(board, counts, should_stop)
+    left = sum(counts)
+    values = search.root(rank, left, 1)
+    depth = 1
+    costs = [max(search.nodes, 1)]
+    while depth <= left:  # deeper than the stock is deep sees nothing new
+        if depth >= min_depth:
+            growth = costs[-1] / costs[-2] if len(costs) > 1 else costs[-1]
+            if costs[-1] * growth > max_nodes:
+                break
+        before = search.nodes
+        try:
+            values = search.root(rank, left, depth + 1)
+        except Stopped:
+            break
+        depth += 1
+        costs.append(max(search.nodes - before, 1))
+    return values, depth, search.nodes

@@ -1,0 +1,212 @@
+"""``foursquare simulate``: play many deals without a screen and report how a strategy fares.
+
+Deals S, S+1, … are played by one strategy (see :mod:`foursquare.strategies`),
+spread over processes with ``--jobs``.  The report gives the win rate with a
+95% Wilson interval, the winning scores, the losses by reason and the time
+per placement; ``--json`` prints the same as one JSON object for scripts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, NamedTuple, TextIO
+
+from foursquare.engine import Game, LossReason, Status
+from foursquare.expert import Position
+from foursquare.strategies import STRATEGIES, make_strategy
+
+__all__ = ["DealResult", "main", "play_deal", "summarise", "wilson_interval"]
+
+_LAST_DEAL = 2**64 - 1
+
+
+class DealResult(NamedTuple):
+    """How one deal went: the outcome and the time each placement took to choose."""
+
+    seed: int
+    won: bool
+    score: int | None
+    loss: str | None
+    think: tuple[float, ...]
+
+
+def play_deal(strategy: str, seed: int) -> DealResult:
+    """Play deal ``seed`` to the end with ``strategy``; the strategy sees only positions."""
+    game = Game.deal(seed)
+    choose = make_strategy(strategy, seed)
+    think = []
+    while not game.is_over:
+        position = Position.of(game)
+        start = time.perf_counter()
+        cell = choose(position)
+        think.append(time.perf_counter() - start)
+        game.play(cell)
+    loss = game.loss_reason.value if game.loss_reason else None
+    return DealResult(seed, game.status is Status.WON, game.score, loss, tuple(think))
+
+
+def _play(job: tuple[str, int]) -> DealResult:
+    return play_deal(*job)
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate: sound even near 0% and 100%."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(strategy: str, first: int, results: list[DealResult], seconds: float, jobs: int) -> dict[str, Any]:
+    """The report as a JSON-ready dict."""
+    games = len(results)
+    wins = sum(r.won for r in results)
+    scores = sorted(r.score for r in results if r.won and r.score is not None)
+    think = sorted(t for r in results for t in r.think)
+    lo, hi = wilson_interval(wins, games)
+    losses = Counter(r.loss for r in results if not r.won)
+    return {
+        "strategy": strategy,
+        "first_deal": first,
+        "last_deal": first + games - 1,
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "win_rate_ci95": [lo, hi],
+        "losses": {reason.value: losses[reason.value] for reason in LossReason},
+        "winning_scores": {str(score): n for score, n in sorted(Counter(scores).items())},
+        "average_winning_score": statistics.fmean(scores) if scores else None,
+        "placements": len(think),
+        "seconds_per_placement": {
+            "mean": statistics.fmean(think) if think else 0.0,
+            "median": statistics.median(think) if think else 0.0,
+            "worst": think[-1] if think else 0.0,
+        },
+        "seconds": seconds,
+        "games_per_second": games / seconds if seconds > 0 else None,
+        "jobs": jobs,
+    }
+
+
+def _report(summary: dict[str, Any], out: TextIO) -> None:
+    games, wins = summary["games"], summary["wins"]
+    lo, hi = summary["win_rate_ci95"]
+    timing = summary["seconds_per_placement"]
+    lines = [
+        f"{summary['strategy']} on deals {summary['first_deal']}–{summary['last_deal']}: {games} games",
+        f"wins          {wins} of {games}: {summary['win_rate']:.1%} (95% confidence {lo:.1%} to {hi:.1%})",
+    ]
+    if wins:
+        lines.append(f"winning score average {summary['average_winning_score']:.2f}")
+        peak = max(summary["winning_scores"].values())
+        for score, n in summary["winning_scores"].items():
+            bar = "#" * max(1, round(30 * n / peak))
+            lines.append(f"  {score:>5} {n:>6}  {bar}")
+    lines.append("losses")
+    for reason in LossReason:
+        lines.append(f"  {reason.description:<48} {summary['losses'][reason.value]:>6}")
+    lines.append(
+        f"time per placement  mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
+        f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
+    )
+    rate = summary["games_per_second"]
+    lines.append(f"games per second    {rate:.2f} ({summary['jobs']} jobs, {summary['seconds']:.1f} s)")
+    out.write("\n".join(lines) + "\n")
+
+
+def _run(strategy: str, first: int, games: int, jobs: int) -> Iterator[DealResult]:
+    work = [(strategy, seed) for seed in range(first, first + games)]
+    if jobs == 1:
+        yield from map(_play, work)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play, work)
+
+
+def _progress(done: int, total: int, wins: int, started: float, err: TextIO) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.perf_counter() - started
+    eta = elapsed / done * (total - done) if done else 0.0
+    err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {wins} won, {eta:.0f} s left ")
+    err.flush()
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foursquare simulate",
+        description="Play deals S, S+1, … without a screen and report how a strategy fares.",
+    )
+    parser.add_argument("--games", type=_positive, required=True, metavar="N", help="how many deals to play")
+    parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help="who plays (default: expert)")
+    parser.add_argument("--seed", type=_deal, default=0, metavar="S", help="the first deal number (default: 0)")
+    parser.add_argument("--jobs", type=_positive, default=1, metavar="J", help="processes to play in (default: 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _deal(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number") from None
+    if not 0 <= value <= _LAST_DEAL:
+        raise argparse.ArgumentTypeError(f"deal numbers go from 0 to {_LAST_DEAL}, not {text}")
+    return value
+
+
+def main(argv: list[str]) -> int:
+    """Run ``foursquare simulate``; returns the exit status (2 for bad arguments)."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.seed + args.games - 1 > _LAST_DEAL:
+        parser.print_usage(sys.stderr)
+        print(f"foursquare simulate: error: the last deal would be past {_LAST_DEAL}", file=sys.stderr)
+        return 2
+    err = sys.stderr
+    show_progress = err.isatty()
+    started = time.perf_counter()
+    results: list[DealResult] = []
+    try:
+        for result in _run(args.strategy, args.seed, args.games, args.jobs):
+            results.append(result)
+            if show_progress:
+                _progress(len(results), args.games, sum(r.won for r in results), started, err)
+    except KeyboardInterrupt:
+        if show_progress:
+            err.write("\n")
+        print(f"foursquare simulate: interrupted after {len(results)} games", file=err)
+        return 130
+    if show_progress:
+        err.write("\r" + " " * 79 + "\r")
+    results.sort(key=lambda r: r.seed)
+    summary = summarise(args.strategy, args.seed, results, time.perf_counter() - started, args.jobs)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _report(summary, sys.stdout)
+    return 0
