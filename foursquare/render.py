@@ -353,9 +353,7 @@ def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
     c.put(y, x, "Stock", Style.DIM)
     c.put(y, x + label_w, f"{stock} card{'s' if stock != 1 else ''} left", Style.TEXT)
     y += 1
-    c.put(y, x, "Face down", Style.DIM)
-    _meter(c, y, x + label_w, game.face_down_count)
-    y += 1
+    y += _meter(c, y, x, label_w, game.face_down_count)
     c.put(y, x, "Deal", Style.DIM)
     deal = str(game.seed) if game.seed is not None else "by hand"
     if x + label_w + len(deal) > panel.x + panel.width:
@@ -368,17 +366,24 @@ def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
         _reminder(c, y, x, panel.width)
 
 
-def _meter(c: _Canvas, y: int, x: int, down: int) -> None:
-    """Face-down count as boxes out of 4; at 4 it warns in words too, since one more loses."""
+def _meter(c: _Canvas, y: int, x: int, indent: int, down: int) -> int:
+    """Face-down count as boxes out of 4, and at 4 a warning in words: one more loses.
+
+    The label is at column ``x``, the boxes ``indent`` further; returns how many rows it took.
+    """
+    c.put(y, x, "Face down", Style.DIM)
+    note_x, x = x, x + indent
     shown = min(down, MAX_FACE_DOWN)
     boxes = c.g.meter_on * shown + c.g.meter_off * (MAX_FACE_DOWN - shown)
-    if down >= MAX_FACE_DOWN:
-        x = c.put(y, x, boxes, Style.WARNING)
-        note = f" {down}/{MAX_FACE_DOWN} one more loses!" if down == MAX_FACE_DOWN else f" {down}: too many"
-        c.put(y, x, note, Style.WARNING)
-    else:
+    if down < MAX_FACE_DOWN:
         x = c.put(y, x, boxes, Style.METER)
         c.put(y, x, f" {down}/{MAX_FACE_DOWN}", Style.TEXT)
+        return 1
+    x = c.put(y, x, boxes, Style.WARNING)
+    c.put(y, x, f" {down}/{MAX_FACE_DOWN} !", Style.WARNING)
+    note = "One more face down loses!" if down == MAX_FACE_DOWN else f"More than {MAX_FACE_DOWN}: lost."
+    c.put(y + 1, note_x, note, Style.WARNING)
+    return 2
 
 
 def _keys_line(c: _Canvas, y: int, x: int, width: int, pairs: Sequence[tuple[str, str]]) -> None:

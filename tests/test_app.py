@@ -1,0 +1,326 @@
+"""The view-model: keys in, engine calls and screen state out, no terminal."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foursquare import layout
+from foursquare.app import App, Command, Mode, Observer, TextScreen
+from foursquare.engine import Game, Status
+from foursquare.keys import Click, Input, Key, Resize
+from foursquare.text import Tone
+
+WINNING_LINE_DEAL_1 = [
+    (0, 0), (-1, 0), (0, -1), (-1, 1), (-2, 0), (-3, 0), (-1, 2), (-1, -1), (0, 1), (-3, 1), (-3, 1), (-2, 1),
+    (-1, 2), (-3, 2), (-2, 2), (-2, -1), (0, 2), (-1, 0), (-3, -1), (-1, -1), (-2, -1), (-2, -1), (-2, -1),
+    (-3, -1), (-3, -1),
+]  # fmt: skip
+
+
+class Recorder(Observer):
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int]] = []
+
+    def game_started(self, game: Game) -> None:
+        self.events.append(("started", game.placed_count))
+
+    def game_changed(self, game: Game) -> None:
+        self.events.append(("changed", game.placed_count))
+
+    def game_finished(self, game: Game) -> None:
+        self.events.append((f"finished {game.status}", game.placed_count))
+
+    def game_abandoned(self, game: Game) -> None:
+        self.events.append(("abandoned", game.placed_count))
+
+    def closing(self, game: Game) -> None:
+        self.events.append(("closing", game.placed_count))
+
+
+def make_app(seed: int = 1, deals: list[int] | None = None) -> App:
+    queue = list(deals or [77, 78, 79])
+    return App(Game.deal(seed), deal_source=lambda: queue.pop(0))
+
+
+def press(app: App, *keys: Input) -> None:
+    for key in keys:
+        app.handle(key)
+
+
+def test_starts_on_the_legal_middle_cell_and_names_the_deal() -> None:
+    app = make_app(1)
+    assert app.cursor == (0, 0) and app.cursor_legal
+    assert app.mode is Mode.PLAYING
+    assert app.message is not None and "Deal 1" in app.message.plain()
+
+
+def test_arrows_and_hjkl_move_within_the_shown_cells() -> None:
+    app = make_app()
+    press(app, Key.RIGHT)
+    assert app.cursor == (0, 0)  # only the middle cell is shown before the first card
+    press(app, Key.ENTER, Key.RIGHT)
+    assert app.cursor == (0, 1)
+    press(app, "l", "l")
+    assert app.cursor == (0, 1)  # the edge of the shown cells
+    press(app, "j", "h", "h")
+    assert app.cursor == (1, -1)
+    press(app, Key.UP, "k", "k")
+    assert app.cursor == (-1, -1)
+
+
+def test_enter_places_and_explains_and_highlights_until_the_next_key() -> None:
+    app = make_app(1)
+    press(app, Key.ENTER, Key.RIGHT, " ")
+    assert app.game.placed_count == 2
+    assert app.message is not None
+    text = app.message.plain()
+    first, second = app.game.stock[:2]
+    assert text.startswith(str(second)) and str(first) in text
+    assert app.flipped == frozenset(app.game.placements[:1]) or app.flipped == frozenset()
+    flipped_now = app.flipped
+    press(app, "x")
+    assert app.flipped == frozenset()
+    assert app.message is not None and app.message.plain() == text  # the explanation stays
+    assert flipped_now == {(0, 0)} or "nothing turned" in text
+
+
+def test_illegal_cell_says_why_and_changes_nothing() -> None:
+    app = make_app(1)
+    press(app, Key.ENTER, Key.DOWN, Key.RIGHT)  # a diagonal neighbour
+    assert not app.cursor_legal
+    before = app.game.copy()
+    press(app, Key.ENTER)
+    assert app.game == before
+    assert app.message is not None and app.message.tone is Tone.ERROR
+    assert "next to a card" in app.message.plain()
+    press(app, Key.LEFT)
+    assert app.message is None  # an error goes away with the next key
+
+
+def test_full_pile_and_too_wide_reasons() -> None:
+    app = make_app(1)
+    press(app, *[Key.ENTER] * 5)
+    assert app.game.placed_count == 4
+    assert app.message is not None and "already holds 4 cards" in app.message.plain()
+    app = make_app(1)
+    for cell in [(0, 0), (0, 1), (0, 2), (0, 3)]:
+        app.place(cell)
+    app.cursor = (0, -1)
+    assert not app.place(app.cursor)
+    assert app.message is not None and "4×4" in app.message.plain()
+
+
+def test_undo_as_often_as_wanted_and_redo() -> None:
+    app = make_app(1)
+    for cell in WINNING_LINE_DEAL_1[:6]:
+        app.place(cell)
+    after_six = app.game.copy()
+    press(app, "u", "u", "u")
+    assert app.game.placed_count == 3
+    assert app.message is not None and app.message.plain().startswith("Took back")
+    press(app, "r", "r", "r")
+    assert app.game == after_six
+    press(app, "r")
+    assert app.message is not None and app.message.plain() == "Nothing to redo"
+    press(app, *["u"] * 6)
+    assert app.game.placed_count == 0
+    press(app, "u")
+    assert app.message is not None and app.message.plain() == "Nothing to undo"
+    assert app.cursor in app.region
+
+
+def test_undo_highlights_the_cards_it_turns_back() -> None:
+    app = make_app(1)
+    app.place((0, 0))
+    app.place((0, 1))
+    turned = app.flipped
+    assert turned  # the first placements of deal 1 turn a card over
+    press(app, "u")
+    assert app.flipped == turned
+    assert app.message is not None and "back over" in app.message.plain()
+
+
+def test_a_different_placement_forgets_the_redo_stack_the_same_one_keeps_it() -> None:
+    app = make_app(1)
+    for cell in WINNING_LINE_DEAL_1[:4]:
+        app.place(cell)
+    press(app, "u", "u")
+    assert len(app.redo_stack) == 2
+    app.place(WINNING_LINE_DEAL_1[2])
+    assert app.redo_stack == [WINNING_LINE_DEAL_1[3]]
+    press(app, "u")
+    app.place((1, 0))
+    assert app.redo_stack == []
+
+
+def test_winning_shows_game_over_and_undo_reopens() -> None:
+    app = make_app(1)
+    recorder = Recorder()
+    app.add_observer(recorder)
+    for cell in WINNING_LINE_DEAL_1:
+        assert app.place(cell)
+    assert app.game.status is Status.WON and app.mode is Mode.GAME_OVER
+    assert recorder.events[-2:] == [("changed", 25), ("finished won", 25)]
+    press(app, Key.ENTER)
+    assert app.message is not None and "game is over" in app.message.plain()
+    press(app, "u")
+    assert app.mode is Mode.PLAYING
+    press(app, "q")
+    assert app.mode is Mode.CONFIRM
+
+
+def test_new_deal_and_quit_confirm_only_while_a_game_is_in_progress() -> None:
+    app = make_app(1, deals=[42, 43])
+    recorder = Recorder()
+    app.add_observer(recorder)
+    press(app, "n")
+    assert app.game.seed == 42 and app.mode is Mode.PLAYING  # nothing played: no question
+    press(app, Key.ENTER, "n")
+    assert app.mode is Mode.CONFIRM
+    press(app, "n")  # "n" answers no here
+    assert app.game.seed == 42 and app.game.placed_count == 1
+    press(app, "n", "y")
+    assert app.game.seed == 43
+    assert ("abandoned", 1) in recorder.events
+    assert recorder.events[-2:] == [("started", 0), ("changed", 0)]
+    press(app, Key.ENTER, "q", Key.ESCAPE)
+    assert app.running and app.mode is Mode.PLAYING
+    press(app, Key.ESCAPE, "Y")
+    assert not app.running
+    assert recorder.events[-1] == ("closing", 1)
+
+
+def test_quit_at_once_when_nothing_is_at_stake() -> None:
+    app = make_app()
+    press(app, "q")
+    assert not app.running
+
+
+def test_help_lists_every_key_scrolls_and_closes_on_any_other_key() -> None:
+    app = make_app()
+    app.add_command(Command("tip", ("t",), "show a tip", lambda a: a.say(None)))
+    press(app, "?")
+    assert app.mode is Mode.SCREEN and app.screen is not None
+    text = "\n".join(line.plain() for line in app.screen.lines)
+    for command in app.commands:
+        assert command.summary in text
+    for label in ("u", "r", "n", "?", "q", "Esc", "Enter", "Space", "←", "h", "Ctrl-L", "Ctrl-Z", "t"):
+        assert label in text
+    press(app, Resize(80, 10))
+    press(app, Key.DOWN, Key.DOWN, Key.PAGE_DOWN)
+    assert app.scroll > 2
+    press(app, Key.END)
+    assert app.scroll == len(app.screen.lines) - layout.screen_body_rows(10)
+    press(app, Key.HOME)
+    assert app.scroll == 0
+    press(app, "x")
+    assert app.screen is None and app.mode is Mode.TOO_SMALL  # 10 rows hold help, not the table
+    press(app, Resize(80, 24))
+    assert app.mode is Mode.PLAYING and app.game.placed_count == 0
+
+
+def test_extra_commands_and_screens_plug_in() -> None:
+    app = make_app()
+    shown: list[str] = []
+
+    def stats(a: App) -> None:
+        shown.append("stats")
+        a.open_screen(TextScreen("Statistics", ()))
+
+    app.add_command(Command("stats", ("s",), "statistics", stats))
+    press(app, "s")
+    assert shown == ["stats"] and app.mode is Mode.SCREEN and app.screen is not None
+    assert app.screen.title == "Statistics"
+    press(app, "s")  # closes the screen rather than running again
+    assert shown == ["stats"] and app.mode is Mode.PLAYING
+
+
+def test_tickers_are_polled_and_can_ask_for_a_redraw() -> None:
+    app = make_app()
+    calls: list[int] = []
+
+    def ticker(a: App) -> bool:
+        calls.append(a.game.placed_count)
+        return len(calls) == 2
+
+    app.add_ticker(ticker)
+    assert app.tick() is False
+    assert app.tick() is True
+    assert calls == [0, 0]
+
+
+def test_too_small_ignores_play_but_can_quit_and_recovers() -> None:
+    app = make_app()
+    press(app, Key.ENTER)
+    width, height = layout.minimum_size()
+    press(app, Resize(width - 1, height))
+    assert app.mode is Mode.TOO_SMALL
+    press(app, Key.ENTER, "u", Key.LEFT)
+    assert app.game.placed_count == 1
+    press(app, "q")
+    assert app.mode is Mode.CONFIRM
+    press(app, "x", Resize(width, height))
+    assert app.mode is Mode.PLAYING and app.running
+
+
+def test_mouse_click_places_on_the_cell_clicked() -> None:
+    app = make_app(1)
+    where = app.plan
+    assert where is not None
+    rect = layout.cell_rect(where, app.region, (0, 0))
+    press(app, Click(rect.y + 1, rect.x + 2))
+    assert app.game.placed_count == 1
+    rect = layout.cell_rect(where, app.region, (-1, 0))
+    press(app, Click(rect.y, rect.x))
+    assert app.game.placements == [(0, 0), (-1, 0)] and app.cursor == (-1, 0)
+    press(app, Click(0, 0))  # the title: nothing
+    corner = layout.cell_rect(where, app.region, (1, 1))
+    press(app, Click(corner.y, corner.x))  # a diagonal cell: refused, with the reason
+    assert app.game.placed_count == 2 and app.message is not None and app.message.tone is Tone.ERROR
+
+
+def test_caps_lock_does_not_kill_keys_and_ctrl_l_asks_for_a_redraw() -> None:
+    app = make_app()
+    press(app, Key.ENTER, "U")
+    assert app.game.placed_count == 0
+    press(app, Key.REDRAW)
+    assert app.redraw_all
+
+
+KEYS: list[Input] = [*Key, "u", "r", "n", "y", "q", "?", "h", "j", "k", "l", " ", "z", "Y", "é"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(KEYS),
+            st.builds(Click, st.integers(-5, 60), st.integers(-5, 200)),
+            st.builds(Resize, st.integers(0, 200), st.integers(0, 60)),
+        ),
+        max_size=120,
+    )
+)
+def test_no_key_storm_breaks_the_rules_or_the_cursor(events: list[Input]) -> None:
+    app = make_app(5, deals=list(range(100, 400)))
+    for event in events:
+        if not app.running:
+            break
+        app.handle(event)
+        assert app.cursor in app.region
+        replay = Game.from_record(app.game.to_record())
+        assert replay == app.game
+
+
+def test_random_play_through_keys_only_reaches_the_end() -> None:
+    rng = random.Random(11)
+    app = make_app(9)
+    moves = [Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT]
+    while app.mode is not Mode.GAME_OVER:
+        press(app, rng.choice(moves))
+        if app.cursor_legal:
+            press(app, Key.ENTER)
+    assert app.game.is_over

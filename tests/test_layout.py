@@ -1,0 +1,120 @@
+"""Screen geometry: which cells are shown, where they go, and what a terminal must hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from foursquare import layout
+from foursquare.engine import GRID, Game
+
+
+def _random_positions(games: int = 60) -> list[Game]:
+    """Positions from random games, every stage from the empty table to the end."""
+    out = []
+    rng = random.Random(7)
+    for seed in range(games):
+        game = Game.deal(seed)
+        out.append(game.copy())
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+            out.append(game.copy())
+    return out
+
+
+POSITIONS = _random_positions()
+
+
+def test_empty_table_shows_only_the_middle() -> None:
+    region = layout.shown_region(None)
+    assert list(region) == [(0, 0)]
+
+
+def test_one_card_shows_its_neighbours_and_corners() -> None:
+    region = layout.shown_region((0, 0, 0, 0))
+    assert (region.top, region.bottom, region.left, region.right) == (-1, 1, -1, 1)
+
+
+def test_a_box_four_wide_is_not_widened() -> None:
+    region = layout.shown_region((0, 1, -2, 1))
+    assert (region.left, region.right) == (-2, 1)
+    assert (region.top, region.bottom) == (-1, 2)
+
+
+def test_every_legal_placement_is_shown_and_nothing_beyond_a_full_span() -> None:
+    for game in POSITIONS:
+        region = layout.shown_region(game.bounds)
+        assert set(game.legal_moves()) <= set(region)
+        assert set(game.piles) <= set(region)
+        assert region.rows <= layout.MAX_SHOWN and region.cols <= layout.MAX_SHOWN
+        if game.bounds is not None:
+            top, bottom, left, right = game.bounds
+            if bottom - top + 1 == GRID:
+                assert (region.top, region.bottom) == (top, bottom)
+            if right - left + 1 == GRID:
+                assert (region.left, region.right) == (left, right)
+
+
+def test_clamp_keeps_cells_inside() -> None:
+    region = layout.Region(-1, 1, -2, 0)
+    assert region.clamp((5, 5)) == (1, 0)
+    assert region.clamp((-3, -7)) == (-1, -2)
+    assert region.clamp((0, -1)) == (0, -1)
+
+
+def test_minimum_size_is_exactly_what_plan_needs() -> None:
+    width, height = layout.minimum_size()
+    assert layout.plan(width, height) is not None
+    assert layout.plan(width - 1, height) is None
+    assert layout.plan(width, height - 1) is None
+    assert width <= 80 and height <= 24
+
+
+@pytest.mark.parametrize("size", [(80, 24), (70, 17), (100, 34), (200, 60), (75, 50), (132, 24)])
+def test_everything_fits_on_screen(size: tuple[int, int]) -> None:
+    width, height = size
+    where = layout.plan(width, height)
+    assert where is not None
+    for rect in (where.table, where.panel):
+        assert rect.x >= 0 and rect.y >= 1
+        assert rect.x + rect.width <= width and rect.y + rect.height <= where.message_y
+    assert where.table.x + where.table.width <= where.panel.x
+    # The largest table the rules allow, cursor marks included, stays inside the table area.
+    region = layout.Region(-2, 2, -2, 2)
+    for cell in region:
+        rect = layout.cell_rect(where, region, cell)
+        assert rect.x - 1 >= where.table.x and rect.x + rect.width + 1 <= where.table.x + where.table.width
+        assert rect.y >= where.table.y and rect.y + rect.height <= where.table.y + where.table.height
+
+
+def test_80_by_24_uses_cards_with_room_for_corner_indices() -> None:
+    where = layout.plan(80, 24)
+    assert where is not None
+    assert where.card.height >= 4
+
+
+def test_cell_at_finds_the_cell_under_every_point_of_its_card() -> None:
+    where = layout.plan(80, 24)
+    assert where is not None
+    region = layout.Region(-1, 2, 0, 2)
+    for cell in region:
+        rect = layout.cell_rect(where, region, cell)
+        for y in range(rect.y, rect.y + rect.height):
+            for x in range(rect.x, rect.x + rect.width):
+                assert layout.cell_at(where, region, y, x) == cell
+    first = layout.cell_rect(where, region, (-1, 0))
+    assert layout.cell_at(where, region, first.y, first.x - 1) is None  # left of the table
+    assert layout.cell_at(where, region, 0, 0) is None
+
+
+def test_cards_do_not_overlap() -> None:
+    where = layout.plan(80, 24)
+    assert where is not None
+    region = layout.Region(-2, 2, -2, 2)
+    seen: set[tuple[int, int]] = set()
+    for cell in region:
+        rect = layout.cell_rect(where, region, cell)
+        points = {(y, x) for y in range(rect.y, rect.y + rect.height) for x in range(rect.x, rect.x + rect.width)}
+        assert not points & seen
+        seen |= points
