@@ -27,7 +27,7 @@ from foursquare.app import App
 from foursquare.keys import Click, Input, Key, Resize
 from foursquare.render import Span, Style, render
 
-__all__ = ["ESCAPE_DELAY_MS", "Painter", "run", "terminal_problem"]
+__all__ = ["ESCAPE_DELAY_MS", "Painter", "Session", "run", "start_colour", "terminal_problem"]
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
@@ -114,7 +114,7 @@ def _attributes(color: bool) -> dict[Style, int]:
     }
 
 
-def _start_colour(wanted: bool) -> bool:
+def start_colour(wanted: bool) -> bool:
     """Colours on the terminal's default background, or none at all: never a forced background."""
     if not wanted or not curses.has_colors():
         return False
@@ -209,7 +209,7 @@ class _Terminated(Exception):
         self.signum = signum
 
 
-class _Session:
+class Session:
     """One run of the game in the terminal: its window, signal handlers and main loop."""
 
     def __init__(self, app: App, *, ascii: bool, color: bool) -> None:
@@ -231,7 +231,7 @@ class _Session:
     def _on_terminate(self, signum: int, frame: FrameType | None) -> None:
         raise _Terminated(signum)
 
-    def _install_signals(self) -> None:
+    def install_signals(self) -> None:
         # Installed before curses starts, so that curses keeps its own hands off them.
         wanted = {"SIGTSTP": self._on_stop, "SIGTERM": self._on_terminate, "SIGHUP": self._on_terminate}
         for name, handler in wanted.items():
@@ -239,7 +239,7 @@ class _Session:
             if signum is not None:
                 self.saved_handlers[signum] = signal.signal(signum, handler)
 
-    def _restore_signals(self) -> None:
+    def restore_signals(self) -> None:
         for signum, handler in self.saved_handlers.items():
             signal.signal(signum, handler)
 
@@ -274,7 +274,7 @@ class _Session:
 
     def loop(self, window: curses.window) -> None:
         app = self.app
-        painter = Painter(window, ascii=self.ascii, color=_start_colour(self.color))
+        painter = Painter(window, ascii=self.ascii, color=start_colour(self.color))
         height, width = window.getmaxyx()
         app.handle(Resize(width, height))
         painter.paint(app)
@@ -305,8 +305,8 @@ class _Session:
 
 def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
     """Play ``app`` in the terminal until the player quits; returns the exit status."""
-    session = _Session(app, ascii=ascii, color=color)
-    session._install_signals()
+    session = Session(app, ascii=ascii, color=color)
+    session.install_signals()
     try:
         window = session.start()
         session.loop(window)
@@ -325,7 +325,7 @@ def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
         return 1
     finally:
         session.stop()
-        session._restore_signals()
+        session.restore_signals()
 
 
 def write_crash_report(app: App, exc: BaseException) -> str:

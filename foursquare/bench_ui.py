@@ -1,0 +1,198 @@
+"""Game screen speed: handling a key and redrawing, and starting up to the first frame.
+
+Run ``python -m foursquare.bench_ui``.  A benchmark, not a test: it prints
+figures to compare before and after a change.  Both measurements run the real
+curses code in a pseudo-terminal of 80×24 (``TERM=xterm``), so they include
+writing every frame to a terminal:
+
+* per key: a scripted session of play (cursor moves, placements, undo, redo,
+  help, new deals) fed to the game one key at a time; each key is timed from
+  handling it to the frame reaching the terminal;
+* start-up: ``foursquare --seed 1`` started afresh in a pty, timed until the
+  last row of its first frame has been written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pty
+import random
+import select
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from foursquare.app import App
+from foursquare.engine import Game
+from foursquare.keys import Input, Key
+from foursquare.render import render
+
+WIDTH, HEIGHT = 80, 24
+FIRST_FRAME_END = b"in the middle to begin"
+"""The end of the message line: the last row of the first frame to be written."""
+
+
+def script(keys: int, seed: int = 0) -> list[Input]:
+    """A realistic run of ``keys`` keys: walk to a legal cell and place, sometimes undo, redo or look at help."""
+    rng = random.Random(seed)
+    game = Game.deal(1)
+    cursor = (0, 0)
+    out: list[Input] = []
+    while len(out) < keys:
+        if game.is_over:
+            out.append("n")
+            game = Game.deal(len(out))
+            cursor = (0, 0)
+            continue
+        roll = rng.random()
+        if roll < 0.05 and game.placed_count:
+            out += ["u", "r"]
+            continue
+        if roll < 0.07:
+            out += ["?", Key.DOWN, "x"]
+            continue
+        target = rng.choice(game.legal_moves())
+        (r0, c0), (r1, c1) = cursor, target
+        out += [Key.DOWN if r1 > r0 else Key.UP] * abs(r1 - r0)
+        out += [Key.RIGHT if c1 > c0 else Key.LEFT] * abs(c1 - c0)
+        out.append(Key.ENTER)
+        game.play(target)
+        cursor = target
+    return out[:keys]
+
+
+def _summary(name: str, seconds: list[float]) -> str:
+    ms = sorted(s * 1000 for s in seconds)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    return (
+        f"{name:<44} median {statistics.median(ms):7.3f} ms   p99 {p99:7.3f} ms   "
+        f"worst {ms[-1]:7.3f} ms   ({len(ms)} runs)"
+    )
+
+
+def _drain(fd: int, until: float, stop: bytes | None = None) -> tuple[bytes, bool]:
+    """Read what a pty writes until the deadline, EOF or ``stop`` seen; returns (data, saw stop)."""
+    data = b""
+    while time.perf_counter() < until:
+        ready, _, _ = select.select([fd], [], [], max(0.0, until - time.perf_counter()))
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break  # EIO: the other side closed
+        if not chunk:
+            break
+        data += chunk
+        if stop is not None and stop in data[-(len(chunk) + len(stop)) :]:
+            return data, True
+    return data, False
+
+
+def _set_size(fd: int) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", HEIGHT, WIDTH, 0, 0))
+
+
+def per_key(keys: int) -> tuple[list[float], list[float]]:
+    """Seconds per key: (handle + compose only, handle + compose + paint through curses into a pty)."""
+    events = script(keys)
+    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    pure = []
+    for event in events:
+        start = time.perf_counter()
+        app.handle(event)
+        render(app, WIDTH, HEIGHT)
+        pure.append(time.perf_counter() - start)
+
+    results_r, results_w = os.pipe()
+    pid, master = pty.fork()
+    if pid == 0:  # the child: curses on the pty, timings down the pipe
+        os.close(results_r)
+        os.environ["TERM"] = "xterm"
+        _set_size(sys.stdout.fileno())
+        os.write(results_w, json.dumps(_painted(events)).encode())
+        os._exit(0)
+    os.close(results_w)
+    _set_size(master)
+    while _drain(master, time.perf_counter() + 0.2)[0]:
+        pass  # keep the pty drained so the child never blocks writing frames
+    os.waitpid(pid, 0)
+    with os.fdopen(results_r, "rb") as pipe:
+        painted: list[float] = json.loads(pipe.read() or b"[]")
+    os.close(master)
+    return pure, painted
+
+
+def _painted(events: list[Input]) -> list[float]:
+    from foursquare import tui  # only the child needs curses
+
+    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    session = tui.Session(app, ascii=False, color=True)
+    window = session.start()
+    times = []
+    try:
+        painter = tui.Painter(window, ascii=False, color=tui.start_colour(True))
+        painter.paint(app)
+        for event in events:
+            start = time.perf_counter()
+            app.handle(event)
+            painter.paint(app)
+            times.append(time.perf_counter() - start)
+    finally:
+        session.stop()
+    return times
+
+
+def _command() -> list[str]:
+    script_path = Path(sys.executable).with_name("foursquare")
+    return [str(script_path)] if script_path.exists() else [sys.executable, "-m", "foursquare"]
+
+
+def first_frame(runs: int) -> list[float]:
+    """Seconds from starting ``foursquare --seed 1`` in a pty to its first full frame."""
+    cmd = [*_command(), "--seed", "1"]
+    env = {**os.environ, "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    for name in ("LINES", "COLUMNS"):
+        env.pop(name, None)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        pid, master = pty.fork()
+        if pid == 0:
+            _set_size(sys.stdout.fileno())
+            os.execvpe(cmd[0], cmd, env)
+        _set_size(master)
+        _, seen = _drain(master, start + 10, FIRST_FRAME_END)
+        elapsed = time.perf_counter() - start
+        os.write(master, b"q")
+        _drain(master, time.perf_counter() + 5)
+        os.waitpid(pid, 0)
+        os.close(master)
+        if not seen:
+            raise SystemExit("the game did not draw its first frame within 10 s")
+        times.append(elapsed)
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m foursquare.bench_ui", description=__doc__.split("\n")[0])
+    parser.add_argument("--keys", type=int, default=2000, help="keys in the scripted session (default 2000)")
+    parser.add_argument("--starts", type=int, default=10, help="start-ups to time (default 10)")
+    args = parser.parse_args(argv)
+    print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, Python {sys.version.split()[0]}")
+    pure, painted = per_key(args.keys)
+    print(_summary("key: handle + compose frame (no terminal)", pure))
+    print(_summary("key: handle + compose + paint via curses", painted))
+    print(_summary("start-up to first full frame", first_frame(args.starts)))
+    print("targets: under 2 ms per key (median), under 150 ms to the first frame")
+
+
+if __name__ == "__main__":
+    main()
