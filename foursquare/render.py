@@ -255,9 +255,10 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
 
 
 def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
-    c.put(where.title_y, 1, "FOURSQUARE", Style.TITLE)
+    # Title, hint and message line up with the table and the panel, however wide the terminal.
+    c.put(where.title_y, where.table.x, "FOURSQUARE", Style.TITLE)
     hint = "? rules & keys"
-    c.put(where.title_y, c.width - len(hint) - 1, hint, Style.DIM)
+    c.put(where.title_y, where.panel.x + where.panel.width - len(hint), hint, Style.DIM)
     _table(c, app, where)
     _panel(c, app, where)
     _message(c, app, where)
@@ -428,8 +429,8 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
 
 
 def _message(c: _Canvas, app: App, where: layout.Plan) -> None:
-    x = 1
-    room = c.width - 2
+    x = where.table.x
+    room = c.width - x - 1
     for message in (app.message, app.message_short):
         if message is not None and len(message) <= room:
             c.text(where.message_y, x, message)

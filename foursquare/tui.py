@@ -18,6 +18,7 @@ import platform
 import signal
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Callable
 from types import FrameType
@@ -31,6 +32,8 @@ __all__ = ["ESCAPE_DELAY_MS", "Painter", "Session", "run", "start_colour", "term
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
+GONE_AFTER = 200
+"""Reads in a row that return at once with no key before the terminal is taken to be gone."""
 MAX_BATCH = 256
 """Keys handled before the screen is painted again, when they come faster than it can be."""
 
@@ -279,8 +282,17 @@ class Session:
         app.handle(Resize(width, height))
         painter.paint(app)
         wait_ms = max(1, int(app.tick_seconds * 1000))
+        idle_too_soon = 0
         while app.running:
+            started = time.monotonic()
             events = _read(window, wait_ms)
+            if events or time.monotonic() - started > wait_ms / 4000:
+                idle_too_soon = 0
+            else:
+                # "No key" without waiting: input has hit end of file, the terminal is gone.
+                idle_too_soon += 1
+                if idle_too_soon > GONE_AFTER:
+                    raise _Terminated(getattr(signal, "SIGHUP", 1))
             if self.resumed:
                 self.resumed = False
                 self._after_resume(window)

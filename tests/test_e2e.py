@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -207,6 +208,14 @@ def test_ctrl_c_gives_the_terminal_back(term_factory: list[Terminal], home: Path
     assert term.wait_exit() == 130
     assert term.line_mode() == (True, True)
     assert "Traceback" not in term.text
+
+
+def test_hang_up_ends_the_game_cleanly(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    term.child.ptyproc.delayafterclose = 1.0  # time to exit on its own before pexpect steps in
+    term.child.close(force=False)  # the terminal goes away: the kernel sends SIGHUP
+    assert term.child.exitstatus == 128 + signal.SIGHUP
 
 
 def test_resize_redraws_at_once(term_factory: list[Terminal], home: Path) -> None:
