@@ -458,34 +458,21 @@ EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
 )
 
 
-def _confirm_quit(app: App) -> None:
-    if app.in_progress:
-        app.ask(
-            Confirm(
-                Text(("Quit this game?",), Tone.HEADING),
-                Text(("The game in progress will be lost.",)),
-                App.quit,
-                yes="quit",
-                no="keep playing",
-            )
-        )
-    else:
-        app.quit()
+def _unless_in_progress(question: str, yes: str, action: Callable[[App], None]) -> Callable[[App], None]:
+    """A command that runs ``action`` at once, or first asks ``question`` while a game is in progress."""
+
+    def command(app: App) -> None:
+        if not app.in_progress:
+            action(app)
+            return
+        detail = Text(("The game in progress will be lost.",))
+        app.ask(Confirm(Text((question,), Tone.HEADING), detail, action, yes=yes, no="keep playing"))
+
+    return command
 
 
-def _confirm_new(app: App) -> None:
-    if app.in_progress:
-        app.ask(
-            Confirm(
-                Text(("Start a new deal?",), Tone.HEADING),
-                Text(("The game in progress will be lost.",)),
-                lambda a: a.new_game(),
-                yes="new deal",
-                no="keep playing",
-            )
-        )
-    else:
-        app.new_game()
+_confirm_quit = _unless_in_progress("Quit this game?", "quit", App.quit)
+_confirm_new = _unless_in_progress("Start a new deal?", "new deal", lambda app: app.new_game())
 
 
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:

@@ -90,41 +90,25 @@ class Glyphs:
     dot: str
 
 
-UNICODE = Glyphs(
-    suits={"C": "♣", "D": "♦", "H": "♥", "S": "♠"},
-    card=Frame("╭", "╮", "╰", "╯", "─", "│"),
-    flipped=Frame("╔", "╗", "╚", "╝", "═", "║"),
-    cursor=Frame("┏", "┓", "┗", "┛", "━", "┃"),
-    slot=Frame("┌", "┐", "└", "┘", "╌", "╎"),
-    banner=Frame("╔", "╗", "╚", "╝", "═", "║"),
-    back="▒",
-    pip="●",
-    no_slot="·",
-    mark_left="▶",
-    mark_right="◀",
-    mark_bad="✕",
-    meter_on="■",
-    meter_off="□",
-    dot="·",
-)
+def _frame(glyphs: str) -> Frame:
+    """A frame from six glyphs: corners top-left, top-right, bottom-left, bottom-right, then edges."""
+    tl, tr, bl, br, h, v = list(glyphs)
+    return Frame(tl, tr, bl, br, h, v)
 
-ASCII = Glyphs(
-    suits={"C": "C", "D": "D", "H": "H", "S": "S"},
-    card=Frame("+", "+", "+", "+", "-", "|"),
-    flipped=Frame("*", "*", "*", "*", "*", "*"),
-    cursor=Frame("#", "#", "#", "#", "=", "#"),
-    slot=Frame(".", ".", "'", "'", " ", ":"),
-    banner=Frame("+", "+", "+", "+", "=", "|"),
-    back="%",
-    pip="o",
-    no_slot=".",
-    mark_left=">",
-    mark_right="<",
-    mark_bad="x",
-    meter_on="#",
-    meter_off="-",
-    dot="-",
-)
+
+def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) -> Glyphs:
+    """Glyphs from compact strings: suits C D H S; card, flipped, cursor, slot and banner frames;
+    then back, pip, empty cell, cursor marks left/right/forbidden, meter on/off and dot."""
+    card, flipped, cursor, slot, banner = (_frame(f) for f in frames)
+    back, pip, no_slot, left, right, bad, on, off, dot = list(singles)
+    return Glyphs(
+        dict(zip("CDHS", suits, strict=True)), card, flipped, cursor, slot, banner,
+        back, pip, no_slot, left, right, bad, on, off, dot,
+    )  # fmt: skip
+
+
+UNICODE = _glyphs("♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●·▶◀✕■□·")
+ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o.><x#--")
 
 _TO_ASCII = str.maketrans(
     {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 
 from foursquare.engine import Card
 
@@ -22,13 +22,14 @@ Token = str | Card
 class Tone(Enum):
     """What a line of text is for; the renderer picks the look."""
 
-    PLAIN = "plain"
-    HEADING = "heading"
-    KEYS = "keys"
-    ERROR = "error"
-    GOOD = "good"
-    BAD = "bad"
-    DIM = "dim"
+    PLAIN = auto()
+    HEADING = auto()
+    KEYS = auto()
+    """A key name, then what it does."""
+    ERROR = auto()
+    GOOD = auto()
+    BAD = auto()
+    DIM = auto()
 
 
 @dataclass(frozen=True, slots=True)
