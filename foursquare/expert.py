@@ -140,12 +140,7 @@ def advise(
         min_depth=min_depth,
         should_stop=should_stop,
     )
-    named = sorted(((_CELL[i], value) for i, value in values.items()), key=lambda item: (-item[1], item[0]))
-    ranking = tuple((cell, win_chance(value)) for cell, value in named)
+    named = sorted(((_CELL[i], value) for i, value in values.items()), key=lambda item: (-item[1][0], item[0]))
+    ranking = tuple((cell, min(max(chance, 0.0), 1.0)) for cell, (_, chance) in named)
     cell, chance = ranking[0]
     return Advice(cell, chance, ranking, depth, searched, time.perf_counter() - start)
-
-
-def win_chance(value: float) -> float:
-    """A look-ahead value as a chance of winning: a win is worth 1 plus a little per card left."""
-    return min(max(value, 0.0), 1.0)

@@ -26,6 +26,7 @@ from foursquare.engine import (
     PILE_LIMIT,
     Cell,
 )
+from foursquare.evaluation import HORIZON_CHANCE, HORIZON_VALUE, SCORE_WEIGHT, horizon_index
 
 _CELLS = 7 * _W
 _SQUARE = GRID * GRID
@@ -147,45 +148,15 @@ class Board:
             self.occ &= ~bit
 
 
-# --- evaluation ---------------------------------------------------------------
-
-SCORE_WEIGHT = 0.01
-"""What one card left in the stock at a win is worth, in chances of winning.
-
-Small enough that the expert never trades a real chance of winning for
-score, large enough to prefer the quicker of two equally safe wins.
-"""
-
-_MAX_LEFT = 40
-
-
-def _estimate(down: int, piles: int, down_full: int, left: int) -> float:
-    """A rough chance of winning from a position the look-ahead did not reach past.
-
-    Face-down cards are the danger (one more than four loses); face-down cards
-    on full piles can only be turned back by flips; and the stock must still
-    hold a card for every missing pile and every face-down card.
-    """
-    slack = left - (_SQUARE - piles) - down - down_full
-    margin = 1.0 - 0.8 / (1 + max(slack, 0))
-    return (1.0, 0.8, 0.55, 0.3, 0.1)[down] * margin
-
-
-# _ESTIMATE[((down * 17 + piles) * 5 + down_full) * 41 + left]: _estimate, looked up.
-_ESTIMATE = [
-    _estimate(d, n, f, left)
-    for d in range(MAX_FACE_DOWN + 1)
-    for n in range(_SQUARE + 1)
-    for f in range(MAX_FACE_DOWN + 1)
-    for left in range(_MAX_LEFT + 1)
-]
-
-
-def _estimate_at(down: int, piles: int, down_full: int, left: int) -> float:
-    return _ESTIMATE[((down * 17 + piles) * 5 + down_full) * 41 + left]
-
-
 # --- the look-ahead -----------------------------------------------------------
+
+Value = tuple[float, float]
+"""What a position is worth to the search, and its estimated chance of winning.
+
+The search maximises the first (the chance plus a little per card left at a
+win, see :data:`SCORE_WEIGHT`) and carries the second along for people.
+"""
+_LOST: Value = (0.0, 0.0)
 
 
 class Stopped(Exception):
@@ -208,13 +179,13 @@ class Lookahead:
         self.nodes = 0
         self.should_stop = should_stop
 
-    def root(self, rank: int, left: int, depth: int) -> dict[int, float]:
+    def root(self, rank: int, left: int, depth: int) -> dict[int, Value]:
         """The value of placing ``rank`` on each legal index, looking ``depth`` placements ahead.
 
         ``left`` is the number of unseen cards (the stock after this card).
         """
         board = self.board
-        values: dict[int, float] = {}
+        values: dict[int, Value] = {}
         legal = board.legal()
         while legal:
             low = legal & -legal
@@ -226,35 +197,36 @@ class Lookahead:
             self.nodes += 1
         return values
 
-    def _after(self, left: int, depth: int) -> float:
+    def _after(self, left: int, depth: int) -> Value:
         """The value of the board just after a placement, with ``left`` unseen cards."""
         board = self.board
         down = board.down
         d = down.bit_count()
         if d > MAX_FACE_DOWN:
-            return 0.0
+            return _LOST
         piles = board.occ.bit_count()
         if piles == _SQUARE and not down:
-            return 1.0 + SCORE_WEIGHT * left
+            return 1.0 + SCORE_WEIGHT * left, 1.0
         if not left:
-            return 0.0
+            return _LOST
         if depth == 0:
-            return _ESTIMATE[((d * 17 + piles) * 5 + (down & board.full).bit_count()) * 41 + left]
+            k = horizon_index(d, piles, (down & board.full).bit_count(), left)
+            return HORIZON_VALUE[k], HORIZON_CHANCE[k]
         if depth == 1:
             return self._last_draw(left)
         return self._draw(left, depth)
 
-    def _draw(self, left: int, depth: int) -> float:
+    def _draw(self, left: int, depth: int) -> Value:
         """Expected value over the next card's rank, then the best placement for it."""
         board = self.board
         counts = self.counts
-        total = 0.0
+        total = chance = 0.0
         for rank in range(1, 11):
             count = counts[rank]
             if not count:
                 continue
             counts[rank] = count - 1
-            best = -1.0
+            best = _LOST
             legal = board.legal()
             while legal:
                 low = legal & -legal
@@ -262,14 +234,15 @@ class Lookahead:
                 undo = board.place(low.bit_length() - 1, rank)
                 value = self._after(left - 1, depth - 1)
                 board.unplace(undo)
-                if value > best:
+                if value[0] > best[0]:
                     best = value
             self.nodes += 1
             counts[rank] = count
-            total += count * best
-        return total / left
+            total += count * best[0]
+            chance += count * best[1]
+        return total / left, chance / left
 
-    def _last_draw(self, left: int) -> float:
+    def _last_draw(self, left: int) -> Value:
         """:meth:`_draw` one placement from the horizon, without placing anything.
 
         The flips of every placement are worked out from each legal cell's row
@@ -296,18 +269,21 @@ class Lookahead:
             col = occ & _COL_MASK_OF[i] & ~bit
             lo_col, hi_col = _span(col & ~down, ranks)
             cells.append((down & ~bit, row, lo_row, hi_row, col, lo_col, hi_col, piles + (not occ & bit)))
-        win = 1.0 + SCORE_WEIGHT * (left - 1)
-        counts = self.counts
-        estimate = _ESTIMATE
         rest = left - 1
-        total = 0.0
+        win = 1.0 + SCORE_WEIGHT * rest
+        counts = self.counts
+        values = HORIZON_VALUE
+        chances = HORIZON_CHANCE
+        # horizon_index, unrolled: ((down * 17 + piles) * 5 + down_full) * 41 + left
+        total = chance = 0.0
         kinds = 0
         for rank in range(1, 11):
             count = counts[rank]
             if not count:
                 continue
             kinds += 1
-            best = -1.0
+            best = 0.0
+            best_chance = 0.0
             for base, row, lo_row, hi_row, col, lo_col, hi_col, n in cells:
                 if rank > hi_row or rank < lo_row:
                     base ^= row
@@ -318,14 +294,18 @@ class Lookahead:
                     continue
                 if n == _SQUARE and not base:
                     best = win
+                    best_chance = 1.0
                     break
-                value = estimate[((d * 17 + n) * 5 + (base & full).bit_count()) * 41 + rest] if rest else 0.0
-                if value > best:
-                    best = value
-            if best > 0.0:
-                total += count * best
+                if rest:
+                    k = ((d * 17 + n) * 5 + (base & full).bit_count()) * 41 + rest
+                    value = values[k]
+                    if value > best:
+                        best = value
+                        best_chance = chances[k]
+            total += count * best
+            chance += count * best_chance
         self.nodes += len(cells) * kinds
-        return total / left
+        return total / left, chance / left
 
 
 def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
@@ -349,7 +329,7 @@ def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
 
 def look_ahead(
     board: Board, rank: int, counts: list[int], *, max_nodes: int, min_depth: int, should_stop: Callable[[], bool]
-) -> tuple[dict[int, float], int, int]:
+) -> tuple[dict[int, Value], int, int]:
     """Values of placing ``rank`` on each legal index, by iterative deepening.
 
     Looks one placement ahead, then two, and so on: at least ``min_depth``

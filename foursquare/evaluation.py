@@ -1,0 +1,60 @@
+"""What the expert believes of a position its look-ahead does not see past.
+
+At the horizon the search looks up a table by four numbers that sum up a
+table's health: face-down top cards (one more than four loses), piles laid
+(sixteen are needed), face-down cards on full piles (only a flip can turn
+them back) and unseen cards (the stock left to finish with, and the score).
+"""
+
+from __future__ import annotations
+
+from foursquare.engine import GRID, MAX_FACE_DOWN
+
+__all__ = ["HORIZON_CHANCE", "HORIZON_VALUE", "SCORE_WEIGHT", "horizon_chance", "horizon_index"]
+
+SCORE_WEIGHT = 0.01
+"""What one card left in the stock at a win is worth, in chances of winning.
+
+Small enough that the expert never trades a real chance of winning for
+score, large enough to prefer the quicker of two equally safe wins.
+"""
+
+_SQUARE = GRID * GRID
+_MAX_LEFT = 40
+
+
+def horizon_index(down: int, piles: int, down_full: int, left: int) -> int:
+    """Where a position's entry is in :data:`HORIZON_VALUE` and :data:`HORIZON_CHANCE`."""
+    return ((down * (_SQUARE + 1) + piles) * (MAX_FACE_DOWN + 1) + down_full) * (_MAX_LEFT + 1) + left
+
+
+def horizon_chance(down: int, piles: int, down_full: int, left: int) -> float:
+    """A rough chance of winning from a live position.
+
+    Face-down cards are the danger; and the stock must still hold a card for
+    every missing pile and every face-down card, twice over for those on full
+    piles, with some to spare.
+    """
+    slack = left - (_SQUARE - piles) - down - down_full
+    margin = 1.0 - 0.8 / (1 + max(slack, 0))
+    return (1.0, 0.8, 0.55, 0.3, 0.1)[down] * margin
+
+
+def _horizon_value(down: int, piles: int, down_full: int, left: int) -> float:
+    """The chance, plus the score a win would bring if the spare cards all stayed in the stock."""
+    slack = left - (_SQUARE - piles) - down - down_full
+    return horizon_chance(down, piles, down_full, left) * (1.0 + SCORE_WEIGHT * max(slack, 0))
+
+
+_KEYS = [
+    (d, n, f, left)
+    for d in range(MAX_FACE_DOWN + 1)
+    for n in range(_SQUARE + 1)
+    for f in range(MAX_FACE_DOWN + 1)
+    for left in range(_MAX_LEFT + 1)
+]
+HORIZON_CHANCE = [horizon_chance(*key) for key in _KEYS]
+"""horizon_chance for every position, at its :func:`horizon_index`: a look-up in the search's inner loop."""
+HORIZON_VALUE = [_horizon_value(*key) for key in _KEYS]
+"""What the search maximises at the horizon, at :func:`horizon_index`."""
+assert all(horizon_index(*key) == k for k, key in enumerate(_KEYS))

@@ -1,0 +1,250 @@
+"""The expert: fair by construction, always legal, finds what is there to find, and plays well."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foursquare.engine import _CELL, _INDEX, Card, Cell, Game, Pile, full_deck
+from foursquare.expert import Advice, Position, advise
+from foursquare.search import Board
+from foursquare.strategies import greedy, make_strategy
+
+
+def played(seed: int, placements: int, rng: random.Random) -> Game:
+    """Deal ``seed`` after up to ``placements`` random legal placements."""
+    game = Game.deal(seed)
+    for _ in range(placements):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+# --- fairness ---------------------------------------------------------------
+
+
+def test_a_position_holds_the_table_the_next_card_and_unseen_counts_only() -> None:
+    assert [f.name for f in dataclasses.fields(Position)] == ["piles", "next_card", "unseen"]
+    position = Position.of(Game.deal(3))
+    assert not hasattr(position, "__dict__")  # nowhere to smuggle a stock in
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        position.unseen = (0,) * 10  # type: ignore[misc]
+    assert position.cards_left == 39 and sum(position.unseen) == 39
+
+
+@pytest.mark.parametrize(("seed", "placements"), [(5, 0), (11, 6), (42, 14), (2026, 22)])
+def test_games_differing_only_after_the_next_card_get_the_same_advice(seed: int, placements: int) -> None:
+    game = Game.deal(seed)
+    expert = make_strategy("expert")
+    for _ in range(placements):
+        if game.is_over:
+            pytest.skip("the expert lost this deal early")
+        game.play(expert(Position.of(game)))
+    known = game.placed_count + 1
+    rest = list(game.stock[known:])
+    random.Random(seed).shuffle(rest)
+    assert rest != list(game.stock[known:])
+    other = Game([*game.stock[:known], *rest])
+    for cell in game.placements:
+        other.play(cell)
+
+    first, second = Position.of(game), Position.of(other)
+    assert first == second
+    a, b = advise(first, 60.0), advise(second, 60.0)
+    assert (a.cell, a.ranking, a.depth, a.nodes) == (b.cell, b.ranking, b.depth, b.nodes)
+
+
+def test_unseen_counts_are_the_stock_after_the_next_card_by_rank() -> None:
+    game = Game.deal(8)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    position = Position.of(game)
+    on_table = [card for pile in game.piles.values() for card in pile.cards]
+    assert game.next_card is not None
+    expected = [0] * 10
+    for card in set(full_deck()) - set(on_table) - {game.next_card}:
+        expected[card.rank - 1] += 1
+    assert list(position.unseen) == expected
+    assert position.next_card == game.next_card
+
+
+# --- legality and the API ---------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 30), st.integers(1, 3))
+def test_advice_is_always_a_legal_cell_and_ranks_every_legal_cell(seed: int, placements: int, depth: int) -> None:
+    game = played(seed, placements, random.Random(seed))
+    if game.is_over:
+        return
+    position = Position.of(game)
+    advice = advise(position, 60.0, nodes=0, min_depth=depth)
+    legal = game.legal_moves()
+    assert advice.cell in legal
+    assert sorted(cell for cell, _ in advice.ranking) == legal == position.legal_cells()
+    assert advice.ranking[0] == (advice.cell, advice.win_chance)
+    assert all(0.0 <= chance <= 1.0 for _, chance in advice.ranking)
+    assert advice.depth == min(depth, position.cards_left + 1)
+    for name in ("random", "greedy"):
+        assert make_strategy(name, seed)(position) in legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 63), max_size=40))
+def test_search_board_follows_the_engine(seed: int, picks: list[int]) -> None:
+    game = Game.deal(seed)
+    board = Board()
+    undos = []
+    for pick in picks:
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        cell = legal[pick % len(legal)]
+        assert [_CELL[i] for i in range(56) if board.legal() >> i & 1] == legal
+        assert game.next_card is not None
+        undos.append(board.place(_INDEX[cell], game.next_card.rank))
+        game.play(cell)
+        assert board.down.bit_count() == game.face_down_count
+        assert Board.of((c, p.top.rank, len(p), p.face_up) for c, p in game.piles.items()).legal() == board.legal()
+    for undo in reversed(undos):
+        board.unplace(undo)
+    assert (board.occ, board.down, board.full) == (0, 0, 0)
+
+
+def test_cancel_and_deadline_cut_the_look_ahead_short_but_advice_still_comes() -> None:
+    position = Position.of(played(7, 5, random.Random(7)))
+    stop = threading.Event()
+    stop.set()
+    cancelled = advise(position, 60.0, cancel=stop)
+    hurried = advise(position, 0.0)
+    full = advise(position, 60.0)
+    assert cancelled.depth == hurried.depth == 1 < full.depth
+    assert cancelled.cell in position.legal_cells()
+
+
+def test_advice_runs_in_a_background_thread() -> None:
+    position = Position.of(played(9, 8, random.Random(9)))
+    results: list[Advice] = []
+    worker = threading.Thread(target=lambda: results.append(advise(position, 10.0)))
+    worker.start()
+    worker.join(timeout=30)
+    assert results and results[0] == dataclasses.replace(results[0])
+
+
+def test_positions_and_advice_survive_pickling_for_a_worker_process() -> None:
+    position = Position.of(played(4, 9, random.Random(4)))
+    advice = advise(position, 60.0, min_depth=2, nodes=0)
+    assert pickle.loads(pickle.dumps(position)) == position
+    assert pickle.loads(pickle.dumps(advice)) == advice
+
+
+def test_bad_positions_are_refused_with_a_reason() -> None:
+    game = Game.deal(1)
+    with pytest.raises(ValueError, match="unseen"):
+        Position((), Card.parse("5H"), (4,) * 9)
+    with pytest.raises(ValueError, match="unseen"):
+        Position((), Card.parse("5H"), (4, 4, 4, 4, -1, 4, 4, 4, 4, 4))
+    with pytest.raises(ValueError, match="off the table"):
+        Position((((9, 9), Pile((Card.parse("2C"),), True)),), Card.parse("5H"), (4,) * 10)
+    lost = Game([Card.parse("5H")])
+    lost.play((0, 0))
+    with pytest.raises(ValueError, match="over"):
+        Position.of(lost)
+    assert Position.of(game).legal_cells() == [(0, 0)]
+
+
+# --- judgement ----------------------------------------------------------------
+
+
+def square(ranks: list[list[int]], hole: tuple[int, int]) -> tuple[tuple[tuple[Cell, Pile], ...], list[Card]]:
+    """A 4×4 table of face-up one-card piles but for ``hole``, and the cards it used."""
+    piles = []
+    used: list[Card] = []
+    for r, row in enumerate(ranks):
+        for c, rank in enumerate(row):
+            if (r, c) == hole:
+                continue
+            card = next(Card(rank, s) for s in "CDHS" if Card(rank, s) not in used)
+            used.append(card)
+            piles.append(((r, c), Pile((card,), True)))
+    return tuple(piles), used
+
+
+def test_finds_the_one_placement_that_wins_now() -> None:
+    # Row 1 and column 1 around the hole hold 2..9: a 5 there is extreme in neither and wins.
+    # Anywhere else the 5 covers a card and turns over its row or column.
+    ranks = [[1, 2, 10, 3], [9, 0, 3, 8], [10, 9, 1, 2], [1, 4, 8, 10]]
+    piles, used = square(ranks, (1, 1))
+    next_card = Card(5, "C")
+    unseen = [4] * 10
+    for card in [*used, next_card]:
+        unseen[card.rank - 1] -= 1
+    position = Position(piles, next_card, tuple(unseen))
+    advice = advise(position, 60.0)
+    assert advice.cell == (1, 1)
+    assert advice.win_chance == 1.0
+    assert greedy(position) == (1, 1)
+    assert all(chance < 1.0 for cell, chance in advice.ranking[1:])
+
+
+def positions_with_a_losing_placement(count: int) -> list[tuple[Game, set[Cell]]]:
+    """Positions from random play where some legal placements lose at once and some do not."""
+    found = []
+    rng = random.Random(1)
+    seed = 0
+    while len(found) < count:
+        game = Game.deal(seed)
+        seed += 1
+        while not game.is_over:
+            losing = set()
+            for cell in game.legal_moves():
+                after = game.copy()
+                after.play(cell)
+                if after.face_down_count > 4:
+                    losing.add(cell)
+            if losing and len(losing) < len(game.legal_moves()):
+                found.append((game.copy(), losing))
+                break
+            game.play(rng.choice(game.legal_moves()))
+    return found
+
+
+def test_never_places_where_it_loses_at_once_when_it_need_not() -> None:
+    for game, losing in positions_with_a_losing_placement(5):
+        advice = advise(Position.of(game), 60.0)
+        assert advice.cell not in losing
+        assert {cell for cell, chance in advice.ranking if chance == 0.0} >= losing
+
+
+# --- strength -------------------------------------------------------------------
+
+
+def _wins(strategy: str, deals: range, **tuning: int) -> int:
+    wins = 0
+    for seed in deals:
+        game = Game.deal(seed)
+        choose = make_strategy(strategy, seed, **tuning)
+        while not game.is_over:
+            game.play(choose(Position.of(game)))
+        wins += game.score is not None
+    return wins
+
+
+def test_greedy_beats_random_on_thirty_deals() -> None:
+    assert _wins("greedy", range(30)) >= 1
+    assert _wins("random", range(30)) <= _wins("greedy", range(30))
+
+
+def test_expert_wins_most_of_thirty_deals_even_looking_two_placements_ahead() -> None:
+    assert _wins("expert", range(30), depth=2, nodes=0) >= 15
+
+
+def test_expert_at_full_strength_wins_most_of_ten_deals() -> None:
+    assert _wins("expert", range(100, 110)) >= 7

@@ -1,0 +1,112 @@
+"""``foursquare simulate``: the report, its JSON form, processes, and bad arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from foursquare import cli, simulate
+from foursquare.engine import Game, Status
+from foursquare.simulate import play_deal, wilson_interval
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert simulate.main([*args, "--json"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out)
+    assert isinstance(report, dict)
+    return report
+
+
+def test_json_report_is_valid_and_its_counts_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "--games", "40", "--strategy", "greedy", "--seed", "3")
+    assert report["games"] == 40 and report["strategy"] == "greedy"
+    assert (report["first_deal"], report["last_deal"]) == (3, 42)
+    wins = report["wins"]
+    losses = report["losses"]
+    scores = report["winning_scores"]
+    assert isinstance(wins, int) and isinstance(losses, dict) and isinstance(scores, dict)
+    assert set(losses) == {"too_many_face_down", "stock_empty"}
+    assert wins + sum(losses.values()) == 40
+    assert sum(scores.values()) == wins
+    assert report["win_rate"] == wins / 40
+    lo, hi = report["win_rate_ci95"]  # type: ignore[misc]
+    assert 0.0 <= lo <= wins / 40 <= hi <= 1.0
+    timing = report["seconds_per_placement"]
+    assert isinstance(timing, dict) and set(timing) == {"mean", "median", "worst"}
+    assert 0.0 <= timing["median"] <= timing["worst"]
+    assert report["placements"] == sum(len(play_deal("greedy", seed).think) for seed in range(3, 43))
+
+
+def test_a_deal_is_replayed_through_the_engine_to_its_end() -> None:
+    result = play_deal("greedy", 7)
+    game = Game.deal(7)
+    while not game.is_over:
+        cells = game.legal_moves()
+        game.play(min(cells, key=lambda cell: _greedy_key(game, cell)))
+    assert (result.won, result.score, len(result.think)) == (game.status is Status.WON, game.score, game.placed_count)
+    assert result.loss == (game.loss_reason.value if game.loss_reason else None)
+
+
+def _greedy_key(game: Game, cell: tuple[int, int]) -> tuple[bool, bool, int, int, tuple[int, int]]:
+    """Greedy's preference, written against the engine: win, survive, fewest face down, most piles."""
+    after = game.copy()
+    after.play(cell)
+    return (after.status is not Status.WON, after.face_down_count > 4, after.face_down_count, -after.pile_count, cell)
+
+
+def test_processes_give_the_same_results_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    one = run_json(capsys, "--games", "12", "--strategy", "random", "--seed", "20")
+    two = run_json(capsys, "--games", "12", "--strategy", "random", "--seed", "20", "--jobs", "2")
+    for key in ("games", "wins", "losses", "winning_scores", "placements"):
+        assert one[key] == two[key]
+    assert two["jobs"] == 2
+
+
+def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--games", "5", "--strategy", "greedy"]) == 0
+    out = capsys.readouterr().out
+    for words in (
+        "greedy on deals 0–4: 5 games",
+        "wins",
+        "95% confidence",
+        "losses",
+        "time per placement",
+        "games per second",
+    ):
+        assert words in out
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        ([], "--games"),
+        (["--games", "0"], "at least 1"),
+        (["--games", "ten"], "not a whole number"),
+        (["--games", "3", "--strategy", "clever"], "invalid choice"),
+        (["--games", "3", "--jobs", "0"], "at least 1"),
+        (["--games", "3", "--seed", "-1"], "deal numbers go from 0"),
+        (["--games", "3", "--seed", str(2**64 - 2)], "past"),
+        (["--games", "3", "--frobnicate"], "unrecognized"),
+    ],
+)
+def test_bad_arguments_get_a_clear_message_and_exit_2(
+    args: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert simulate.main(args) == 2
+    captured = capsys.readouterr()
+    assert complaint in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate.main(["--help"]) == 0
+    assert "--strategy" in capsys.readouterr().out
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
