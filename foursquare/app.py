@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import zip_longest
 
 from foursquare import layout
 from foursquare.engine import Cell, Game, IllegalMove
@@ -407,20 +408,18 @@ class App:
         lines.append(Text(("",)))
         lines.append(Text(("Keys",), Tone.HEADING))
         for keys, summary in self._key_lines():
-            lines.append(Text((f"  {keys:<16}", summary), Tone.KEYS))
+            lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
         return TextScreen("Foursquare: rules and keys", tuple(lines))
 
     def _key_lines(self) -> list[tuple[str, str]]:
-        merged: dict[str, list[KeyName]] = {}
+        """One line per summary: commands sharing one (the four moves) list their arrows, then their letters."""
+        merged: dict[str, list[tuple[KeyName, ...]]] = {}
         for command in self.commands:
-            keys = merged.setdefault(command.summary, [])
-            keys.extend(k for k in command.keys if k not in keys)
+            merged.setdefault(command.summary, []).append(command.keys)
         out = []
-        for summary, keys in merged.items():
-            ordered = [k for k in keys if isinstance(k, Key) or k == " "] + [
-                k for k in keys if isinstance(k, str) and k != " "
-            ]
-            out.append((" ".join(key_label(k) for k in ordered), summary))
+        for summary, groups in merged.items():
+            keys = [k for column in zip_longest(*groups) for k in column if k is not None]
+            out.append((" ".join(key_label(k) for k in dict.fromkeys(keys)), summary))
         out.extend(EXTRA_KEY_LINES)
         return out
 
