@@ -281,9 +281,9 @@ class Session:
         height, width = window.getmaxyx()
         app.handle(Resize(width, height))
         painter.paint(app)
-        wait_ms = max(1, int(app.tick_seconds * 1000))
         idle_too_soon = 0
         while app.running:
+            wait_ms = max(1, int(app.tick_seconds * 1000))  # read each time: background work may change it
             started = time.monotonic()
             events = _read(window, wait_ms)
             if events or time.monotonic() - started > wait_ms / 4000:
