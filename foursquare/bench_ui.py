@@ -134,8 +134,8 @@ def _painted(events: list[Input]) -> list[float]:
     from foursquare import tui  # only the child needs curses
 
     app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
-    session = tui.Session(app, ascii=False, color=True)
-    window = session.start()
+    terminal = tui.Terminal(app, ascii=False, color=True)
+    window = terminal.start()
     times = []
     try:
         painter = tui.Painter(window, ascii=False, color=tui.start_colour(True))
@@ -146,7 +146,7 @@ def _painted(events: list[Input]) -> list[float]:
             painter.paint(app)
             times.append(time.perf_counter() - start)
     finally:
-        session.stop()
+        terminal.stop()
     return times
 
 

@@ -28,7 +28,7 @@ from foursquare.app import App
 from foursquare.keys import Click, Input, Key, Resize
 from foursquare.render import Span, Style, render
 
-__all__ = ["ESCAPE_DELAY_MS", "Painter", "Session", "run", "start_colour", "terminal_problem"]
+__all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "run", "start_colour", "terminal_problem"]
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
@@ -212,7 +212,7 @@ class _Terminated(Exception):
         self.signum = signum
 
 
-class Session:
+class Terminal:
     """One run of the game in the terminal: its window, signal handlers and main loop."""
 
     def __init__(self, app: App, *, ascii: bool, color: bool) -> None:
@@ -317,27 +317,27 @@ class Session:
 
 def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
     """Play ``app`` in the terminal until the player quits; returns the exit status."""
-    session = Session(app, ascii=ascii, color=color)
-    session.install_signals()
+    terminal = Terminal(app, ascii=ascii, color=color)
+    terminal.install_signals()
     try:
-        window = session.start()
-        session.loop(window)
+        window = terminal.start()
+        terminal.loop(window)
         return 0
     except KeyboardInterrupt:
-        session.stop()
+        terminal.stop()
         return 130
     except _Terminated as stop:
-        session.stop()
+        terminal.stop()
         return 128 + stop.signum
     except Exception as exc:
-        session.stop()
+        terminal.stop()
         report = write_crash_report(app, exc)
         print(f"foursquare: sorry, something went wrong ({type(exc).__name__}: {exc}).", file=sys.stderr)
         print(f"foursquare: a report was written to {report}", file=sys.stderr)
         return 1
     finally:
-        session.stop()
-        session.restore_signals()
+        terminal.stop()
+        terminal.restore_signals()
 
 
 def write_crash_report(app: App, exc: BaseException) -> str:
