@@ -7,10 +7,11 @@ decides what the screen should show; :mod:`foursquare.render` draws that and
 :mod:`foursquare.tui` is the only part that touches the terminal.
 
 Keys are looked up in a table of :class:`Command` values, so that other parts
-can add keys (:meth:`App.add_command`), full-screen views
+can add or replace keys (:meth:`App.add_command`), full-screen views
 (:meth:`App.open_screen`), background work polled by the main loop
-(:meth:`App.add_ticker`) and listeners for the game's life (:class:`Observer`)
-without changing this module.
+(:meth:`App.add_ticker`) and listeners for the game's life (:class:`Observer`),
+and put games dealt elsewhere on the table (:meth:`App.start_game`), without
+changing this module.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "Observer",
     "TextScreen",
     "Ticker",
+    "ask_if_in_progress",
     "random_deal",
 ]
 
@@ -161,15 +163,26 @@ class App:
         self._keymap: dict[KeyName, list[Command]] = {}
         for command in BUILTIN_COMMANDS:
             self.add_command(command)
+        self.cursor = self._start_cell()
         self._greet()
 
     # --- extension points ---------------------------------------------------
 
     def add_command(self, command: Command) -> None:
-        """Bind ``command``'s keys; a key bound twice runs the first command that applies in the mode."""
-        self.commands.append(command)
-        for key in command.keys:
-            self._keymap.setdefault(key, []).append(command)
+        """Bind ``command``'s keys, in place of the command of the same name if there is one.
+
+        A replaced command keeps its line in the help.  A key bound to two
+        commands runs the first that applies in the mode.
+        """
+        names = [c.name for c in self.commands]
+        if command.name in names:
+            self.commands[names.index(command.name)] = command
+        else:
+            self.commands.append(command)
+        self._keymap = {}
+        for bound in self.commands:
+            for key in bound.keys:
+                self._keymap.setdefault(key, []).append(bound)
 
     def add_observer(self, observer: Observer) -> None:
         self.observers.append(observer)
@@ -376,10 +389,17 @@ class App:
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal ``seed`` (a fresh random deal if None); a game in progress counts as abandoned."""
+        self.start_game(Game.deal(self.deal_source() if seed is None else seed))
+
+    def start_game(self, game: Game) -> None:
+        """Put ``game`` (dealt elsewhere, perhaps with cards placed) on the table in place of this one.
+
+        A game in progress counts as abandoned.
+        """
         if self.in_progress:
             self._notify("game_abandoned")
-        self.game = Game.deal(self.deal_source() if seed is None else seed)
-        self.cursor = (0, 0)
+        self.game = game
+        self.cursor = self._start_cell()
         self.redo_stack.clear()
         self.flipped = frozenset()
         self._greet()
@@ -389,6 +409,14 @@ class App:
     def quit(self) -> None:
         self._notify("closing")
         self.running = False
+
+    def _start_cell(self) -> Cell:
+        """Where the cursor starts: the last card placed if the next may go there too, else a legal cell."""
+        game = self.game
+        last = game.placements[-1] if game.placed_count else (0, 0)
+        if game.is_legal(last) or game.is_over:
+            return last
+        return game.legal_moves()[0]
 
     def _greet(self) -> None:
         card = self.game.next_card
@@ -457,21 +485,32 @@ EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
 )
 
 
-def _unless_in_progress(question: str, yes: str, action: Callable[[App], None]) -> Callable[[App], None]:
-    """A command that runs ``action`` at once, or first asks ``question`` while a game is in progress."""
+def ask_if_in_progress(
+    question: str, detail: Callable[[App], str], yes: str, action: Callable[[App], None]
+) -> Callable[[App], None]:
+    """A command that runs ``action`` at once, or first asks ``question`` while a game is in progress.
+
+    ``detail`` says what leaving the game does; it is asked when the key is
+    pressed, so that it can depend on the game and on what was saved.
+    """
 
     def command(app: App) -> None:
         if not app.in_progress:
             action(app)
             return
-        detail = Text(("The game in progress will be lost.",))
-        app.ask(Confirm(Text((question,), Tone.HEADING), detail, action, yes=yes, no="keep playing"))
+        words = Text((detail(app),))
+        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no="keep playing"))
 
     return command
 
 
-_confirm_quit = _unless_in_progress("Quit this game?", "quit", App.quit)
-_confirm_new = _unless_in_progress("Start a new deal?", "new deal", lambda app: app.new_game())
+def _lost(app: App) -> str:
+    """What leaving a game does when nothing saves it (the saving game replaces these commands)."""
+    return "The game in progress will be lost."
+
+
+_confirm_quit = ask_if_in_progress("Quit this game?", _lost, "quit", App.quit)
+_confirm_new = ask_if_in_progress("Start a new deal?", _lost, "new deal", lambda app: app.new_game())
 
 
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:
