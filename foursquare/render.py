@@ -446,10 +446,13 @@ def _too_small(c: _Canvas) -> None:
 def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     width = min(c.width, 80)
     x = (c.width - width) // 2 + 1
+    widest = max((len(line) for line in screen.lines), default=0)
+    x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
+    room = max(width - 2, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)
     rows = layout.screen_body_rows(c.height)
     for n, line in enumerate(screen.lines[scroll : scroll + rows]):
-        c.text(2 + n, x, line, width - 2)
+        c.text(2 + n, x, line, room)
     more = len(screen.lines) > rows
     footer = "↑ ↓ PgUp PgDn scroll · any other key: back to the game" if more else "any key: back to the game"
     if more:
