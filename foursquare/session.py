@@ -136,6 +136,11 @@ class Session:
         return session, Opening(_join(notes), other and not saved.game.is_over)
 
     @property
+    def can_save(self) -> bool:
+        """False when saving was ruled out at :meth:`open` (the player was told why)."""
+        return self._can_save
+
+    @property
     def in_progress(self) -> bool:
         """Whether leaving this game for another deal counts it as lost: a card is down and it is not over."""
         return self.game.placed_count > 0 and not self.game.is_over
