@@ -8,10 +8,7 @@ fast.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
-import locale
-import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -19,8 +16,6 @@ from foursquare import __version__
 from foursquare.engine import shuffled_deck
 
 DEAL_MAX = 2**64 - 1
-SAMPLE_GLYPHS = "♣♦♥♠╭─╮│╰╯▒●·▶◀✕■□┏━┓┃╌╎═║"
-"""Everything drawn beyond ASCII: if the terminal's character set lacks any, draw in ASCII."""
 
 # Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -34,15 +29,29 @@ def build_parser() -> argparse.ArgumentParser:
     epilog = "commands:\n" + "\n".join(f"  {name:<10} {text}" for name, (_, text) in COMMANDS.items())
     parser = argparse.ArgumentParser(
         prog="foursquare",
-        description="Foursquare: a one-player card game on a 4×4 grid of piles.",
+        description=(
+            "Foursquare: a one-player card game on a 4×4 grid of piles.\n"
+            "Your game is saved as you play and picked up where you left off next time."
+        ),
         epilog=epilog if COMMANDS else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
+    deal = parser.add_mutually_exclusive_group()
+    deal.add_argument(
         "--seed",
         type=_deal_number,
         metavar="N",
         help=f"play deal number N (0 to {DEAL_MAX}); the deal number on screen replays a game",
+    )
+    deal.add_argument(
+        "--daily",
+        action="store_true",
+        help="play today's deal, the same for everyone on the same date, and get a line to share at the end",
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="deal a fresh game instead of going on with the saved one (a game in progress counts as lost; asks first)",
     )
     parser.add_argument(
         "--no-color", action="store_true", help="no colours (also when the NO_COLOR environment variable is set)"
@@ -61,40 +70,12 @@ def _deal_number(text: str) -> int:
     return seed
 
 
-def can_draw_unicode() -> bool:
-    """Whether the locale's real character set can show the suits and card frames.
-
-    Asked of ``nl_langinfo(CODESET)`` after ``setlocale``, which is what curses
-    writes with: Python's preferred encoding claims UTF-8 under ``LC_ALL=C``
-    while the terminal gets ASCII.
-    """
-    langinfo = getattr(locale, "nl_langinfo", None)
-    codeset = langinfo(locale.CODESET) if langinfo is not None else locale.getpreferredencoding(False)
-    try:
-        SAMPLE_GLYPHS.encode(codeset or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
 def play(args: argparse.Namespace) -> int:
-    """Start the game in the terminal; a clear line and status 1 if there is no usable terminal."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("foursquare: needs a terminal: standard input and output must not be redirected", file=sys.stderr)
-        return 1
-    with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which draws in ASCII
-        locale.setlocale(locale.LC_ALL, "")
-    from foursquare import tui  # imported here: only playing needs curses
-    from foursquare.app import App, random_deal
-    from foursquare.engine import Game
+    """Play the deal the arguments ask for; the game itself is put together in :mod:`foursquare.play`."""
+    from foursquare.play import Request  # imported here: only playing needs curses and the files
+    from foursquare.play import main as play_main
 
-    problem = tui.terminal_problem()
-    if problem is not None:
-        print(f"foursquare: cannot play here: {problem}", file=sys.stderr)
-        return 1
-    game = Game.deal(random_deal() if args.seed is None else args.seed)
-    color = not args.no_color and not os.environ.get("NO_COLOR")
-    return tui.run(App(game), ascii=args.ascii or not can_draw_unicode(), color=color)
+    return play_main(Request(args.seed, args.daily, args.new), ascii=args.ascii, color=not args.no_color)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

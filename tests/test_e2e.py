@@ -265,8 +265,10 @@ def test_colours_and_no_color(term_factory: list[Terminal], home: Path) -> None:
     coloured.wait_for("39 cards left", "card 2 of 40")
     assert "31" in ansi_colours(bytes(coloured.raw))  # red suits
     assert not {c for c in ansi_colours(bytes(coloured.raw)) if c.startswith("4") or c.startswith("10")}
-    for args, env in ((["--seed", "1"], game_env(NO_COLOR="1")), (["--seed", "1", "--no-color"], game_env())):
-        plain = start(term_factory, args, home, env=env)
+    for n, (args, env) in enumerate(
+        ((["--seed", "1"], game_env(NO_COLOR="1")), (["--seed", "1", "--no-color"], game_env()))
+    ):
+        plain = start(term_factory, args, home / str(n), env=env)  # a home each: the first game is saved
         plain.wait_for("Deal 1: place ")
         plain.send("enter")
         plain.wait_for("39 cards left")

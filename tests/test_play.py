@@ -1,0 +1,355 @@
+"""The game screen wired to the saved game and the statistics, without a terminal."""
+
+from __future__ import annotations
+
+import errno
+import os
+from datetime import date
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, played
+
+from foursquare import layout
+from foursquare import stats as stats_module
+from foursquare.app import App, Command, Mode
+from foursquare.daily import deal_number
+from foursquare.engine import Cell, Game, Status
+from foursquare.keys import Input, Key, Resize
+from foursquare.play import Keeper, Request, main
+from foursquare.render import render
+from foursquare.session import Session
+from foursquare.stats import Ending, Result, StatsStore
+from foursquare.stats_screen import BAR_ROWS, TITLE, stats_screen
+from foursquare.storage import GAME_FILE, load_game, save_game
+from foursquare.text import Tone
+
+DAY = date(2026, 11, 30)
+
+
+def keeper_for(folder: Path, request: Request | None = None, **kwargs: object) -> Keeper:
+    """A keeper as :func:`main` builds it, on ``folder``, with the opening shown."""
+    request = request or Request()
+    session, opening = Session.open(folder, seed=request.seed, daily=request.daily, new=request.new, today=lambda: DAY)
+    keeper = Keeper(session, **kwargs)  # type: ignore[arg-type]
+    keeper.begin(opening, request)
+    return keeper
+
+
+def press(app: App, *keys: Input) -> None:
+    for key in keys:
+        app.handle(key)
+
+
+def place(app: App, *cells: Cell) -> None:
+    for cell in cells:
+        app.cursor = cell
+        app.handle(Key.ENTER)
+
+
+def on_disk(folder: Path) -> Game:
+    saved = load_game(folder / GAME_FILE)
+    assert saved is not None
+    return saved.game
+
+
+def results(folder: Path) -> list[Result]:
+    return StatsStore(folder).results()
+
+
+def message(app: App) -> str:
+    assert app.message is not None
+    return app.message.plain()
+
+
+def screen_text(app: App) -> str:
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for span in render(app, app.width, app.height):
+        rows.setdefault(span.y, []).append((span.x, span.text))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(x) + text
+        lines.append(line)
+    return "\n".join(lines)
+
+
+# --- saving and counting --------------------------------------------------------
+
+
+def test_every_placement_undo_and_redo_is_saved_and_the_app_plays_the_sessions_game(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
+    app = keeper.app
+    assert app.game is keeper.session.game
+    place(app, *WINNING_LINE[:3])
+    assert on_disk(tmp_path).placements == list(WINNING_LINE[:3])
+    press(app, "u", "u")
+    assert on_disk(tmp_path).placements == list(WINNING_LINE[:1])
+    press(app, "r")
+    assert on_disk(tmp_path).placements == list(WINNING_LINE[:2])
+    assert app.game is keeper.session.game and results(tmp_path) == []
+
+
+def test_a_finished_game_is_counted_once_even_after_undo_and_redo(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
+    app = keeper.app
+    place(app, *WINNING_LINE)
+    assert app.game.status is Status.WON and app.mode is Mode.GAME_OVER
+    assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
+    assert "turned" in message(app) or "nothing" in message(app)  # the last card is still explained
+    press(app, "u", "r", "u", "r")
+    assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
+    assert keeper.share is None and keeper.notices == []
+
+
+def test_the_daily_deal_ends_with_the_line_to_share(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(daily=True))
+    app = keeper.app
+    assert app.game.seed == deal_number(DAY)
+    assert message(app).startswith("Daily deal of 2026-11-30 (deal 20261130): place ")
+    while not app.game.is_over:
+        place(app, app.game.legal_moves()[0])
+    share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed"
+    assert keeper.share == share
+    assert app.message is not None and app.message.plain() == share and app.message.tone is Tone.GOOD
+    assert [r.deal for r in results(tmp_path)] == [20261130]
+
+
+def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
+    app = keeper.app
+    place(app, *WINNING_LINE[:2])
+    press(app, "n")
+    assert app.dialog is not None and app.dialog.question.plain() == "Start a new deal?"
+    assert app.dialog.detail.plain() == f"Leaving deal {WINNING_DEAL} now counts it as a loss in your statistics."
+    press(app, "x")  # anything but y keeps the game
+    assert app.dialog is None and app.game.placed_count == 2 and results(tmp_path) == []
+    press(app, "n", "y")
+    assert results(tmp_path) == [Result(WINNING_DEAL, Ending.ABANDONED)]
+    assert app.game is keeper.session.game and app.game.placed_count == 0 and app.game.seed != WINNING_DEAL
+    assert on_disk(tmp_path) == app.game
+    assert message(app).startswith(f"Deal {app.game.seed}: place ")
+
+
+def test_leaving_a_deal_counted_before_says_it_changes_nothing(tmp_path: Path) -> None:
+    StatsStore(tmp_path).record(Result(9, Ending.STOCK_EMPTY))
+    keeper = keeper_for(tmp_path, Request(seed=9))
+    app = keeper.app
+    assert (
+        message(app)
+        == f"Deal 9 was counted before, so this game will not count: place {app.game.next_card} in the middle to begin"
+    )
+    place(app, (0, 0))
+    press(app, "n")
+    assert app.dialog is not None
+    assert app.dialog.detail.plain() == "Deal 9 was counted before: leaving it changes nothing in your statistics."
+
+
+def test_a_finished_game_starts_a_new_deal_without_asking(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
+    app = keeper.app
+    place(app, *WINNING_LINE)
+    press(app, "n")
+    assert app.dialog is None and app.game.placed_count == 0
+    assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
+
+
+# --- starting -------------------------------------------------------------------
+
+
+def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> None:
+    game = Game.deal(WINNING_DEAL)
+    for cell in WINNING_LINE[:4]:  # four cards on (0, 0): the last cell played is full
+        game.play(cell)
+    save_game(tmp_path / GAME_FILE, game, None)
+    keeper = keeper_for(tmp_path)
+    app = keeper.app
+    assert app.game == game and app.mode is Mode.PLAYING
+    assert message(app) == f"Welcome back: deal {WINNING_DEAL} as you left it, 4 cards placed"
+    assert app.cursor_legal
+
+
+def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path) -> None:
+    save_game(tmp_path / GAME_FILE, played(5, 3), None)
+    keeper = keeper_for(tmp_path, Request(seed=7))
+    app = keeper.app
+    assert app.game.seed == 5 and app.dialog is not None
+    assert app.dialog.question.plain() == "Play deal 7?" and "counts it as a loss" in app.dialog.detail.plain()
+    assert app.dialog.no == "go on with deal 5"
+    press(app, Key.ESCAPE)
+    assert app.game.seed == 5 and app.running and results(tmp_path) == []
+    assert message(app) == "Welcome back: deal 5 as you left it, 3 cards placed"
+
+    again = keeper_for(tmp_path, Request(daily=True))
+    assert again.app.dialog is not None and again.app.dialog.question.plain() == "Play today's deal?"
+    press(again.app, "y")
+    assert again.app.game.seed == deal_number(DAY) and again.session.daily == DAY
+    assert results(tmp_path) == [Result(5, Ending.ABANDONED)]
+    assert on_disk(tmp_path) == again.app.game
+
+
+def test_a_damaged_saved_game_is_one_line_on_screen_and_kept_for_after_the_game(tmp_path: Path) -> None:
+    (tmp_path / GAME_FILE).write_text('{"format": "foursquare-saved-game", "version": 1, "game": {"stock": [1,2')
+    keeper = keeper_for(tmp_path)
+    app = keeper.app
+    assert app.game.placed_count == 0 and app.message is not None and app.message.tone is Tone.ERROR
+    line = app.message.plain()
+    assert line.startswith("The saved game could not be loaded (not valid JSON") and "\n" not in line
+    assert line.endswith("; a new game was dealt.") and keeper.notices == [line]
+    assert app.message_short is not None
+    assert app.message_short.plain().startswith("The saved game could not be loaded and was moved to game.json.")
+    assert len(list(tmp_path.glob("game.json.*.corrupt"))) == 1
+
+
+def test_a_game_that_could_not_be_counted_at_the_start_is_counted_when_the_screen_opens(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.1)
+    lost = lost_game()
+    save_game(tmp_path / GAME_FILE, lost, None)
+    with FileLock(tmp_path / "stats.json.lock"):
+        session, opening = Session.open(tmp_path)
+    assert session.game == lost and opening.message is not None
+    keeper = Keeper(session)
+    keeper.begin(opening, Request())
+    assert [r.deal for r in results(tmp_path)] == [lost.seed]
+    assert keeper.app.mode is Mode.GAME_OVER and keeper.notices == [opening.message]
+
+
+# --- trouble with the files -----------------------------------------------------
+
+
+def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=5))
+    app = keeper.app
+    place(app, (0, 0))
+    press(app, "q")
+    assert app.dialog is not None and app.dialog.question.plain() == "Quit this game?"
+    assert app.dialog.detail.plain() == "Your game is saved: run foursquare again to go on where you left off."
+    press(app, "x")
+
+    def full(*args: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    place(app, app.game.legal_moves()[0])
+    assert app.message is not None and app.message.tone is Tone.ERROR
+    assert message(app) == "Could not save the game: No space left on device."
+    assert keeper.notices == ["Could not save the game: No space left on device."]
+    press(app, "q")
+    assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
+    monkeypatch.undo()
+    press(app, "x", "u")
+    assert on_disk(tmp_path).placed_count == 1
+    press(app, "q", "y")
+    assert not app.running
+
+
+def test_a_data_folder_that_is_a_file_lets_the_game_go_on_unsaved(tmp_path: Path) -> None:
+    folder = tmp_path / "home"
+    folder.write_text("not a folder")
+    keeper = keeper_for(folder)
+    app = keeper.app
+    assert message(app).startswith(f"Cannot keep games in {folder}")
+    place(app, (0, 0))
+    press(app, "q")
+    assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
+    press(app, "x", "s")
+    assert app.screen is not None and app.screen.lines[0].plain().startswith("Could not read the statistics")
+    assert folder.read_text() == "not a folder"
+
+
+# --- the statistics page --------------------------------------------------------
+
+
+def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) -> None:
+    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
+    app = keeper.app
+    place(app, *WINNING_LINE)
+    press(app, "s")
+    assert app.mode is Mode.SCREEN and app.screen is not None and app.screen.title == TITLE
+    text = screen_text(app)
+    flat = " ".join(text.split())
+    for want in ("Games played 1", "Won 1 100.0%", "Lost 0", "Best score 7", "Average winning score 7.0"):
+        assert want in flat
+    chart = text.splitlines()
+    bar_row = next(line for line in chart if "┤" in line)
+    assert bar_row.rstrip().endswith("██") and len(bar_row.rstrip()) == len(bar_row.split("┤")[0]) + 1 + 8 * 3
+    assert any(line.startswith("score  0  1  2") and line.endswith("23 24") for line in chart)  # all 80 columns
+    press(app, "x", "?")
+    assert app.screen is not None
+    assert any("your statistics" in line.plain() and line.plain().strip().startswith("s ") for line in app.screen.lines)
+
+
+def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
+    StatsStore(tmp_path).record(Result(3, Ending.WON, 12))
+    keeper = keeper_for(tmp_path, ascii=True)
+    press(keeper.app, "s")
+    assert keeper.app.screen is not None
+    lines = [line.plain() for line in keeper.app.screen.lines]
+    assert any(line.endswith("##") and "+" in line for line in lines)
+    assert all(line.isascii() for line in lines)
+
+
+def test_the_statistics_page_fits_the_terminal_and_follows_a_resize(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    for deal in range(20):
+        store.record(Result(deal, Ending.WON, 5))  # one bar 20 high: drawn as tall as there is room
+    keeper = keeper_for(tmp_path)
+    app = keeper.app
+    press(app, "s")
+    assert app.screen is not None
+    assert len(app.screen.lines) == layout.screen_body_rows(24)  # all of it, no scrolling, on 80×24
+    press(app, Resize(80, 40))
+    assert app.tick()
+    assert app.screen is not None and sum("┤" in line.plain() or "│" in line.plain() for line in app.screen.lines) == 8
+    assert not app.tick()
+    press(app, "x", Resize(80, 24))
+    assert not app.tick() and app.screen is None
+
+
+def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
+    stats = stats_module.Stats.from_results([Result(n, Ending.WON, n % 2) for n in range(10)])
+    page = stats_screen(stats, height=17)
+    assert sum("│" in line.plain() or "┤" in line.plain() for line in page.lines) == BAR_ROWS.start
+    page = stats_screen(stats, height=17, note="Your statistics could not be loaded")
+    assert page.lines[0].tone is Tone.ERROR
+
+
+# --- the App's hooks the wiring uses ---------------------------------------------
+
+
+def test_a_command_with_a_taken_name_replaces_the_old_one_in_place() -> None:
+    app = App(Game.deal(1))
+    names = [c.name for c in app.commands]
+    ran: list[str] = []
+    app.add_command(Command("new", ("n", "N"), "a different new deal", lambda a: ran.append("new")))
+    assert [c.name for c in app.commands] == names
+    press(app, "n", "N")
+    assert ran == ["new", "new"] and app.dialog is None
+    help_lines = [line.plain() for line in app.help_screen().lines]
+    assert sum("a different new deal" in line for line in help_lines) == 1
+    assert not any(line.endswith("  new deal") for line in help_lines)
+
+
+def test_start_game_puts_a_game_dealt_elsewhere_on_the_table() -> None:
+    app = App(Game.deal(1))
+    other = played(5, 3)
+    app.start_game(other)
+    assert app.game is other and app.cursor_legal and app.redo_stack == []
+
+
+# --- the command --------------------------------------------------------------
+
+
+def test_main_without_a_terminal_touches_no_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
+    assert main(Request(seed=3)) == 1
+    assert "needs a terminal" in capsys.readouterr().err
+    assert not (tmp_path / "home").exists()
