@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -10,13 +11,18 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from foursquare import layout
+from foursquare.daily import deal_number
 from foursquare.engine import Game, Status
 from foursquare.explain import explain
+from foursquare.stats import Ending, Result, StatsStore
+from foursquare.storage import load_game
 from tests.terminal import GAME, Terminal, ansi_colours, game_env
 from tests.test_app import WINNING_LINE_DEAL_1
 
@@ -332,23 +338,24 @@ def test_ctrl_z_suspends_and_fg_redraws(term_factory: list[Terminal], home: Path
     term.wait_for("FINISHED-0")
 
 
-def run_plain(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+def run_plain(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    """``foursquare ARGS`` with no terminal, keeping its files in ``home``."""
     return subprocess.run(
         [*GAME, *args],
         capture_output=True,
         text=True,
         timeout=30,
         stdin=subprocess.DEVNULL,
-        env=game_env(),
-        **kwargs,  # type: ignore[call-overload]
+        env=game_env(FOURSQUARE_HOME=str(home)),
     )
 
 
-def test_not_a_terminal_is_a_one_line_error() -> None:
-    result = run_plain(["--seed", "3"])
+def test_not_a_terminal_is_a_one_line_error(home: Path) -> None:
+    result = run_plain(["--seed", "3"], home)
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
     assert "Traceback" not in result.stderr
+    assert not home.exists()  # nothing written without a game to play
 
 
 @pytest.mark.parametrize("term", ["no-such-terminal", "dumb", ""])
@@ -360,20 +367,23 @@ def test_unusable_term_is_a_one_line_error(term_factory: list[Terminal], home: P
     assert "foursquare: cannot play here:" in flat and "Traceback" not in flat
 
 
-@pytest.mark.parametrize("args", [["--seed", "x"], ["--seed", "-1"], ["--seed", str(2**64)], ["--bogus"], ["extra"]])
-def test_bad_arguments_exit_2_with_a_message(args: list[str]) -> None:
-    result = run_plain(args)
+@pytest.mark.parametrize(
+    "args",
+    [["--seed", "x"], ["--seed", "-1"], ["--seed", str(2**64)], ["--bogus"], ["extra"], ["--seed", "3", "--daily"]],
+)
+def test_bad_arguments_exit_2_with_a_message(home: Path, args: list[str]) -> None:
+    result = run_plain(args, home)
     assert result.returncode == 2
     assert "usage: foursquare" in result.stderr and "error:" in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_version_and_help() -> None:
-    version = run_plain(["--version"])
+def test_version_and_help(home: Path) -> None:
+    version = run_plain(["--version"], home)
     assert version.returncode == 0 and version.stdout.startswith("foursquare ")
-    usage = run_plain(["--help"])
+    usage = run_plain(["--help"], home)
     assert usage.returncode == 0
-    for option in ("--seed N", "--no-color", "--ascii", "--version", "NO_COLOR"):
+    for option in ("--seed N", "--daily", "--new", "--no-color", "--ascii", "--version", "NO_COLOR"):
         assert option in usage.stdout
 
 
@@ -382,3 +392,195 @@ def test_console_script_is_installed() -> None:
     if not script.exists():
         pytest.skip("no console script next to this Python")
     assert os.access(script, os.X_OK)
+
+
+# --- saved games, statistics and deal numbers ------------------------------------
+
+
+def stats_json(home: Path) -> dict[str, Any]:
+    """What ``foursquare stats --json`` prints for the statistics kept in ``home``."""
+    result = run_plain(["stats", "--json"], home)
+    assert result.returncode == 0, result.stderr
+    figures: dict[str, Any] = json.loads(result.stdout)
+    return figures
+
+
+def after_the_game(term: Terminal) -> str:
+    """What the program wrote to the terminal after giving it back (leaving the alternate screen)."""
+    raw = bytes(term.raw)
+    return raw[raw.rindex(b"\x1b[?1049l") :].decode("utf-8", "replace")
+
+
+def shown_deal(term: Terminal) -> int:
+    match = re.search(r"Deal {2,}(\d+)", term.text)
+    assert match is not None, term.text
+    return int(match.group(1))
+
+
+def play_to_the_end(term: Terminal, game: Game, seed: int) -> None:
+    """Play random legal cells until the game ends, checking every placement but the last on screen.
+
+    The last one is only sent: what the message line says then is the caller's to check.
+    """
+    rng = random.Random(seed)
+    cursor = (0, 0)
+    while True:
+        cell = rng.choice(game.legal_moves())
+        probe = game.copy()
+        probe.play(cell)
+        if probe.is_over:
+            term.send(*keys_to(cursor, cell), "enter")
+            game.play(cell)
+            return
+        cursor = play_line(term, game, [cell], cursor)
+
+
+def test_killed_mid_game_the_next_start_shows_the_same_position(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    play_line(term, game, WINNING_LINE_DEAL_1[:5], (0, 0))
+    term.send("x")  # a key that does nothing: the highlight of the last cards turned goes
+    term.wait_for(lambda t: not any("╔" in row[: PLAN.panel.x] for row in t.rows))
+    before = term.rows[:-1]  # all but the message line
+    term.child.kill(signal.SIGKILL)
+    assert term.wait_exit() == 128 + signal.SIGKILL
+
+    again = start(term_factory, [], home)
+    again.wait_for("Welcome back: deal 1 as you left it, 5 cards placed", lambda t: t.rows[:-1] == before)
+    assert table_rows(again) == expected_rows(game)
+    assert f"{game.stock_left} cards left" in again.text and shown_deal(again) == 1
+    assert_next_card(again, game)
+    play_line(again, game, WINNING_LINE_DEAL_1[5:7], WINNING_LINE_DEAL_1[4])  # and play on from there
+
+
+def test_quit_keeps_the_game_and_the_next_start_resumes_it(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "2"], home)
+    term.wait_for("Deal 2: place ")
+    game = Game.deal(2)
+    rng = random.Random(2)
+    cursor = (0, 0)
+    for _ in range(3):
+        cursor = play_line(term, game, [rng.choice(game.legal_moves())], cursor)
+    term.send("q")
+    term.wait_for("Quit this game?", "Your game is saved")
+    term.send("y")
+    assert term.wait_exit() == 0
+    again = start(term_factory, [], home)
+    again.wait_for(
+        "Welcome back: deal 2 as you left it, 3 cards placed", lambda t: table_rows(t) == expected_rows(game)
+    )
+    assert f"{game.stock_left} cards left" in again.text and shown_deal(again) == 2
+    assert stats_json(home)["played"] == 0  # quitting is not losing
+
+
+def test_new_deals_ask_first_and_count_the_game_left_as_lost(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "3"], home)
+    term.wait_for("Deal 3: place ")
+    term.send("enter")
+    term.wait_for("39 cards left")
+    term.send("q", "y")
+    assert term.wait_exit() == 0
+
+    again = start(term_factory, ["--new"], home)
+    again.wait_for("Start a new deal?", "Leaving deal 3 now counts it as a loss", "y new deal", "card 2 of 40")
+    again.send("y")
+    again.wait_for("40 cards left", lambda t: "Start a new deal?" not in t.text and shown_deal(t) != 3)
+    figures = stats_json(home)
+    assert (figures["played"], figures["lost"], figures["losses"]["abandoned"]) == (1, 1, 1)
+
+    deal = shown_deal(again)
+    again.send("enter", "n")
+    again.wait_for("Start a new deal?", f"Leaving deal {deal} now counts it as a loss")
+    again.send("x")  # no: nothing changes
+    again.wait_for(lambda t: "Start a new deal?" not in t.text and "39 cards left" in t.text)
+    again.send("n", "y")
+    again.wait_for("40 cards left", lambda t: shown_deal(t) != deal)
+    assert stats_json(home)["losses"]["abandoned"] == 2
+
+
+def test_daily_deal_ends_with_a_line_to_share_printed_after_the_game(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--daily"], home)
+    term.wait_for("Daily deal of ", "40 cards left")
+    deal = shown_deal(term)
+    day = date(deal // 10000, deal // 100 % 100, deal % 100)
+    assert deal == deal_number(day) and day in (date.today(), date.today() - timedelta(days=1))
+    game = Game.deal(deal)
+    play_to_the_end(term, game, deal)
+    if game.status is Status.WON:
+        result = f"won, score {game.score}"
+    else:
+        result = f"lost, {game.placed_count} of 40 cards placed"
+    share = f"Foursquare daily {day.isoformat()} (deal {deal}): {result}"
+    term.wait_for(lambda t: t.rows[-1].strip() == share and table_rows(t) == expected_rows(game))
+    term.send("q")  # the game is over: no question
+    assert term.wait_exit() == 0
+    assert share + "\r\n" in after_the_game(term)
+    assert stats_json(home)["played"] == 1
+
+
+def test_a_won_game_counts_and_s_shows_it_in_the_statistics(term_factory: list[Terminal], home: Path) -> None:
+    assert stats_json(home)["played"] == 0
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    play_line(term, game, WINNING_LINE_DEAL_1, (0, 0))
+    term.wait_for("YOU WON!")
+    figures = stats_json(home)
+    assert (figures["played"], figures["won"], figures["best_score"]) == (1, 1, game.score)
+    assert figures["histogram"][game.score] == 1
+
+    term.send("s")
+    bars = f"  1 ┤{'   ' * game.score} ██"
+    term.wait_for("Foursquare: your statistics", "Winning scores", lambda t: any(r.startswith(bars) for r in t.rows))
+    flat = " ".join(term.text.split())
+    assert "Games played 1" in flat and "Won 1 100.0%" in flat and f"Best score {game.score}" in flat
+    assert any(row.startswith("score  0  1  2") and row.rstrip().endswith("23 24") for row in term.rows)
+    term.send("x")
+    term.wait_for("YOU WON!")
+    term.send("?")
+    term.wait_for("Foursquare: rules and keys")
+    term.send(" ")  # a page down
+    term.wait_for("your statistics: games won and lost")
+
+
+def test_statistics_screen_in_ascii(term_factory: list[Terminal], home: Path) -> None:
+    store = StatsStore(home)
+    for deal, score in ((5, 3), (6, 3), (7, 10)):
+        store.record(Result(deal, Ending.WON, score))
+    term = start(term_factory, ["--ascii"], home)
+    term.wait_for("40 cards left")
+    term.send("s")
+    term.wait_for("Games played", lambda t: any(r.startswith("  2 +") and r.rstrip().endswith("##") for r in t.rows))
+    assert term.text.isascii() and "+----" in term.text
+
+
+def test_a_damaged_saved_game_is_moved_aside_with_one_line(term_factory: list[Terminal], home: Path) -> None:
+    home.mkdir()
+    (home / "game.json").write_text('{"format": "foursquare-saved-game", "version": 1, "game": [')
+    term = start(term_factory, [], home)
+    term.wait_for("The saved game could not be loaded", "40 cards left", "Next card")
+    assert "Traceback" not in term.text
+    aside = list(home.glob("game.json.*.corrupt"))
+    assert len(aside) == 1 and aside[0].read_text().endswith('"game": [')
+    fresh = load_game(home / "game.json")
+    assert fresh is not None and fresh.game.placed_count == 0 and shown_deal(term) == fresh.game.seed
+    term.send("q")  # no card placed: nothing to ask
+    assert term.wait_exit() == 0
+    tail = " ".join(after_the_game(term).split())
+    assert "foursquare: The saved game could not be loaded (not valid JSON" in tail
+    assert f"was moved to {aside[0]}; a new game was dealt." in tail
+
+
+def test_a_data_folder_that_cannot_be_used_is_one_line_and_the_game_goes_on(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file, not a folder")
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Cannot keep games in", "40 cards left")
+    term.send("enter", "q")
+    term.wait_for("Quit this game?", "could not be saved, so it will be lost")
+    term.send("y")
+    assert term.wait_exit() == 0
+    assert home.read_text() == "a file, not a folder"
