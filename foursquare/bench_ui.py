@@ -8,7 +8,11 @@ writing every frame to a terminal:
 * per key: a scripted session of play (cursor moves, placements, undo, redo,
   help, new deals) fed to the game one key at a time; each key is timed from
   handling it to the frame reaching the terminal;
-* start-up: ``foursquare --seed 1`` started afresh in a pty, timed until the
+* saving: placements and undos handled as the game handles them, each saved
+  to a temporary data folder (written whole and flushed to the disk) before
+  the frame is composed; this depends on the disk more than on the code;
+* start-up: ``foursquare --seed 1`` started afresh in a pty, with an empty
+  data folder of its own (a first start: nothing to resume), timed until the
   last row of its first frame has been written.
 """
 
@@ -22,6 +26,7 @@ import random
 import select
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -150,6 +155,30 @@ def _painted(events: list[Input]) -> list[float]:
     return times
 
 
+def saving(keys: int) -> list[float]:
+    """Seconds per placement or undo, saved as in play (fsync included), plus composing the frame."""
+    from foursquare.play import Keeper  # the saving game, as foursquare plays it
+    from foursquare.session import Session
+
+    times = []
+    with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
+        session, _ = Session.open(Path(home), seed=1)
+        app = Keeper(session).app
+        for n in range(keys):
+            if app.game.is_over:
+                app.handle("n")
+            if n % 5 == 4:
+                event: Input = "u"
+            else:
+                app.cursor = app.game.legal_moves()[0]
+                event = Key.ENTER
+            start = time.perf_counter()
+            app.handle(event)
+            render(app, WIDTH, HEIGHT)
+            times.append(time.perf_counter() - start)
+    return times
+
+
 def _command() -> list[str]:
     script_path = Path(sys.executable).with_name("foursquare")
     return [str(script_path)] if script_path.exists() else [sys.executable, "-m", "foursquare"]
@@ -163,6 +192,8 @@ def first_frame(runs: int) -> list[float]:
         env.pop(name, None)
     times = []
     for _ in range(runs):
+        home = tempfile.TemporaryDirectory(prefix="foursquare-bench-")
+        env["FOURSQUARE_HOME"] = home.name  # never the player's own saved game and statistics
         start = time.perf_counter()
         pid, master = pty.fork()
         if pid == 0:
@@ -175,6 +206,7 @@ def first_frame(runs: int) -> list[float]:
         _drain(master, time.perf_counter() + 5)
         os.waitpid(pid, 0)
         os.close(master)
+        home.cleanup()
         if not seen:
             raise SystemExit("the game did not draw its first frame within 10 s")
         times.append(elapsed)
@@ -184,12 +216,14 @@ def first_frame(runs: int) -> list[float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m foursquare.bench_ui", description=__doc__.split("\n")[0])
     parser.add_argument("--keys", type=int, default=2000, help="keys in the scripted session (default 2000)")
+    parser.add_argument("--saves", type=int, default=200, help="placements and undos saved (default 200)")
     parser.add_argument("--starts", type=int, default=10, help="start-ups to time (default 10)")
     args = parser.parse_args(argv)
     print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, Python {sys.version.split()[0]}")
     pure, painted = per_key(args.keys)
     print(_summary("key: handle + compose frame (no terminal)", pure))
     print(_summary("key: handle + compose + paint via curses", painted))
+    print(_summary("key that saves: handle + save + compose", saving(args.saves)))
     print(_summary("start-up to first full frame", first_frame(args.starts)))
     print("targets: under 2 ms per key (median), under 150 ms to the first frame")
 
