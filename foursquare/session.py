@@ -23,7 +23,7 @@ in between is counted the next time :meth:`Session.open` runs.
 
 from __future__ import annotations
 
-import secrets
+import random
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -221,7 +221,7 @@ def _load_saved(path: Path, notes: list[str | None]) -> tuple[SavedGame | None, 
 def _deal(number: int | None) -> Game:
     """Deal ``number``, or a random deal when None."""
     if number is None:
-        number = RANDOM_DEALS.start + secrets.randbelow(len(RANDOM_DEALS))
+        number = random.SystemRandom().choice(RANDOM_DEALS)  # os.urandom, like secrets, without its slow import
     return Game.deal(number)
 
 

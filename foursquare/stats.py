@@ -31,8 +31,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
-from filelock import FileLock
-
 from foursquare.engine import GRID, Game, LossReason, Status, full_deck
 from foursquare.storage import Damaged, Unusable, data_dir, explain, make_folder, quarantine, read_json, write_atomic
 
@@ -269,7 +267,7 @@ class StatsStore:
 
     def __init__(self, folder: Path, timeout: float | None = None) -> None:
         self.path = folder / STATS_FILE
-        self._lock = FileLock(folder / LOCK_FILE, timeout=LOCK_TIMEOUT if timeout is None else timeout)
+        self._timeout = LOCK_TIMEOUT if timeout is None else timeout
 
     def results(self) -> list[Result]:
         """The counted games; raises :class:`Unusable` if the file is damaged."""
@@ -318,8 +316,10 @@ class StatsStore:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        from filelock import FileLock  # imported when first needed: it would add a fifth to the game's start-up
+
         make_folder(self.path.parent)
-        with self._lock:
+        with FileLock(self.path.parent / LOCK_FILE, timeout=self._timeout):
             yield
 
     def _load(self) -> tuple[list[Result], Damaged | None]:
