@@ -417,6 +417,14 @@ def shown_deal(term: Terminal) -> int:
     return int(match.group(1))
 
 
+def random_line(deal: int, placements: int) -> list[tuple[int, int]]:
+    """The first cells of a game on ``deal`` played at random (the choices seeded with ``deal`` too)."""
+    game, rng = Game.deal(deal), random.Random(deal)
+    for _ in range(placements):
+        game.play(rng.choice(game.legal_moves()))
+    return game.placements
+
+
 def play_to_the_end(term: Terminal, game: Game, seed: int) -> None:
     """Play random legal cells until the game ends, checking every placement but the last on screen.
 
@@ -458,10 +466,7 @@ def test_quit_keeps_the_game_and_the_next_start_resumes_it(term_factory: list[Te
     term = start(term_factory, ["--seed", "2"], home)
     term.wait_for("Deal 2: place ")
     game = Game.deal(2)
-    rng = random.Random(2)
-    cursor = (0, 0)
-    for _ in range(3):
-        cursor = play_line(term, game, [rng.choice(game.legal_moves())], cursor)
+    play_line(term, game, random_line(2, 3), (0, 0))
     term.send("q")
     term.wait_for("Quit this game?", "Your game is saved")
     term.send("y")

@@ -8,7 +8,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, played
 
 from foursquare import layout
@@ -19,7 +18,7 @@ from foursquare.engine import Cell, Game, Status
 from foursquare.keys import Input, Key, Resize
 from foursquare.play import Keeper, Request, main
 from foursquare.render import render
-from foursquare.session import Session
+from foursquare.session import Opening, Session
 from foursquare.stats import Ending, Result, StatsStore
 from foursquare.stats_screen import BAR_ROWS, TITLE, stats_screen
 from foursquare.storage import GAME_FILE, load_game, save_game
@@ -203,19 +202,16 @@ def test_a_damaged_saved_game_is_one_line_on_screen_and_kept_for_after_the_game(
     assert len(list(tmp_path.glob("game.json.*.corrupt"))) == 1
 
 
-def test_a_game_that_could_not_be_counted_at_the_start_is_counted_when_the_screen_opens(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when_the_screen_opens(
+    tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.1)
     lost = lost_game()
-    save_game(tmp_path / GAME_FILE, lost, None)
-    with FileLock(tmp_path / "stats.json.lock"):
-        session, opening = Session.open(tmp_path)
-    assert session.game == lost and opening.message is not None
+    session = Session(tmp_path, lost)  # what Session.open leaves when the statistics were locked
+    note = f"Could not count deal {lost.seed} in the statistics: another foursquare kept the file locked too long."
     keeper = Keeper(session)
-    keeper.begin(opening, Request())
-    assert [r.deal for r in results(tmp_path)] == [lost.seed]
-    assert keeper.app.mode is Mode.GAME_OVER and keeper.notices == [opening.message]
+    keeper.begin(Opening(note, False), Request())
+    assert results(tmp_path) == [Result(lost.seed, Ending.TOO_MANY_FACE_DOWN)]
+    assert keeper.app.mode is Mode.GAME_OVER and keeper.notices == [note]
 
 
 # --- trouble with the files -----------------------------------------------------
