@@ -1,0 +1,18 @@
+"""Shared by every test: Foursquare's files go to a temporary folder, never the player's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """``FOURSQUARE_HOME`` for the whole run, so that a test that forgets to choose a folder (or a
+    game it starts) cannot read or change the saved game and statistics of whoever runs the tests."""
+    home = tmp_path_factory.mktemp("foursquare-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FOURSQUARE_HOME", str(home))
+        yield home
