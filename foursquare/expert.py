@@ -14,6 +14,7 @@ best advice found so far.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -29,12 +30,13 @@ __all__ = [
     "Advice",
     "CancelFlag",
     "Position",
+    "Thinking",
     "advise",
 ]
 
-DEFAULT_SECONDS = 1.5
+DEFAULT_SECONDS = 1.0
 """The deadline of one piece of advice: the look-ahead stops deepening then."""
-DEFAULT_NODES = 400_000
+DEFAULT_NODES = 1_500_000
 """How much look-ahead one piece of advice may plan for (see :func:`advise`)."""
 MIN_DEPTH = 3
 """Placements the expert always looks ahead unless stopped: three is where it gets strong."""
@@ -132,7 +134,7 @@ def advise(
         return time.perf_counter() > deadline or (cancel is not None and cancel.is_set())
 
     counts = [0, *position.unseen]
-    values, depth, searched = look_ahead(
+    ranked, searched = look_ahead(
         position.board(),
         position.next_card.rank,
         counts,
@@ -140,7 +142,45 @@ def advise(
         min_depth=min_depth,
         should_stop=should_stop,
     )
-    named = sorted(((_CELL[i], value) for i, value in values.items()), key=lambda item: (-item[1][0], item[0]))
-    ranking = tuple((cell, min(max(chance, 0.0), 1.0)) for cell, (_, chance) in named)
+    ranking = tuple((_CELL[i], min(max(chance, 0.0), 1.0)) for i, (_, chance), _ in ranked)
     cell, chance = ranking[0]
+    depth = ranked[0][2]
     return Advice(cell, chance, ranking, depth, searched, time.perf_counter() - start)
+
+
+class Thinking:
+    """The expert at work on one position in a background thread, so that a screen stays live.
+
+    Made for a UI loop: start it, poll :meth:`done` (or :meth:`wait` a little)
+    between key presses, then read :attr:`advice`.  :meth:`cancel` has the
+    thread finish within milliseconds; its advice then is shallower and may
+    be thrown away.  The search holds the interpreter lock only in slices,
+    so the UI thread keeps running meanwhile.
+    """
+
+    def __init__(self, position: Position, seconds: float = DEFAULT_SECONDS) -> None:
+        self.position = position
+        self._stop = threading.Event()
+        self._advice: Advice | None = None
+        self._thread = threading.Thread(target=self._run, args=(seconds,), name="foursquare-expert", daemon=True)
+        self._thread.start()
+
+    def _run(self, seconds: float) -> None:
+        self._advice = advise(self.position, seconds, cancel=self._stop)
+
+    @property
+    def advice(self) -> Advice | None:
+        """The advice once it has come; None while the expert still thinks."""
+        return self._advice
+
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> Advice | None:
+        """Wait up to ``timeout`` seconds (for ever if None) and return the advice, if it has come."""
+        self._thread.join(timeout)
+        return self._advice
+
+    def cancel(self) -> None:
+        """Ask the expert to stop looking ahead; it answers with what it has so far."""
+        self._stop.set()

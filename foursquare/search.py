@@ -179,22 +179,21 @@ class Lookahead:
         self.nodes = 0
         self.should_stop = should_stop
 
-    def root(self, rank: int, left: int, depth: int) -> dict[int, Value]:
-        """The value of placing ``rank`` on each legal index, looking ``depth`` placements ahead.
+    def root(self, rank: int, left: int, depth: int, cells: Iterable[int]) -> dict[int, tuple[Value, int]]:
+        """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
 
         ``left`` is the number of unseen cards (the stock after this card).
+        Each value comes with the nodes its search took.
         """
         board = self.board
-        values: dict[int, Value] = {}
-        legal = board.legal()
-        while legal:
-            low = legal & -legal
-            legal ^= low
-            i = low.bit_length() - 1
+        values: dict[int, tuple[Value, int]] = {}
+        for i in cells:
+            before = self.nodes
             undo = board.place(i, rank)
-            values[i] = self._after(left, depth - 1)
+            value = self._after(left, depth - 1)
             board.unplace(undo)
             self.nodes += 1
+            values[i] = value, self.nodes - before
         return values
 
     def _after(self, left: int, depth: int) -> Value:
@@ -234,9 +233,9 @@ class Lookahead:
                 undo = board.place(low.bit_length() - 1, rank)
                 value = self._after(left - 1, depth - 1)
                 board.unplace(undo)
+                self.nodes += 1
                 if value[0] > best[0]:
                     best = value
-            self.nodes += 1
             counts[rank] = count
             total += count * best[0]
             chance += count * best[1]
@@ -329,32 +328,53 @@ def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
 
 def look_ahead(
     board: Board, rank: int, counts: list[int], *, max_nodes: int, min_depth: int, should_stop: Callable[[], bool]
-) -> tuple[dict[int, Value], int, int]:
-    """Values of placing ``rank`` on each legal index, by iterative deepening.
+) -> tuple[list[tuple[int, Value, int]], int]:
+    """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 
-    Looks one placement ahead, then two, and so on: at least ``min_depth``
-    unless stopped, and deeper while the next depth's cost, estimated from
-    how the cost grew so far, stays within ``max_nodes``.  The node budget
-    rather than the clock decides the depth, so that the same position always
-    gets the same advice; ``should_stop`` (a deadline, a cancel) only cuts it
-    short.  Returns the values of the deepest finished search, its depth and
+    Iterative deepening: every placement one card ahead, then two, and so on
+    to ``min_depth`` unless stopped.  Deeper than that, only the best few of
+    the last depth are searched again, as many as fit within ``max_nodes``
+    by an estimate of each one's next cost (from how its cost grew so far),
+    and the deepest search decides.  The node budget rather than the clock
+    sets the depth, so the same position always gets the same advice;
+    ``should_stop`` (a deadline, a cancel) only cuts it short.  Also returns
     the nodes searched in all.
     """
     search = Lookahead(board, counts, should_stop)
     left = sum(counts)
-    values = search.root(rank, left, 1)
+    legal = board.legal()
+    cells = []
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        cells.append(low.bit_length() - 1)
+    results = search.root(rank, left, 1, cells)
+    values = {i: value for i, (value, _) in results.items()}
+    costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
+    depths = dict.fromkeys(cells, 1)
+    ranked = sorted(cells, key=lambda i: -values[i][0])
     depth = 1
-    costs = [max(search.nodes, 1)]
+    chosen = ranked
     while depth <= left:  # deeper than the stock is deep sees nothing new
         if depth >= min_depth:
-            growth = costs[-1] / costs[-2] if len(costs) > 1 else costs[-1]
-            if costs[-1] * growth > max_nodes:
+            chosen = []
+            planned = 0.0
+            for i in ranked:  # those searched to this depth come first
+                spent = costs[i]
+                planned += spent[-1] * spent[-1] / spent[-2]
+                if planned > max_nodes or depths[i] < depth:
+                    break
+                chosen.append(i)
+            if len(chosen) < 2:
                 break
-        before = search.nodes
         try:
-            values = search.root(rank, left, depth + 1)
+            results = search.root(rank, left, depth + 1, chosen)
         except Stopped:
             break
         depth += 1
-        costs.append(max(search.nodes - before, 1))
-    return values, depth, search.nodes
+        for i, (value, nodes) in results.items():
+            values[i] = value
+            costs[i].append(nodes)
+            depths[i] = depth
+        ranked = sorted(chosen, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
+    return [(i, values[i], depths[i]) for i in ranked], search.nodes

@@ -65,7 +65,9 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if wins == 0 else max(0.0, centre - half)
+    hi = 1.0 if wins == games else min(1.0, centre + half)
+    return lo, hi
 
 
 def summarise(strategy: str, first: int, results: list[DealResult], seconds: float, jobs: int) -> dict[str, Any]:
