@@ -9,9 +9,11 @@ decides what the screen should show; :mod:`foursquare.render` draws that and
 Keys are looked up in a table of :class:`Command` values, so that other parts
 can add or replace keys (:meth:`App.add_command`), full-screen views
 (:meth:`App.open_screen`), background work polled by the main loop
-(:meth:`App.add_ticker`) and listeners for the game's life (:class:`Observer`),
-and put games dealt elsewhere on the table (:meth:`App.start_game`), without
-changing this module.
+(:meth:`App.add_ticker`), listeners for the game's life (:class:`Observer`)
+and for every key before the commands see it (:meth:`App.add_key_filter`),
+point out a cell (:attr:`App.marked`), show background work in the side panel
+(:attr:`App.status`) and put games dealt elsewhere on the table
+(:meth:`App.start_game`), without changing this module.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ __all__ = [
     "App",
     "Command",
     "Confirm",
+    "KeyFilter",
     "Mode",
     "Observer",
     "TextScreen",
@@ -122,6 +125,9 @@ class Observer:
 Ticker = Callable[["App"], bool]
 """Polled by the main loop every :attr:`App.tick_seconds` or so; returns True to ask for a redraw."""
 
+KeyFilter = Callable[["App", Input], bool]
+"""Sees every key and click before the commands do; returns True to take it, so nothing else runs."""
+
 
 class App:
     """The view-model of the game: feed it :data:`~foursquare.keys.Input`, read what to show."""
@@ -149,6 +155,14 @@ class App:
         """A shorter form of :attr:`message` for narrow terminals, if it has one."""
         self.flipped: frozenset[Cell] = frozenset()
         """Cells turned over by the last placement or undo, highlighted until the next key."""
+        self.marked: Cell | None = None
+        """A cell pointed out to the player (the expert's tip), drawn with a mark of its own.
+
+        Whoever sets it clears it: the App leaves it alone."""
+        self.status: Text | None = None
+        """Work going on in the background (the expert thinking, autoplay), shown in the side panel."""
+        self.reminder: list[tuple[KeyName, str]] = list(REMINDER)
+        """The keys the side panel reminds of, each with a word for what it does."""
         self.dialog: Confirm | None = None
         self.screen: TextScreen | None = None
         self.scroll = 0
@@ -159,6 +173,7 @@ class App:
         self.deal_source = deal_source
         self.observers: list[Observer] = list(observers)
         self.tickers: list[Ticker] = []
+        self.key_filters: list[KeyFilter] = []
         self.commands: list[Command] = []
         self._keymap: dict[KeyName, list[Command]] = {}
         for command in BUILTIN_COMMANDS:
@@ -190,6 +205,10 @@ class App:
     def add_ticker(self, ticker: Ticker) -> None:
         """Have ``ticker`` polled by the main loop, between keys and when none come."""
         self.tickers.append(ticker)
+
+    def add_key_filter(self, key_filter: KeyFilter) -> None:
+        """Have ``key_filter`` see every key and click first (resizes excepted), in the order added."""
+        self.key_filters.append(key_filter)
 
     def open_screen(self, screen: TextScreen) -> None:
         """Show a full-screen page of text over the table until a key closes it."""
@@ -256,6 +275,8 @@ class App:
         self.flipped = frozenset()
         if self.message is not None and self.message.tone is Tone.ERROR:
             self.say(None)
+        if any(key_filter(self, event) for key_filter in self.key_filters):
+            return
         mode = self.mode
         if mode is Mode.CONFIRM:
             self._answer(event)
@@ -478,6 +499,9 @@ RULES: tuple[str, ...] = (
     "  where the next card may go. Cards just turned over are highlighted",
     "  until your next key; the line at the bottom says why they turned.",
 )
+
+REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
+"""The keys the side panel reminds of, unless more are added."""
 
 EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
     ("mouse click", "place the next card on the cell clicked"),

@@ -7,7 +7,8 @@ It draws nothing itself and knows no terminal: the terminal layer maps each
 without colour), and ``ascii=True`` picks glyphs any terminal can show.  Every
 piece of information is carried by glyphs and words, never by colour alone:
 a flipped card has a frame of its own, a cursor on a forbidden cell has its
-own marks, the face-down meter says "one more loses".
+own marks, a cell pointed out (the expert's tip) has a label in its frame, the
+face-down meter says "one more loses".
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ from typing import NamedTuple
 from foursquare import layout
 from foursquare.app import App, Mode, TextScreen
 from foursquare.engine import MAX_FACE_DOWN, Card, LossReason, Pile, Status
+from foursquare.keys import KeyName, key_label
 from foursquare.text import Text, Tone
 
-__all__ = ["ASCII", "UNICODE", "Glyphs", "Span", "Style", "card_style", "render", "to_ascii"]
+__all__ = ["ASCII", "TIP_MARK", "UNICODE", "Glyphs", "Span", "Style", "card_style", "render", "to_ascii"]
 
 
 class Style(Enum):
@@ -45,6 +47,7 @@ class Style(Enum):
     CURSOR = "cursor"
     CURSOR_BAD = "cursor_bad"
     FLIPPED = "flipped"
+    TIP = "tip"
     METER = "meter"
     WARNING = "warning"
     WON = "won"
@@ -107,6 +110,9 @@ def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) ->
     )  # fmt: skip
 
 
+TIP_MARK = "★tip★"
+"""Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
+
 UNICODE = _glyphs("♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●·▶◀✕■□·")
 ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o.><x#--")
 
@@ -125,6 +131,7 @@ _TO_ASCII = str.maketrans(
         "♦": "D",
         "♥": "H",
         "♠": "S",
+        "★": "*",
     }
 )
 
@@ -252,7 +259,9 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
     game = app.game
     region = app.region
     legal = set(game.legal_moves())
-    cursor = app.cursor if app.mode is Mode.PLAYING else None
+    playing = app.mode is Mode.PLAYING
+    cursor = app.cursor if playing else None
+    marked = app.marked if playing else None
     for cell in region:
         rect = layout.cell_rect(where, region, cell)
         pile = game.pile(cell)
@@ -272,9 +281,13 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
         else:
             c.put(rect.y + rect.height // 2, rect.x + rect.width // 2, c.g.no_slot, Style.NO_SLOT)
             continue
+        if cell == marked and cell != cursor:
+            style = Style.TIP
         c.frame(rect, frame, style)
         if pile is not None:
             _pile(c, rect, pile)
+        if cell == marked:
+            c.put(rect.y, rect.x + (rect.width - len(TIP_MARK)) // 2, TIP_MARK, Style.TIP)
 
 
 def _pile(c: _Canvas, rect: layout.Rect, pile: Pile) -> None:
@@ -347,8 +360,11 @@ def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
     else:
         c.put(y, x + label_w, deal, Style.TEXT)
     y += 2
-    if not game.is_over and y < panel.y + panel.height:
-        _reminder(c, y, x, panel.width)
+    end = panel.y + panel.height
+    if not game.is_over:
+        y = _reminder(c, y, x, panel.width, end, app.reminder) + 1
+    if app.status is not None and y < end:
+        c.text(y, x, app.status, panel.width)
 
 
 def _meter(c: _Canvas, y: int, x: int, indent: int, down: int) -> int:
@@ -371,19 +387,26 @@ def _meter(c: _Canvas, y: int, x: int, indent: int, down: int) -> int:
     return 2
 
 
-def _keys_line(c: _Canvas, y: int, x: int, width: int, pairs: Sequence[tuple[str, str]]) -> None:
-    """``key word  key word``: as many pairs as fit in ``width``."""
+def _keys_line(c: _Canvas, y: int, x: int, width: int, pairs: Sequence[tuple[str, str]]) -> int:
+    """``key word  key word``: as many pairs as fit in ``width``; returns how many."""
     end = x + width
     for n, (key, word) in enumerate(pairs):
         gap = 2 if n else 0
         if x + gap + len(key) + 1 + len(word) > end:
-            return
+            return n
         x = c.put(y, x + gap, key, Style.KEY)
         x = c.put(y, x, " " + word, Style.DIM)
+    return len(pairs)
 
 
-def _reminder(c: _Canvas, y: int, x: int, width: int) -> None:
-    _keys_line(c, y, x, width, (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new")))
+def _reminder(c: _Canvas, y: int, x: int, width: int, end: int, keys: Sequence[tuple[KeyName, str]]) -> int:
+    """The keys to remind of, on as many lines as they need above row ``end``; returns the row below."""
+    pairs = [(key_label(key), word) for key, word in keys]
+    while pairs and y < end:
+        shown = _keys_line(c, y, x, width, pairs)
+        pairs = pairs[max(1, shown) :]  # a pair wider than the panel is left out, not looped on
+        y += 1
+    return y
 
 
 def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
