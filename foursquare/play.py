@@ -6,9 +6,10 @@ resumed, or the deal asked for), puts its game in an
 every placement, undo and redo and counts every game that ends, and runs
 :mod:`foursquare.tui`.  The keeper also brings the keys that need the session:
 ``s`` for the statistics, and ``n`` and ``q`` whose questions say what leaving
-a game really does now that games are saved and counted.  This is the only
-module that knows the screen, the files and the terminal together: the App
-knows no files and the session no screen.
+a game really does now that games are saved and counted.  A
+:class:`~foursquare.coach.Coach` adds the expert's tip and autoplay.  This is
+the only module that knows the screen, the files and the terminal together:
+the App knows no files and the session no screen.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import NamedTuple
 
 from foursquare import tui
 from foursquare.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, TextScreen, ask_if_in_progress
+from foursquare.coach import Coach, expert, think_seconds
 from foursquare.engine import Game
 from foursquare.keys import Key
 from foursquare.session import Opening, Session
@@ -32,7 +34,7 @@ from foursquare.text import Text, Tone
 
 __all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
 
-SAMPLE_GLYPHS = "♣♦♥♠╭─╮│╰╯▒●·▶◀✕■□┏━┓┃╌╎═║█┤└"
+SAMPLE_GLYPHS = "♣♦♥♠╭─╮│╰╯▒●·▶◀✕■□┏━┓┃╌╎═║█┤└★"
 """Everything drawn beyond ASCII: if the terminal's character set lacks any, draw in ASCII."""
 
 
@@ -62,6 +64,11 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
         print(f"foursquare: cannot play here: {problem}", file=sys.stderr)
         return 1
     try:
+        seconds = think_seconds(os.environ)
+    except ValueError as exc:
+        print(f"foursquare: {exc}", file=sys.stderr)
+        return 2
+    try:
         session, opening = Session.open(seed=request.seed, daily=request.daily, new=request.new)
     except ValueError as exc:
         print(f"foursquare: {exc}", file=sys.stderr)
@@ -70,6 +77,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
         print(f"foursquare: cannot use the folder for saved games: {explain(exc)}", file=sys.stderr)
         return 1
     keeper = Keeper(session, ascii=ascii or not can_draw_unicode())
+    Coach(keeper.app, think=expert(seconds))
     keeper.begin(opening, request)
     status = tui.run(keeper.app, ascii=keeper.ascii, color=color and not os.environ.get("NO_COLOR"))
     for notice in keeper.notices:

@@ -1,0 +1,318 @@
+"""The expert at the table: a tip for the next card, or the rest of the game played for you.
+
+:class:`Coach` gives an :class:`~foursquare.app.App` two keys.  ``t`` asks the
+expert (:mod:`foursquare.expert`) where the next card should go, then marks
+that cell, puts the cursor on it and says the chance of winning from here: the
+player still decides.  ``a`` lets the expert play on, one card at a time at a
+pace the eye can follow, each placement explained and saved as the player's
+would be (it goes through :meth:`App.place <foursquare.app.App.place>`); any
+key stops it.
+
+The expert thinks in a background thread that the app's ticker polls, so the
+screen keeps answering keys meanwhile.  Advice is for one position: whatever
+changes the game (a placement, undo, redo, a new deal) throws away advice that
+has not been used and stops the thinking, and so does quitting.
+
+How long the expert may think about one card is ``seconds`` (by default
+:data:`~foursquare.expert.DEFAULT_SECONDS`, or the environment variable
+``FOURSQUARE_THINK_SECONDS``, read by :func:`think_seconds`); it usually
+answers well before that.  The expert is imported when it is first asked,
+so that starting the game stays fast.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from foursquare.app import App, Command, Mode, Observer
+from foursquare.engine import Game
+from foursquare.keys import Input
+from foursquare.render import TIP_MARK
+from foursquare.text import Text, Tone
+
+if TYPE_CHECKING:
+    from foursquare.expert import Advice, Position
+
+__all__ = [
+    "BUSY_TICK_SECONDS",
+    "PACE_SECONDS",
+    "THINK_SECONDS_ENV",
+    "Coach",
+    "Pending",
+    "Thinker",
+    "chance_words",
+    "expert",
+    "think_seconds",
+]
+
+PACE_SECONDS = 0.5
+"""Least time between two placements of autoplay, so that each can be seen and its line read."""
+BUSY_TICK_SECONDS = 0.03
+"""How often the main loop polls while the expert works: advice shows as soon as it comes."""
+THINK_SECONDS_ENV = "FOURSQUARE_THINK_SECONDS"
+"""Environment variable: the most seconds the expert may think about one card."""
+MAX_THINK_SECONDS = 60.0
+
+_NO_ADVICE = Text(("The expert could not judge this position: your turn",), Tone.ERROR)
+
+
+class Pending(Protocol):
+    """Advice being worked out for one position (:class:`~foursquare.expert.Thinking` is one)."""
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def advice(self) -> Advice | None: ...
+
+    def done(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
+Thinker = Callable[["Position"], Pending]
+"""Starts the expert on a position and returns at once."""
+
+
+def think_seconds(environ: Mapping[str, str]) -> float | None:
+    """The thinking time per card ``environ`` asks for (None: the expert's own); ValueError if unusable."""
+    text = environ.get(THINK_SECONDS_ENV, "").strip()
+    if not text:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_THINK_SECONDS:  # also rules out nan
+        raise ValueError(
+            f"{THINK_SECONDS_ENV} must be a number of seconds above 0 and at most {MAX_THINK_SECONDS:g}, not {text!r}"
+        )
+    return seconds
+
+
+def expert(seconds: float | None = None) -> Thinker:
+    """The real expert, thinking at most ``seconds`` per card (None: its own default)."""
+
+    def think(position: Position) -> Pending:
+        from foursquare.expert import Thinking
+
+        return Thinking(position) if seconds is None else Thinking(position, seconds)
+
+    return think
+
+
+def _position(game: Game) -> Position:
+    from foursquare.expert import Position
+
+    return Position.of(game)
+
+
+def chance_words(chance: float) -> str:
+    """A chance of winning (0 to 1) as the player reads it: ``about 83%``, never a false 0% or 100%."""
+    percent = round(chance * 100)
+    if percent >= 100:
+        return "over 99%"
+    if percent <= 0:
+        return "under 1%"
+    return f"about {percent}%"
+
+
+class Coach(Observer):
+    """The tip and autoplay keys of an :class:`App`, and the expert working for them in the background.
+
+    Creating it wires it into ``app``: the ``t`` and ``a`` commands (so the
+    help lists them), the side panel's key reminder, a ticker, a key filter
+    (any key stops autoplay) and an observer (a changed game drops advice).
+    ``think`` starts the expert (tests pass a fake or a hurried one);
+    ``pace`` is the least time between two placements of autoplay, in
+    seconds of ``clock``.
+    """
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        think: Thinker | None = None,
+        pace: float = PACE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.pace = pace
+        self.clock = clock
+        self._think = think if think is not None else expert()
+        self._thinking: Pending | None = None
+        """The expert at work on the position on the table, or finished and not yet read."""
+        self._advice: Advice | None = None
+        """Advice that has come for the position on the table."""
+        self.autoplaying = False
+        self.autoplaced = 0
+        """Cards autoplay has placed since it was started."""
+        self._next_at = 0.0
+        self._idle_tick = app.tick_seconds
+        app.add_command(Command("tip", ("t",), "tip: the expert marks where it would put the next card", self.tip))
+        app.add_command(
+            Command("autoplay", ("a",), "autoplay: the expert plays on to the end; any key stops it", self.autoplay)
+        )
+        app.reminder += [("t", "tip"), ("a", "autoplay")]
+        app.add_ticker(self.tick)
+        app.add_key_filter(self._stop_key)
+        app.add_observer(self)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the expert is at work (or has finished and its advice is not read yet)."""
+        return self._thinking is not None
+
+    # --- keys ---------------------------------------------------------------
+
+    def tip(self, app: App) -> None:
+        """``t``: have the expert mark a cell for the next card, at once if it has already judged this position."""
+        card = app.game.next_card
+        if app.game.is_over or card is None:
+            app.say(Text(("The game is over: no card to give a tip for",), Tone.ERROR))
+            return
+        if self._advice is not None:
+            self._show(self._advice)
+            return
+        if self._thinking is None:
+            self._start()
+        app.say(Text.of("The expert is thinking about where ", card, " should go…"))
+        app.status = Text(("The expert is thinking…",), Tone.HEADING)
+
+    def autoplay(self, app: App) -> None:
+        """``a``: the expert plays on from here until the game ends or a key is pressed."""
+        if app.game.is_over:
+            app.say(Text(("The game is over: nothing left to play",), Tone.ERROR))
+            return
+        self.autoplaying = True
+        self.autoplaced = 0
+        self._next_at = self.clock() + self.pace
+        app.say(Text(("The expert plays on: any key stops it",)))
+        app.status = Text(("Autoplay: any key stops it",), Tone.HEADING)
+        if self._thinking is None and self._advice is None:
+            self._start()
+        self._busy()
+
+    def _stop_key(self, app: App, event: Input) -> bool:
+        """During autoplay every key (or click) stops it, and does nothing else."""
+        if not self.autoplaying:
+            return False
+        placed = self.autoplaced
+        self._end_autoplay()
+        app.say(Text((f"Autoplay stopped after {placed} card{'s' if placed != 1 else ''}: your turn",)))
+        return True
+
+    # --- background work ----------------------------------------------------
+
+    def tick(self, app: App) -> bool:
+        """Polled by the main loop: show advice that has come, or play autoplay's next card when due."""
+        if self.autoplaying:
+            return self._autoplay_step()
+        if self._thinking is None or not self._thinking.done():
+            return False
+        advice = self._ready()
+        if self._thinking is not None:
+            return False  # started again on the position now on the table
+        app.status = None
+        self._idle()
+        if advice is not None:
+            self._show(advice)
+        else:
+            app.say(_NO_ADVICE)
+        return True
+
+    def _autoplay_step(self) -> bool:
+        app = self.app
+        if app.game.is_over:
+            self._end_autoplay()
+            return True
+        if self._thinking is None and self._advice is None:
+            self._start()
+        advice = self._ready()
+        if advice is None and self._thinking is None:
+            self._end_autoplay()
+            app.say(_NO_ADVICE)
+            return True
+        if advice is None or app.mode is not Mode.PLAYING or self.clock() < self._next_at:
+            return False  # still thinking, a pause between cards, or a terminal too small to watch
+        if not app.place(advice.cell):
+            self._end_autoplay()  # the line says why the cell was refused; the player takes over
+            return True
+        self.autoplaced += 1
+        self._next_at = self.clock() + self.pace
+        if app.game.is_over:
+            self._end_autoplay()
+        else:
+            self._start()  # think about the next card during the pause
+        return True
+
+    def _start(self) -> None:
+        self._thinking = self._think(_position(self.app.game))
+        self._busy()
+
+    def _ready(self) -> Advice | None:
+        """The advice for the position on the table, once it has come.
+
+        None while the expert thinks, and also if it has stopped without advice
+        (it failed): then nothing is thinking any more.  Advice for a position
+        no longer on the table is thrown away and the expert starts again.
+        """
+        thinking = self._thinking
+        if thinking is not None and thinking.done():
+            self._thinking = None
+            if not self._is_current(thinking.position):
+                if not self.app.game.is_over:
+                    self._start()
+            elif thinking.advice is not None:
+                self._advice = thinking.advice
+        return self._advice
+
+    def _is_current(self, position: Position) -> bool:
+        game = self.app.game
+        return not game.is_over and _position(game) == position
+
+    def _show(self, advice: Advice) -> None:
+        app = self.app
+        card = app.game.next_card
+        assert card is not None  # advice exists only for a game still in play
+        app.marked = app.cursor = advice.cell
+        chance = chance_words(advice.win_chance)
+        app.say(
+            Text.of("Tip: ", card, f" on the cell marked {TIP_MARK}, {chance} to win from here"),
+            Text.of("Tip: ", card, f" on {TIP_MARK}, {chance} to win"),
+        )
+
+    def _drop(self) -> None:
+        """Forget advice and stop the expert: the position it was for is gone."""
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+        self._advice = None
+        self.app.marked = None
+        if not self.autoplaying:
+            self.app.status = None
+            self._idle()
+
+    def _end_autoplay(self) -> None:
+        self.autoplaying = False
+        self._drop()
+
+    def _busy(self) -> None:
+        self.app.tick_seconds = min(self._idle_tick, BUSY_TICK_SECONDS)
+
+    def _idle(self) -> None:
+        self.app.tick_seconds = self._idle_tick
+
+    # --- the game's life ----------------------------------------------------
+
+    def game_changed(self, game: Game) -> None:
+        self._drop()
+
+    def game_started(self, game: Game) -> None:
+        self._end_autoplay()
+
+    def closing(self, game: Game) -> None:
+        self._end_autoplay()
