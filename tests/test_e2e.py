@@ -589,3 +589,57 @@ def test_a_data_folder_that_cannot_be_used_is_one_line_and_the_game_goes_on(
     term.send("y")
     assert term.wait_exit() == 0
     assert home.read_text() == "a file, not a folder"
+
+
+# --- the expert: tip and autoplay --------------------------------------------------
+
+QUICK_EXPERT = game_env(FOURSQUARE_THINK_SECONDS="0.3")
+"""The expert thinks at most this long per card, so that these tests stay quick whatever its strength."""
+
+
+def test_t_marks_the_experts_cell_with_its_chance_of_winning(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home, env=QUICK_EXPERT)
+    term.wait_for("Deal 1: place ", "t tip  a autoplay")
+    term.send("enter")
+    term.wait_for("39 cards left")
+    term.send("t")
+    term.wait_for(
+        lambda t: re.fullmatch(r" Tip: \S+ on the cell marked ★tip★, \S+ \d+% to win from here *", t.rows[-1])
+    )
+    table = [line[: PLAN.panel.x] for line in term.rows[:-1]]
+    marked = [(y, line.index("★tip★")) for y, line in enumerate(table) if "★tip★" in line]
+    assert len(marked) == 1
+    y, x = marked[0]
+    # The cursor went to the tip: its ▶ ◀ marks are beside the marked frame.
+    assert any("▶┃" in line[x - 3 : x + 1] for line in table[y : y + 4])
+    term.send("enter")  # the player takes the tip: the mark goes
+    term.wait_for("38 cards left", lambda t: "★tip★" not in t.text)
+
+
+def test_a_autoplays_until_any_key_stops_it(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home, env=QUICK_EXPERT)
+    term.wait_for("Deal 1: place ")
+    term.send("a")
+    term.wait_for("Autoplay: any key stops it")
+    term.wait_for("37 cards left", timeout=20)  # three cards placed, one at a time
+    explanation = term.rows[-1].strip()
+    assert explanation and "Autoplay" not in explanation
+    term.send("x")
+    term.wait_for(lambda t: "Autoplay stopped after" in t.rows[-1])
+    found = re.search(r"Autoplay stopped after (\d+) cards?: your turn", term.rows[-1])
+    assert found is not None and int(found.group(1)) >= 3
+    placed = int(found.group(1))
+    assert "Autoplay: any key stops it" not in term.text
+    term.send("q")  # keys are the player's again
+    term.wait_for("Quit this game?")
+    term.send("y")
+    assert term.wait_exit() == 0
+    saved = load_game(home / "game.json")
+    assert saved is not None and saved.game.placed_count == placed  # nothing placed after the key
+
+
+def test_an_unusable_thinking_time_is_a_one_line_error(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home, env=game_env(FOURSQUARE_THINK_SECONDS="soon"))
+    assert term.wait_exit() == 2
+    flat = " ".join(term.text.split())
+    assert "foursquare: FOURSQUARE_THINK_SECONDS must be a number of seconds" in flat and "Traceback" not in flat
