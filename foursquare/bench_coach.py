@@ -1,0 +1,148 @@
+"""The expert in the game: how long a tip takes, and how fast keys are while it thinks.
+
+Run ``python -m foursquare.bench_coach``.  A benchmark, not a test: it prints
+figures to compare before and after a change.  Both parts drive the real
+:class:`~foursquare.app.App` and :class:`~foursquare.coach.Coach` with the real
+expert in its background thread, without a terminal:
+
+* advice per placement: on deals 0, 1, … each card is tipped as a player
+  would ask (``t``), the ticker polled as the main loop does, until the tip is
+  on the message line; the expert's own time (thread start to advice) and the
+  time from the key to the tip shown are both timed, then the tip is taken;
+* keys while the expert thinks: a scripted session of play (the one
+  :mod:`foursquare.bench_ui` times) handled and composed while another thread
+  keeps the expert thinking without pause.  The main loop waits for keys
+  without the interpreter lock, so each key is timed from the moment it is
+  due (the end of a short wait) to the frame composed: waiting for the lock
+  is included.  Painting through curses adds what ``bench_ui`` reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import threading
+import time
+
+from foursquare.app import App
+from foursquare.bench_ui import HEIGHT, WIDTH, script
+from foursquare.coach import Coach, Pending, expert
+from foursquare.engine import Game, Status
+from foursquare.expert import Position, Thinking, advise
+from foursquare.keys import Input
+from foursquare.render import render
+
+__all__ = ["keys_while_thinking", "main", "tips"]
+
+
+def _summary(name: str, seconds: list[float]) -> str:
+    ms = sorted(s * 1000 for s in seconds)
+    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
+    return (
+        f"{name:<42} median {statistics.median(ms):8.2f} ms   p90 {p90:8.2f} ms   "
+        f"worst {ms[-1]:8.2f} ms   ({len(ms)} runs)"
+    )
+
+
+def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], int]:
+    """Per placement: (the expert's seconds, seconds from ``t`` to the tip shown); and the games won."""
+    think = expert(seconds)
+    started: list[Pending] = []
+
+    def recording(position: Position) -> Pending:
+        started.append(think(position))
+        return started[-1]
+
+    expert_s, shown_s, won = [], [], 0
+    for seed in range(games):
+        app = App(Game.deal(seed), width=WIDTH, height=HEIGHT)
+        Coach(app, think=recording)
+        while not app.game.is_over:
+            start = time.perf_counter()
+            app.handle("t")
+            while app.marked is None:
+                time.sleep(app.tick_seconds)  # as the main loop waits for a key
+                app.tick()
+            render(app, WIDTH, HEIGHT)
+            shown_s.append(time.perf_counter() - start)
+            advice = started[-1].advice
+            assert advice is not None
+            expert_s.append(advice.seconds)
+            app.place(app.marked)
+        won += app.game.status is Status.WON
+    return expert_s, shown_s, won
+
+
+def _sample_positions(count: int) -> list[Position]:
+    """Positions from the expert's own games, early, middle and late."""
+    positions: list[Position] = []
+    seed = 100
+    while len(positions) < count:
+        game = Game.deal(seed)
+        while not game.is_over and len(positions) < count:
+            position = Position.of(game)
+            positions.append(position)
+            game.play(advise(position, 0.05).cell)
+        seed += 1
+    return positions
+
+
+def _think_without_pause(positions: list[Position], stop: threading.Event) -> None:
+    """Keep the expert busy, one position after another, until ``stop``."""
+    n = 0
+    while not stop.is_set():
+        thinking = Thinking(positions[n % len(positions)])
+        while not thinking.done() and not stop.is_set():
+            time.sleep(0.001)
+        thinking.cancel()
+        n += 1
+
+
+def keys_while_thinking(keys: int, busy: bool) -> list[float]:
+    """Seconds from each key being due to its frame composed, with the expert thinking if ``busy``."""
+    events: list[Input] = script(keys)
+    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    rng = random.Random(1)
+    stop = threading.Event()
+    worker = None
+    if busy:
+        worker = threading.Thread(target=_think_without_pause, args=(_sample_positions(40), stop), daemon=True)
+        worker.start()
+        time.sleep(0.2)
+    times = []
+    try:
+        for event in events:
+            wait = rng.uniform(0.002, 0.02)
+            due = time.perf_counter() + wait
+            time.sleep(wait)  # without the lock, as curses waits for a key
+            app.handle(event)
+            render(app, WIDTH, HEIGHT)
+            times.append(time.perf_counter() - due)
+    finally:
+        stop.set()
+        if worker is not None:
+            worker.join()
+    return times
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m foursquare.bench_coach", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=5, help="deals tipped card by card (default 5: deals 0-4)")
+    parser.add_argument("--keys", type=int, default=1000, help="keys timed, idle and while thinking (default 1000)")
+    parser.add_argument("--seconds", type=float, default=None, help="thinking time per card (default: the expert's)")
+    args = parser.parse_args(argv)
+    print(f"the expert in the game, {WIDTH}x{HEIGHT}, Python {sys.version.split()[0]}, switch interval ", end="")
+    print(f"{sys.getswitchinterval() * 1000:g} ms")
+    expert_s, shown_s, won = tips(args.games, args.seconds)
+    print(_summary("advice: the expert's thinking per card", expert_s))
+    print(_summary("advice: key t to the tip composed", shown_s))
+    print(f"{'':<42} (the tips won {won} of {args.games} deals)")
+    print(_summary("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
+    print(_summary("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
+    print("targets: advice at most 500 ms median and 2 s worst; keys well under 100 ms while it thinks")
+
+
+if __name__ == "__main__":
+    main()
