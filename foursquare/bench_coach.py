@@ -37,13 +37,15 @@ from foursquare.render import render
 __all__ = ["keys_while_thinking", "main", "tips"]
 
 
-def _summary(name: str, seconds: list[float]) -> str:
+NAME_WIDTH = 46
+HEADER = f"{'':<{NAME_WIDTH}} {'median':>10} {'p90':>10} {'worst':>10}   runs"
+
+
+def _row(name: str, seconds: list[float]) -> str:
+    """One line of the table: the median, 90th percentile and worst of ``seconds``, in milliseconds."""
     ms = sorted(s * 1000 for s in seconds)
-    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
-    return (
-        f"{name:<42} median {statistics.median(ms):8.2f} ms   p90 {p90:8.2f} ms   "
-        f"worst {ms[-1]:8.2f} ms   ({len(ms)} runs)"
-    )
+    figures = (statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.9))], ms[-1])
+    return f"{name:<{NAME_WIDTH}} " + " ".join(f"{f:7.2f} ms" for f in figures) + f"   {len(ms)}"
 
 
 def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], int]:
@@ -135,12 +137,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"the expert in the game, {WIDTH}x{HEIGHT}, Python {sys.version.split()[0]}, switch interval ", end="")
     print(f"{sys.getswitchinterval() * 1000:g} ms")
+    print(HEADER)
     expert_s, shown_s, won = tips(args.games, args.seconds)
-    print(_summary("advice: the expert's thinking per card", expert_s))
-    print(_summary("advice: key t to the tip composed", shown_s))
-    print(f"{'':<42} (the tips won {won} of {args.games} deals)")
-    print(_summary("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
-    print(_summary("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
+    print(_row("advice: the expert's thinking per card", expert_s))
+    print(_row(f"advice: key t to the tip composed ({won}/{args.games} won)", shown_s))
+    print(_row("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
+    print(_row("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
     print("targets: advice at most 500 ms median and 2 s worst; keys well under 100 ms while it thinks")
 
 
