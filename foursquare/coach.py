@@ -191,7 +191,7 @@ class Coach(Observer):
         self.autoplaced = 0
         self._next_at = self.clock() + self.pace
         app.say(Text(("The expert plays on: any key stops it",)))
-        app.status = Text(("Autoplay: any key stops it",), Tone.HEADING)
+        app.status = Text(("Autoplay (any key stops)",), Tone.HEADING)
         if self._thinking is None and self._advice is None:
             self._start()
         self._busy()

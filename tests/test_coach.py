@@ -9,6 +9,7 @@ import pytest
 from test_app import make_app, press
 from test_play import keeper_for, screen_text
 
+from foursquare import layout
 from foursquare.app import App, Mode
 from foursquare.coach import (
     BUSY_TICK_SECONDS,
@@ -109,6 +110,7 @@ def test_tip_thinks_in_the_background_then_marks_a_legal_cell_and_moves_the_curs
     assert fake.last.position == Position.of(app.game)
     assert coach.thinking and app.status is not None and "thinking" in app.status.plain()
     assert "thinking" in message(app)
+    assert "The expert is thinking…" in screen_text(app).rsplit("\n", 1)[0]  # in the panel, not only the message
     assert app.tick_seconds == BUSY_TICK_SECONDS  # polled often while the expert works
     assert not app.tick() and app.marked is None and app.cursor == cursor
     fake.release()
@@ -134,6 +136,17 @@ def test_the_marked_cell_is_drawn_with_a_label_of_its_own_and_the_panel_reminds_
     assert sum(line.count(TIP_MARK) for line in table) == 1
     assert any("t tip  a autoplay" in line for line in table)
     assert any(span.text == "*tip*" for span in render(app, 80, 24, ascii=True))
+
+
+@pytest.mark.parametrize("size", [(80, 24), layout.minimum_size(), (120, 40)])
+def test_the_key_reminder_wraps_rather_than_leave_keys_out(size: tuple[int, int]) -> None:
+    app, _ = coached(FakeExpert())
+    press(app, Resize(*size), "a")
+    text = screen_text(app)
+    words = " ".join(text.split())
+    for key, word in app.reminder:
+        assert f"{key} {word}" in words
+    assert "Autoplay (any key stops)" in text
 
 
 def test_t_again_while_thinking_starts_nothing_new_and_t_after_the_tip_repeats_it_at_once() -> None:

@@ -620,7 +620,7 @@ def test_a_autoplays_until_any_key_stops_it(term_factory: list[Terminal], home: 
     term = start(term_factory, ["--seed", "1"], home, env=QUICK_EXPERT)
     term.wait_for("Deal 1: place ")
     term.send("a")
-    term.wait_for("Autoplay: any key stops it")
+    term.wait_for("Autoplay (any key stops)")
     term.wait_for("37 cards left", timeout=20)  # three cards placed, one at a time
     explanation = term.rows[-1].strip()
     assert explanation and "Autoplay" not in explanation
@@ -629,7 +629,7 @@ def test_a_autoplays_until_any_key_stops_it(term_factory: list[Terminal], home: 
     found = re.search(r"Autoplay stopped after (\d+) cards?: your turn", term.rows[-1])
     assert found is not None and int(found.group(1)) >= 3
     placed = int(found.group(1))
-    assert "Autoplay: any key stops it" not in term.text
+    assert "Autoplay (any key stops)" not in term.text
     term.send("q")  # keys are the player's again
     term.wait_for("Quit this game?")
     term.send("y")
