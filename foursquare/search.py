@@ -106,33 +106,16 @@ class Board:
                 self.c1 = col
             self.win = _WINDOW[self.r0 + _SPAN][self.r1 + _SPAN][self.c0 + _SPAN][self.c1 + _SPAN]
         ranks[i] = rank
+        # The rules' flips, row then column; _span gives (11, 0) for a line with no face-up card.
         others = occ & _ROW_MASK_OF[i] & ~bit
         if others:
-            up = others & ~down
-            higher = lower = True
-            while up:
-                low = up & -up
-                r = ranks[low.bit_length() - 1]
-                if r >= rank:
-                    higher = False
-                if r <= rank:
-                    lower = False
-                up ^= low
-            if higher or lower:
+            lo, hi = _span(others & ~down, ranks)
+            if rank > hi or rank < lo:
                 down ^= others
         others = occ & _COL_MASK_OF[i] & ~bit
         if others:
-            up = others & ~down
-            higher = lower = True
-            while up:
-                low = up & -up
-                r = ranks[low.bit_length() - 1]
-                if r >= rank:
-                    higher = False
-                if r <= rank:
-                    lower = False
-                up ^= low
-            if higher or lower:
+            lo, hi = _span(others & ~down, ranks)
+            if rank > hi or rank < lo:
                 down ^= others
         self.down = down
         return undo
@@ -342,12 +325,7 @@ def look_ahead(
     """
     search = Lookahead(board, counts, should_stop)
     left = sum(counts)
-    legal = board.legal()
-    cells = []
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        cells.append(low.bit_length() - 1)
+    cells = indices(board.legal())
     results = search.root(rank, left, 1, cells)
     values = {i: value for i, (value, _) in results.items()}
     costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
@@ -378,3 +356,13 @@ def look_ahead(
             depths[i] = depth
         ranked = sorted(chosen, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
     return [(i, values[i], depths[i]) for i in ranked], search.nodes
+
+
+def indices(mask: int) -> list[int]:
+    """The board indices of a mask, lowest first (that is, in reading order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from foursquare.engine import _CELL, GRID, MAX_FACE_DOWN, Cell
 from foursquare.expert import DEFAULT_NODES, DEFAULT_SECONDS, MIN_DEPTH, Position, advise
+from foursquare.search import indices
 
 __all__ = ["STRATEGIES", "Strategy", "greedy", "make_strategy"]
 
@@ -31,11 +32,7 @@ def greedy(position: Position) -> Cell:
     board = position.board()
     rank = position.next_card.rank
     choices = []
-    legal = board.legal()
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        i = low.bit_length() - 1
+    for i in indices(board.legal()):
         undo = board.place(i, rank)
         down = board.down.bit_count()
         piles = board.occ.bit_count()
