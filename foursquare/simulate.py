@@ -123,7 +123,9 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
         f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
     )
     rate = summary["games_per_second"]
-    lines.append(f"games per second    {rate:.2f} ({summary['jobs']} jobs, {summary['seconds']:.1f} s)")
+    jobs = summary["jobs"]
+    processes = f"{jobs} process" if jobs == 1 else f"{jobs} processes"
+    lines.append(f"games per second    {rate:.2f} ({processes}, {summary['seconds']:.1f} s)")
     out.write("\n".join(lines) + "\n")
 
 
