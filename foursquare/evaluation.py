@@ -57,4 +57,3 @@ HORIZON_CHANCE = [horizon_chance(*key) for key in _KEYS]
 """horizon_chance for every position, at its :func:`horizon_index`: a look-up in the search's inner loop."""
 HORIZON_VALUE = [_horizon_value(*key) for key in _KEYS]
 """What the search maximises at the horizon, at :func:`horizon_index`."""
-assert all(horizon_index(*key) == k for k, key in enumerate(_KEYS))

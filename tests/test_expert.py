@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from foursquare.engine import _CELL, _INDEX, Card, Cell, Game, Pile, full_deck
 from foursquare.expert import Position, Thinking, advise
-from foursquare.search import Board
+from foursquare.search import Board, Lookahead
 from foursquare.strategies import greedy, make_strategy
 
 
@@ -116,6 +116,21 @@ def test_search_board_follows_the_engine(seed: int, picks: list[int]) -> None:
     for undo in reversed(undos):
         board.unplace(undo)
     assert (board.occ, board.down, board.full) == (0, 0, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 30))
+def test_the_shortcut_one_draw_from_the_horizon_agrees_with_placing_each_card(seed: int, placements: int) -> None:
+    game = played(seed, placements, random.Random(seed))
+    if game.is_over:
+        return
+    position = Position.of(game)
+    counts = [0, *position.unseen]
+    if not sum(counts):
+        return
+    search = Lookahead(position.board(), counts, lambda: False)
+    assert search._last_draw(sum(counts)) == pytest.approx(search._draw(sum(counts), 1))
+    assert counts == [0, *position.unseen]
 
 
 def test_cancel_and_deadline_cut_the_look_ahead_short_but_advice_still_comes() -> None:
