@@ -103,9 +103,9 @@ class Advice:
     win_chance: float
     """Estimated chance (0 to 1) of winning from here when the expert plays on."""
     ranking: tuple[tuple[Cell, float], ...]
-    """Every legal cell with its estimated chance of winning, best first."""
+    """Every legal cell with its estimated chance of winning, best first (the best were looked at deepest)."""
     depth: int
-    """How many placements the expert looked ahead."""
+    """How many placements the expert looked ahead for its choice."""
     nodes: int
     seconds: float
 
@@ -121,11 +121,12 @@ def advise(
     """The expert's placement for ``position``'s next card.
 
     An expectimax over the ranks the next cards may have, weighted by the
-    unseen counts.  It looks ``min_depth`` placements ahead, and deeper
-    while the estimated cost of the next depth stays within ``nodes`` (so the
-    same position always gets the same advice); ``seconds`` and ``cancel``
-    only cut the deepening short, and the deepest finished look-ahead stands.
-    One placement ahead is always finished, so advice always comes.
+    unseen counts.  Every choice is looked at ``min_depth`` placements ahead,
+    then the best few again one placement deeper, and so on while the
+    estimated cost stays within ``nodes`` (a count, not a time, so the same
+    position always gets the same advice).  ``seconds`` and ``cancel`` only
+    cut the deepening short: the deepest finished look-ahead stands, and one
+    placement ahead is always finished, so advice always comes.
     """
     start = time.perf_counter()
     deadline = start + seconds
