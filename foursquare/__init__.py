@@ -13,14 +13,4 @@ from foursquare.engine import (
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Card",
-    "Cell",
-    "Game",
-    "IllegalMove",
-    "LossReason",
-    "Pile",
-    "Placement",
-    "Status",
-    "__version__",
-]
+__all__ = ["Card", "Cell", "Game", "IllegalMove", "LossReason", "Pile", "Placement", "Status", "__version__"]

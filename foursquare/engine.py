@@ -534,41 +534,10 @@ class Game:
             elif col > self._c1:
                 self._c1 = col
             self._win = _WINDOW[self._r0 + _SPAN][self._r1 + _SPAN][self._c0 + _SPAN][self._c1 + _SPAN]
-        ranks = self._rank
-        # Row step.
-        others = occ & _ROW_MASK_OF[i] & ~bit
-        row_flip = 0
-        if others:
-            up = others & ~down
-            higher = lower = True
-            while up:
-                low = up & -up
-                r = ranks[low.bit_length() - 1]
-                if r >= rank:
-                    higher = False
-                if r <= rank:
-                    lower = False
-                up ^= low
-            if higher or lower:
-                row_flip = others
-                down ^= others
-        # Column step.
-        others = occ & _COL_MASK_OF[i] & ~bit
-        col_flip = 0
-        if others:
-            up = others & ~down
-            higher = lower = True
-            while up:
-                low = up & -up
-                r = ranks[low.bit_length() - 1]
-                if r >= rank:
-                    higher = False
-                if r <= rank:
-                    lower = False
-                up ^= low
-            if higher or lower:
-                col_flip = others
-                down ^= others
+        row_flip = _flip_mask(occ & _ROW_MASK_OF[i] & ~bit, down, self._rank, rank)
+        down ^= row_flip
+        col_flip = _flip_mask(occ & _COL_MASK_OF[i] & ~bit, down, self._rank, rank)
+        down ^= col_flip
         self._down = down
         # End of the game, in the order the rules give.
         if down.bit_count() > MAX_FACE_DOWN:
@@ -706,6 +675,27 @@ class Game:
         return self._stock == other._stock and [u[0] for u in self._undo] == [u[0] for u in other._undo]
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _flip_mask(others: int, down: int, ranks: list[int], rank: int) -> int:
+    """The cells one step turns over: ``others`` if a card of ``rank`` is extreme among them, else none.
+
+    ``others`` are the other piles of the line; only the face-up ones (not in
+    ``down``) are compared, and a tie is neither higher nor lower.
+    """
+    if not others:
+        return 0
+    up = others & ~down
+    higher = lower = True
+    while up:
+        low = up & -up
+        r = ranks[low.bit_length() - 1]
+        if r >= rank:
+            higher = False
+        if r <= rank:
+            lower = False
+        up ^= low
+    return others if higher or lower else 0
 
 
 def _cell_index(cell: object) -> int | None:
