@@ -13,9 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from foursquare import __version__
-from foursquare.engine import shuffled_deck
-
-DEAL_MAX = 2**64 - 1
+from foursquare.engine import LAST_DEAL, shuffled_deck
 
 # Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -39,9 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
     deal = parser.add_mutually_exclusive_group()
     deal.add_argument(
         "--seed",
-        type=_deal_number,
+        type=deal_number,
         metavar="N",
-        help=f"play deal number N (0 to {DEAL_MAX}); the deal number on screen replays a game",
+        help=f"play deal number N (0 to {LAST_DEAL}); the deal number on screen replays a game",
     )
     deal.add_argument(
         "--daily",
@@ -61,12 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _deal_number(text: str) -> int:
+def deal_number(text: str) -> int:
+    """An argparse type for deal numbers, shared by every command that takes one."""
     try:
         seed = int(text, 10)
         shuffled_deck(seed)  # the engine is the judge of what a deal number is
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a deal number: {text!r} (a whole number from 0 to {DEAL_MAX})") from None
+        message = f"not a deal number: {text!r} (deal numbers go from 0 to {LAST_DEAL})"
+        raise argparse.ArgumentTypeError(message) from None
     return seed
 
 

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 
 __all__ = [
     "GRID",
+    "LAST_DEAL",
     "MAX_FACE_DOWN",
     "PILE_LIMIT",
     "RANKS",
@@ -106,6 +107,8 @@ def full_deck() -> list[Card]:
 
 
 _MASK64 = (1 << 64) - 1
+LAST_DEAL = _MASK64
+"""The highest deal number: a deal number seeds a 64-bit generator."""
 
 
 def shuffled_deck(seed: int) -> list[Card]:
@@ -117,8 +120,8 @@ def shuffled_deck(seed: int) -> list[Card]:
     deal everywhere, forever.  Rejection sampling keeps every order equally
     likely.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
-        raise ValueError(f"deal number must be a whole number from 0 to {_MASK64}, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
+        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
     deck = full_deck()
     state = seed
     for i in range(len(deck) - 1, 0, -1):

@@ -19,13 +19,12 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, NamedTuple, TextIO
 
-from foursquare.engine import Game, LossReason, Status
+from foursquare.cli import deal_number
+from foursquare.engine import LAST_DEAL, Game, LossReason, Status
 from foursquare.expert import Position
 from foursquare.strategies import STRATEGIES, make_strategy
 
 __all__ = ["DealResult", "main", "play_deal", "summarise", "wilson_interval"]
-
-_LAST_DEAL = 2**64 - 1
 
 
 class DealResult(NamedTuple):
@@ -154,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--games", type=_positive, required=True, metavar="N", help="how many deals to play")
     parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help="who plays (default: expert)")
-    parser.add_argument("--seed", type=_deal, default=0, metavar="S", help="the first deal number (default: 0)")
+    parser.add_argument("--seed", type=deal_number, default=0, metavar="S", help="the first deal number (default: 0)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J", help="processes to play in (default: 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
     return parser
@@ -170,16 +169,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _deal(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal number") from None
-    if not 0 <= value <= _LAST_DEAL:
-        raise argparse.ArgumentTypeError(f"deal numbers go from 0 to {_LAST_DEAL}, not {text}")
-    return value
-
-
 def main(argv: list[str]) -> int:
     """Run ``foursquare simulate``; returns the exit status (2 for bad arguments)."""
     parser = _parser()
@@ -187,9 +176,9 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
-    if args.seed + args.games - 1 > _LAST_DEAL:
+    if args.seed + args.games - 1 > LAST_DEAL:
         parser.print_usage(sys.stderr)
-        print(f"foursquare simulate: error: the last deal would be past {_LAST_DEAL}", file=sys.stderr)
+        print(f"foursquare simulate: error: the last deal would be past {LAST_DEAL}", file=sys.stderr)
         return 2
     err = sys.stderr
     show_progress = err.isatty()
