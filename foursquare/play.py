@@ -26,16 +26,18 @@ from foursquare.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, T
 from foursquare.coach import Coach, expert, think_seconds
 from foursquare.engine import Game
 from foursquare.keys import Key
+from foursquare.render import UNICODE_SAMPLE
 from foursquare.session import Opening, Session
-from foursquare.stats import Stats
+from foursquare.stats import CHART_GLYPHS, Stats
 from foursquare.stats_screen import stats_screen
 from foursquare.storage import explain
 from foursquare.text import Text, Tone
 
 __all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
 
-SAMPLE_GLYPHS = "♣♦♥♠╭─╮│╰╯▒●·▶◀✕■□┏━┓┃╌╎═║█┤└★"
-"""Everything drawn beyond ASCII: if the terminal's character set lacks any, draw in ASCII."""
+SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS
+"""Everything the table and the statistics draw beyond ASCII: if the terminal's character set
+lacks any, draw in ASCII."""
 
 
 class Request(NamedTuple):

@@ -25,7 +25,18 @@ from foursquare.engine import MAX_FACE_DOWN, Card, LossReason, Pile, Status
 from foursquare.keys import KeyName, key_label
 from foursquare.text import Text, Tone
 
-__all__ = ["ASCII", "TIP_MARK", "UNICODE", "Glyphs", "Span", "Style", "card_style", "render", "to_ascii"]
+__all__ = [
+    "ASCII",
+    "TIP_MARK",
+    "UNICODE",
+    "UNICODE_SAMPLE",
+    "Glyphs",
+    "Span",
+    "Style",
+    "card_style",
+    "render",
+    "to_ascii",
+]
 
 
 class Style(Enum):
@@ -113,7 +124,10 @@ def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) ->
 TIP_MARK = "★tip★"
 """Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
 
-UNICODE = _glyphs("♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●·▶◀✕■□·")
+_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●·▶◀✕■□·"
+UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
+UNICODE_SAMPLE = "".join(dict.fromkeys(_SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK))
+"""Every character the table may draw in Unicode mode: if the terminal cannot show one, draw in ASCII."""
 ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o.><x#--")
 
 _TO_ASCII = str.maketrans(

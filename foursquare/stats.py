@@ -364,6 +364,13 @@ def summary_lines(stats: Stats) -> list[str]:
     return lines
 
 
+# The chart's bar, axis side, tick, corner and rule.
+_UNICODE_CHART = ("██", "│", "┤", "└", "─")
+_ASCII_CHART = ("##", "|", "+", "+", "-")
+CHART_GLYPHS = "".join(_UNICODE_CHART)
+"""Every character the chart draws beyond ASCII."""
+
+
 def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
     """The winning scores 0 to 24 as a bar chart: one column a score, at most ``height`` rows tall.
 
@@ -375,7 +382,7 @@ def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> 
     top = max(stats.histogram)
     if top == 0:
         return [title, "  no wins yet"]
-    bar, side, tick, corner, rule = ("##", "|", "+", "+", "-") if ascii_only else ("██", "│", "┤", "└", "─")
+    bar, side, tick, corner, rule = _ASCII_CHART if ascii_only else _UNICODE_CHART
     width = max(3, len(str(top)) + 1)
     rows = min(height, top)
     label = max(3, len(str(top)))
@@ -434,7 +441,7 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(stats.to_json()))
     else:
-        print("\n".join(render_lines(stats, ascii_only=not _can_print("██│┤└─"))))
+        print("\n".join(render_lines(stats, ascii_only=not _can_print(CHART_GLYPHS))))
     return 0
 
 
