@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from foursquare import __version__
-from foursquare.engine import LAST_DEAL, shuffled_deck
+from foursquare.engine import LAST_DEAL, check_deal_number
 
 # Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -63,7 +63,7 @@ def deal_number(text: str) -> int:
     """An argparse type for deal numbers, shared by every command that takes one."""
     try:
         seed = int(text, 10)
-        shuffled_deck(seed)  # the engine is the judge of what a deal number is
+        check_deal_number(seed)  # the engine is the judge of what a deal number is
     except ValueError:
         message = f"not a deal number: {text!r} (deal numbers go from 0 to {LAST_DEAL})"
         raise argparse.ArgumentTypeError(message) from None

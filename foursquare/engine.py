@@ -40,6 +40,7 @@ __all__ = [
     "Pile",
     "Placement",
     "Status",
+    "check_deal_number",
     "full_deck",
     "shuffled_deck",
 ]
@@ -111,6 +112,12 @@ LAST_DEAL = _MASK64
 """The highest deal number: a deal number seeds a 64-bit generator."""
 
 
+def check_deal_number(seed: object) -> None:
+    """Raise ValueError, naming the range, unless ``seed`` is a deal number."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
+        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
+
+
 def shuffled_deck(seed: int) -> list[Card]:
     """The 40 cards in the order of deal number ``seed`` (0 ≤ seed < 2**64).
 
@@ -120,8 +127,7 @@ def shuffled_deck(seed: int) -> list[Card]:
     deal everywhere, forever.  Rejection sampling keeps every order equally
     likely.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
-        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
+    check_deal_number(seed)
     deck = full_deck()
     state = seed
     for i in range(len(deck) - 1, 0, -1):
@@ -646,8 +652,11 @@ class Game:
         if version != RECORD_VERSION:
             raise ValueError(f"unknown game record version {version!r} (this program reads {RECORD_VERSION})")
         seed = record.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise ValueError(f"bad deal number in record: {seed!r}")
+        if seed is not None:
+            try:
+                check_deal_number(seed)
+            except ValueError as exc:
+                raise ValueError(f"bad deal number in record: {exc}") from None
         stock = record.get("stock")
         if not isinstance(stock, list) or not all(isinstance(t, str) for t in stock):
             raise ValueError("the record's stock must be a list of card texts")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from foursquare.daily import RANDOM_DEALS, deal_number, share_line
-from foursquare.engine import Game, shuffled_deck
+from foursquare.engine import Game, check_deal_number
 from foursquare.stats import Result, Stats, StatsStore
 from foursquare.storage import (
     GAME_FILE,
@@ -237,7 +237,7 @@ def _check_request(seed: int | None, daily: bool) -> None:
     if seed is not None and daily:
         raise ValueError("ask for a deal number or for the daily deal, not both")
     if seed is not None:
-        shuffled_deck(seed)  # raises ValueError naming the range of deal numbers
+        check_deal_number(seed)
 
 
 def _join(notes: list[str | None]) -> str | None:
