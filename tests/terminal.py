@@ -130,6 +130,22 @@ class Terminal:
         self.stream.feed(data)
         return True
 
+    def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
+        """Read until the program has written nothing for ``quiet`` seconds: the frame is complete.
+
+        For a test that keeps a whole screen to compare later, where waiting
+        for one sign of a frame may catch it half drawn.
+        """
+        deadline = time.monotonic() + timeout
+        last = len(self.raw)
+        calm_since = time.monotonic()
+        while time.monotonic() - calm_since < quiet:
+            if not self.pump(0.05) or time.monotonic() > deadline:
+                return
+            if len(self.raw) != last:
+                last = len(self.raw)
+                calm_since = time.monotonic()
+
     @property
     def rows(self) -> list[str]:
         return list(self.screen.display)

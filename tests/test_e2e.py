@@ -450,6 +450,7 @@ def test_killed_mid_game_the_next_start_shows_the_same_position(term_factory: li
     play_line(term, game, WINNING_LINE_DEAL_1[:5], (0, 0))
     term.send("x")  # a key that does nothing: the highlight of the last cards turned goes
     term.wait_for(lambda t: not any("╔" in row[: PLAN.panel.x] for row in t.rows))
+    term.settle()  # the whole frame, not the part drawn when the highlight went
     before = term.rows[:-1]  # all but the message line
     term.child.kill(signal.SIGKILL)
     assert term.wait_exit() == 128 + signal.SIGKILL
