@@ -25,6 +25,7 @@ from foursquare.engine import (
     MAX_FACE_DOWN,
     PILE_LIMIT,
     Cell,
+    _flip_mask,
 )
 from foursquare.evaluation import HORIZON_CHANCE, HORIZON_VALUE, SCORE_WEIGHT, horizon_index
 
@@ -106,17 +107,9 @@ class Board:
                 self.c1 = col
             self.win = _WINDOW[self.r0 + _SPAN][self.r1 + _SPAN][self.c0 + _SPAN][self.c1 + _SPAN]
         ranks[i] = rank
-        # The rules' flips, row then column; _span gives (11, 0) for a line with no face-up card.
-        others = occ & _ROW_MASK_OF[i] & ~bit
-        if others:
-            lo, hi = _span(others & ~down, ranks)
-            if rank > hi or rank < lo:
-                down ^= others
-        others = occ & _COL_MASK_OF[i] & ~bit
-        if others:
-            lo, hi = _span(others & ~down, ranks)
-            if rank > hi or rank < lo:
-                down ^= others
+        # The rules' flips, row then column, by the engine's own test.
+        down ^= _flip_mask(occ & _ROW_MASK_OF[i] & ~bit, down, ranks, rank)
+        down ^= _flip_mask(occ & _COL_MASK_OF[i] & ~bit, down, ranks, rank)
         self.down = down
         return undo
 
