@@ -17,8 +17,8 @@ from foursquare.engine import LAST_DEAL, check_deal_number
 
 # Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "stats": ("foursquare.stats", "show or reset your statistics"),
-    "simulate": ("foursquare.simulate", "play many deals without a screen and report how a strategy fares"),
+    "stats": ("foursquare.storage.stats", "show or reset your statistics"),
+    "simulate": ("foursquare.commands.simulate", "play many deals without a screen and report how a strategy fares"),
 }
 
 
@@ -71,9 +71,9 @@ def deal_number(text: str) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Play the deal the arguments ask for; the game itself is put together in :mod:`foursquare.play`."""
-    from foursquare.play import Request  # imported here: only playing needs curses and the files
-    from foursquare.play import main as play_main
+    """Play the deal the arguments ask for; the game itself is put together in :mod:`foursquare.screen.play`."""
+    from foursquare.screen.play import Request  # imported here: only playing needs curses and the files
+    from foursquare.screen.play import main as play_main
 
     return play_main(Request(args.seed, args.daily, args.new), ascii=args.ascii, color=not args.no_color)
 

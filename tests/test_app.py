@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foursquare import layout
-from foursquare.app import App, Command, Mode, Observer, TextScreen
 from foursquare.engine import Game, Status
-from foursquare.keys import Click, Input, Key, Resize
-from foursquare.text import Tone
+from foursquare.screen import layout
+from foursquare.screen.app import App, Command, Mode, Observer, TextScreen
+from foursquare.screen.keys import Click, Input, Key, Resize
+from foursquare.screen.text import Tone
 
 WINNING_LINE_DEAL_1 = [
     (0, 0), (-1, 0), (0, -1), (-1, 1), (-2, 0), (-3, 0), (-1, 2), (-1, -1), (0, 1), (-3, 1), (-3, 1), (-2, 1),

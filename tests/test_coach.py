@@ -9,9 +9,11 @@ import pytest
 from test_app import make_app, press
 from test_play import keeper_for, screen_text
 
-from foursquare import layout
-from foursquare.app import App, Mode
-from foursquare.coach import (
+from foursquare.engine import Game, Status
+from foursquare.expert.advice import Advice, Position
+from foursquare.screen import layout
+from foursquare.screen.app import App, Mode
+from foursquare.screen.coach import (
     BUSY_TICK_SECONDS,
     MAX_THINK_SECONDS,
     THINK_SECONDS_ENV,
@@ -20,14 +22,12 @@ from foursquare.coach import (
     expert,
     think_seconds,
 )
-from foursquare.engine import Game, Status
-from foursquare.expert import Advice, Position
-from foursquare.explain import explain
-from foursquare.keys import Click, Key, Resize
-from foursquare.play import Request
-from foursquare.render import TIP_MARK, render
-from foursquare.stats import StatsStore
-from foursquare.text import Tone
+from foursquare.screen.explain import explain
+from foursquare.screen.keys import Click, Key, Resize
+from foursquare.screen.play import Request
+from foursquare.screen.render import TIP_MARK, render
+from foursquare.screen.text import Tone
+from foursquare.storage.stats import StatsStore
 
 
 class FakeThinking:

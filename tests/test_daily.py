@@ -8,7 +8,7 @@ from datetime import date, timedelta
 import pytest
 from sample_games import lost_game, played, won_game
 
-from foursquare.daily import RANDOM_DEALS, deal_number, share_line
+from foursquare.deals import RANDOM_DEALS, deal_number, share_line
 from foursquare.engine import Game, shuffled_deck
 
 

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from foursquare import layout
-from foursquare.daily import deal_number
+from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
-from foursquare.explain import explain
-from foursquare.stats import Ending, Result, StatsStore
-from foursquare.storage import load_game
+from foursquare.screen import layout
+from foursquare.screen.explain import explain
+from foursquare.storage.files import load_game
+from foursquare.storage.stats import Ending, Result, StatsStore
 from tests.terminal import GAME, Terminal, ansi_colours, game_env
 from tests.test_app import WINNING_LINE_DEAL_1
 
@@ -299,8 +299,8 @@ def test_ascii(term_factory: list[Terminal], home: Path, args: list[str], env: d
 def test_crash_restores_the_terminal_and_writes_a_report(term_factory: list[Terminal], home: Path) -> None:
     script = (
         "import sys\n"
-        "from foursquare import tui\n"
-        "from foursquare.app import App\n"
+        "from foursquare.screen import tui\n"
+        "from foursquare.screen.app import App\n"
         "from foursquare.engine import Game\n"
         "class Broken(App):\n"
         "    def handle(self, event):\n"

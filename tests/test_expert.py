@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foursquare.engine import _CELL, _INDEX, Card, Cell, Game, Pile, full_deck
-from foursquare.expert import Position, Thinking, advise
-from foursquare.search import Board, Lookahead
-from foursquare.strategies import greedy, make_strategy
+from foursquare.engine import Card, Cell, Game, Pile, full_deck
+from foursquare.engine.board import CELL, INDEX, Board
+from foursquare.expert.advice import Position, Thinking, advise
+from foursquare.expert.search import Lookahead
+from foursquare.expert.strategies import greedy, make_strategy
 
 
 def played(seed: int, placements: int, rng: random.Random) -> Game:
@@ -107,9 +108,9 @@ def test_search_board_follows_the_engine(seed: int, picks: list[int]) -> None:
             break
         legal = game.legal_moves()
         cell = legal[pick % len(legal)]
-        assert [_CELL[i] for i in range(56) if board.legal() >> i & 1] == legal
+        assert [CELL[i] for i in range(56) if board.legal() >> i & 1] == legal
         assert game.next_card is not None
-        undos.append(board.place(_INDEX[cell], game.next_card.rank))
+        undos.append(board.place(INDEX[cell], game.next_card.rank))
         game.play(cell)
         assert board.down.bit_count() == game.face_down_count
         assert Board.of((c, p.top.rank, len(p), p.face_up) for c, p in game.piles.items()).legal() == board.legal()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from foursquare.engine import Card, Game
-from foursquare.explain import Judgement, explain, judge
+from foursquare.screen.explain import Judgement, explain, judge
 
 
 def _game(cards: str) -> Game:

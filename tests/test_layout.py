@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from foursquare import layout
 from foursquare.engine import GRID, Game
+from foursquare.screen import layout
 
 
 def _random_positions(games: int = 60) -> list[Game]:

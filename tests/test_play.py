@@ -10,19 +10,19 @@ from pathlib import Path
 import pytest
 from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, played
 
-from foursquare import layout
-from foursquare import stats as stats_module
-from foursquare.app import App, Command, Mode
-from foursquare.daily import deal_number
+from foursquare.deals import deal_number
 from foursquare.engine import Cell, Game, Status
-from foursquare.keys import Input, Key, Resize
-from foursquare.play import Keeper, Request, main
-from foursquare.render import render
-from foursquare.session import Opening, Session
-from foursquare.stats import Ending, Result, StatsStore
-from foursquare.stats_screen import BAR_ROWS, TITLE, stats_screen
-from foursquare.storage import GAME_FILE, load_game, save_game
-from foursquare.text import Tone
+from foursquare.screen import layout
+from foursquare.screen.app import App, Command, Mode
+from foursquare.screen.keys import Input, Key, Resize
+from foursquare.screen.play import Keeper, Request, main
+from foursquare.screen.render import render
+from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
+from foursquare.screen.text import Tone
+from foursquare.storage import stats as stats_module
+from foursquare.storage.files import GAME_FILE, load_game, save_game
+from foursquare.storage.session import Opening, Session
+from foursquare.storage.stats import Ending, Result, StatsStore
 
 DAY = date(2026, 11, 30)
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from foursquare import layout
-from foursquare.app import App, Confirm
 from foursquare.engine import MAX_FACE_DOWN, Card, Game
-from foursquare.keys import Key, Resize
-from foursquare.render import ASCII, UNICODE, Span, Style, render
-from foursquare.text import Text
+from foursquare.screen import layout
+from foursquare.screen.app import App, Confirm
+from foursquare.screen.keys import Key, Resize
+from foursquare.screen.render import ASCII, UNICODE, Span, Style, render
+from foursquare.screen.text import Text
 from tests.test_app import WINNING_LINE_DEAL_1, make_app
 
 

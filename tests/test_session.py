@@ -11,12 +11,12 @@ import pytest
 from filelock import FileLock
 from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, won_game
 
-from foursquare import stats as stats_module
-from foursquare.daily import RANDOM_DEALS
+from foursquare.deals import RANDOM_DEALS
 from foursquare.engine import Game, Status
-from foursquare.session import Session
-from foursquare.stats import Ending, Result, StatsStore
-from foursquare.storage import GAME_FILE, load_game, save_game
+from foursquare.storage import stats as stats_module
+from foursquare.storage.files import GAME_FILE, load_game, save_game
+from foursquare.storage.session import Session
+from foursquare.storage.stats import Ending, Result, StatsStore
 
 DAY = date(2026, 11, 30)
 

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from foursquare import cli, simulate
+from foursquare import cli
+from foursquare.commands import simulate
+from foursquare.commands.simulate import play_deal, wilson_interval
 from foursquare.engine import Game, Status
-from foursquare.simulate import play_deal, wilson_interval
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from sample_games import lost_game, played, won_game
 
 from foursquare.engine import Game
-from foursquare.stats import (
+from foursquare.storage.files import Unusable
+from foursquare.storage.stats import (
     MAX_SCORE,
     STATS_FILE,
     Ending,
@@ -33,7 +34,6 @@ from foursquare.stats import (
     results_json,
     summary_lines,
 )
-from foursquare.storage import Unusable
 
 W, F, S, A = Ending.WON, Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED
 
@@ -241,7 +241,7 @@ RECORDER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from foursquare.stats import Ending, Result, StatsStore
+    from foursquare.storage.stats import Ending, Result, StatsStore
 
     folder, first, count, shared, start = Path(sys.argv[1]), *map(int, sys.argv[2:5]), float(sys.argv[5])
     store = StatsStore(folder)

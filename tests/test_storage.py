@@ -18,8 +18,7 @@ import pytest
 from sample_games import WINNING_DEAL, lost_game, played, won_game
 
 from foursquare.engine import Game
-from foursquare.session import Session
-from foursquare.storage import (
+from foursquare.storage.files import (
     GAME_FILE,
     Unusable,
     data_dir,
@@ -30,6 +29,7 @@ from foursquare.storage import (
     sweep_temp_files,
     write_atomic,
 )
+from foursquare.storage.session import Session
 
 # --- where data lives ---------------------------------------------------------
 
@@ -145,7 +145,7 @@ KILL_SCRIPT = textwrap.dedent(
     """
     import os, sys
     from pathlib import Path
-    from foursquare.storage import save_game
+    from foursquare.storage.files import save_game
     from foursquare.engine import Game
 
     name, after, torn = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "torn"

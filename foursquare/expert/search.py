@@ -1,130 +1,18 @@
-"""Look-ahead for the expert: a compact table and an expectimax over the next cards' ranks.
+"""Look-ahead for the expert: an expectimax over the next cards' ranks.
 
-The search never sees a stock.  It works on a :class:`Board` (the table, by
-rank only, since suits never matter) and the counts of the unseen cards per
-rank; a chance node weighs each rank by how many unseen cards have it, so it
-has at most 10 outcomes however many cards are left.
+The search never sees a stock.  It plays on the engine's own
+:class:`~foursquare.engine.board.Board` (the table by rank only, since suits
+never matter) and the counts of the unseen cards per rank: a chance node
+weighs each rank by how many unseen cards have it, so it has at most 10
+outcomes however many cards are left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from foursquare.engine import (
-    _COL_MASK_OF,
-    _COL_OF,
-    _INDEX,
-    _ORIGIN,
-    _ROW_MASK_OF,
-    _ROW_OF,
-    _SPAN,
-    _VALID,
-    _W,
-    _WINDOW,
-    GRID,
-    MAX_FACE_DOWN,
-    PILE_LIMIT,
-    Cell,
-    _flip_mask,
-)
-from foursquare.evaluation import HORIZON_CHANCE, HORIZON_VALUE, SCORE_WEIGHT, horizon_index
-
-_CELLS = 7 * _W
-_SQUARE = GRID * GRID
-
-
-class Board:
-    """The table by rank: top ranks, pile heights and bitmasks, with cheap place/unplace."""
-
-    __slots__ = ("c0", "c1", "down", "full", "height", "occ", "r0", "r1", "rank", "win")
-
-    def __init__(self) -> None:
-        self.rank = [0] * _CELLS
-        self.height = [0] * _CELLS
-        self.occ = 0
-        self.down = 0
-        self.full = 0
-        self.r0 = self.r1 = self.c0 = self.c1 = 0
-        self.win = _WINDOW[_SPAN][_SPAN][_SPAN][_SPAN]
-
-    @classmethod
-    def of(cls, piles: Iterable[tuple[Cell, int, int, bool]]) -> Board:
-        """A board from ``(cell, top rank, height, face_up)`` for each pile."""
-        board = cls()
-        rows = []
-        cols = []
-        for cell, rank, height, face_up in piles:
-            i = _INDEX[cell]
-            bit = 1 << i
-            board.rank[i] = rank
-            board.height[i] = height
-            board.occ |= bit
-            if not face_up:
-                board.down |= bit
-            if height >= PILE_LIMIT:
-                board.full |= bit
-            rows.append(cell[0])
-            cols.append(cell[1])
-        if rows:
-            board.r0, board.r1, board.c0, board.c1 = min(rows), max(rows), min(cols), max(cols)
-        board.win = _WINDOW[board.r0 + _SPAN][board.r1 + _SPAN][board.c0 + _SPAN][board.c1 + _SPAN]
-        return board
-
-    def legal(self) -> int:
-        """The cells where the next card may go, as a mask."""
-        occ = self.occ
-        if not occ:
-            return 1 << _ORIGIN
-        grow = ((occ << 1) | (occ >> 1) | (occ << _W) | (occ >> _W)) & ~occ
-        return ((occ & ~self.full) | grow) & self.win & _VALID
-
-    def place(self, i: int, rank: int) -> tuple[int, int, int, int, int, int, int, int]:
-        """Place a card of ``rank`` on index ``i`` (known legal); returns what :meth:`unplace` needs."""
-        bit = 1 << i
-        down = self.down
-        ranks = self.rank
-        undo = (i, down, ranks[i], self.r0, self.r1, self.c0, self.c1, self.win)
-        occ = self.occ
-        if occ & bit:
-            h = self.height[i] + 1
-            self.height[i] = h
-            if h == PILE_LIMIT:
-                self.full |= bit
-            down &= ~bit
-        else:
-            self.height[i] = 1
-            occ |= bit
-            self.occ = occ
-            row = _ROW_OF[i]
-            col = _COL_OF[i]
-            if row < self.r0:
-                self.r0 = row
-            elif row > self.r1:
-                self.r1 = row
-            if col < self.c0:
-                self.c0 = col
-            elif col > self.c1:
-                self.c1 = col
-            self.win = _WINDOW[self.r0 + _SPAN][self.r1 + _SPAN][self.c0 + _SPAN][self.c1 + _SPAN]
-        ranks[i] = rank
-        # The rules' flips, row then column, by the engine's own test.
-        down ^= _flip_mask(occ & _ROW_MASK_OF[i] & ~bit, down, ranks, rank)
-        down ^= _flip_mask(occ & _COL_MASK_OF[i] & ~bit, down, ranks, rank)
-        self.down = down
-        return undo
-
-    def unplace(self, undo: tuple[int, int, int, int, int, int, int, int]) -> None:
-        """Take back the placement that returned ``undo``."""
-        i, self.down, self.rank[i], self.r0, self.r1, self.c0, self.c1, self.win = undo
-        bit = 1 << i
-        h = self.height[i] - 1
-        self.height[i] = h
-        self.full &= ~bit
-        if not h:
-            self.occ &= ~bit
-
-
-# --- the look-ahead -----------------------------------------------------------
+from foursquare.engine.board import COL_MASK_OF, MAX_FACE_DOWN, ROW_MASK_OF, SQUARE, Board, bits
+from foursquare.expert.evaluation import HORIZON_CHANCE, HORIZON_VALUE, SCORE_WEIGHT, horizon_index
 
 Value = tuple[float, float]
 """What a position is worth to the search, and its estimated chance of winning.
@@ -180,7 +68,7 @@ class Lookahead:
         if d > MAX_FACE_DOWN:
             return _LOST
         piles = board.occ.bit_count()
-        if piles == _SQUARE and not down:
+        if piles == SQUARE and not down:
             return 1.0 + SCORE_WEIGHT * left, 1.0
         if not left:
             return _LOST
@@ -239,9 +127,9 @@ class Lookahead:
             bit = legal & -legal
             legal ^= bit
             i = bit.bit_length() - 1
-            row = occ & _ROW_MASK_OF[i] & ~bit
+            row = occ & ROW_MASK_OF[i] & ~bit
             lo_row, hi_row = _span(row & ~down, ranks)
-            col = occ & _COL_MASK_OF[i] & ~bit
+            col = occ & COL_MASK_OF[i] & ~bit
             lo_col, hi_col = _span(col & ~down, ranks)
             cells.append((down & ~bit, row, lo_row, hi_row, col, lo_col, hi_col, piles + (not occ & bit)))
         rest = left - 1
@@ -267,7 +155,7 @@ class Lookahead:
                 d = base.bit_count()
                 if d > MAX_FACE_DOWN:
                     continue
-                if n == _SQUARE and not base:
+                if n == SQUARE and not base:
                     best = win
                     best_chance = 1.0
                     break
@@ -318,7 +206,7 @@ def look_ahead(
     """
     search = Lookahead(board, counts, should_stop)
     left = sum(counts)
-    cells = indices(board.legal())
+    cells = list(bits(board.legal()))
     results = search.root(rank, left, 1, cells)
     values = {i: value for i, (value, _) in results.items()}
     costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
@@ -349,13 +237,3 @@ def look_ahead(
             depths[i] = depth
         ranked = sorted(chosen, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
     return [(i, values[i], depths[i]) for i in ranked], search.nodes
-
-
-def indices(mask: int) -> list[int]:
-    """The board indices of a mask, lowest first (that is, in reading order)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out

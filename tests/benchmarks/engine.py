@@ -1,6 +1,6 @@
 """Engine speed: random games from seeded deals, placements per second.
 
-Run ``python -m foursquare.bench``.  A benchmark, not a test: it prints
+Run ``python -m tests.benchmarks.engine``.  A benchmark, not a test: it prints
 figures for people to compare before and after a change.
 """
 
@@ -34,7 +34,7 @@ def _undo_all(games: list[Game]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m foursquare.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.engine", description=__doc__)
     parser.add_argument("--games", type=int, default=20_000, help="random games per run (default 20000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs; the best is shown (default 3)")
     args = parser.parse_args(argv)

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import platformdirs
 
-from foursquare.daily import deal_number
+from foursquare.deals import deal_number
 from foursquare.engine import Game, shuffled_deck
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 Three of them, to measure one another by: ``random`` (any legal cell),
 ``greedy`` (the fewest face-down cards right now) and ``expert`` (look-ahead,
-see :mod:`foursquare.expert`).  All see only a :class:`Position`, never the
+see :mod:`foursquare.expert.advice`).  All see only a :class:`Position`, never the
 stock.
 """
 
@@ -11,9 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from foursquare.engine import _CELL, GRID, MAX_FACE_DOWN, Cell
-from foursquare.expert import DEFAULT_NODES, DEFAULT_SECONDS, MIN_DEPTH, Position, advise
-from foursquare.search import indices
+from foursquare.engine.board import CELL, MAX_FACE_DOWN, SQUARE, Cell, bits
+from foursquare.expert.advice import DEFAULT_NODES, DEFAULT_SECONDS, MIN_DEPTH, Position, advise
 
 __all__ = ["STRATEGIES", "Strategy", "greedy", "make_strategy"]
 
@@ -32,13 +31,13 @@ def greedy(position: Position) -> Cell:
     board = position.board()
     rank = position.next_card.rank
     choices = []
-    for i in indices(board.legal()):
+    for i in bits(board.legal()):
         undo = board.place(i, rank)
         down = board.down.bit_count()
         piles = board.occ.bit_count()
         board.unplace(undo)
-        won = down == 0 and piles == GRID * GRID
-        choices.append((not won, down > MAX_FACE_DOWN, down, -piles, _CELL[i]))
+        won = down == 0 and piles == SQUARE
+        choices.append((not won, down > MAX_FACE_DOWN, down, -piles, CELL[i]))
     return min(choices)[-1]
 
 

@@ -1,11 +1,11 @@
 """The expert at the table: a tip for the next card, or the rest of the game played for you.
 
-:class:`Coach` gives an :class:`~foursquare.app.App` two keys.  ``t`` asks the
-expert (:mod:`foursquare.expert`) where the next card should go, then marks
+:class:`Coach` gives an :class:`~foursquare.screen.app.App` two keys.  ``t`` asks the
+expert (:mod:`foursquare.expert.advice`) where the next card should go, then marks
 that cell, puts the cursor on it and says the chance of winning from here: the
 player still decides.  ``a`` lets the expert play on, one card at a time at a
 pace the eye can follow, each placement explained and saved as the player's
-would be (it goes through :meth:`App.place <foursquare.app.App.place>`); any
+would be (it goes through :meth:`App.place <foursquare.screen.app.App.place>`); any
 key stops it.
 
 The expert thinks in a background thread that the app's ticker polls, so the
@@ -14,7 +14,7 @@ changes the game (a placement, undo, redo, a new deal) throws away advice that
 has not been used and stops the thinking, and so does quitting.
 
 How long the expert may think about one card is ``seconds`` (by default
-:data:`~foursquare.expert.DEFAULT_SECONDS`, or the environment variable
+:data:`~foursquare.expert.advice.DEFAULT_SECONDS`, or the environment variable
 ``FOURSQUARE_THINK_SECONDS``, read by :func:`think_seconds`); it usually
 answers well before that.  The expert is imported when it is first asked,
 so that starting the game stays fast.
@@ -27,14 +27,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from foursquare.app import App, Command, Mode, Observer
 from foursquare.engine import Game
-from foursquare.keys import Input
-from foursquare.render import TIP_MARK
-from foursquare.text import Text, Tone
+from foursquare.screen.app import App, Command, Mode, Observer
+from foursquare.screen.keys import Input
+from foursquare.screen.render import TIP_MARK
+from foursquare.screen.text import Text, Tone
 
 if TYPE_CHECKING:
-    from foursquare.expert import Advice, Position
+    from foursquare.expert.advice import Advice, Position
 
 __all__ = [
     "BUSY_TICK_SECONDS",
@@ -60,7 +60,7 @@ _NO_ADVICE = Text(("The expert could not judge this position: your turn",), Tone
 
 
 class Pending(Protocol):
-    """Advice being worked out for one position (:class:`~foursquare.expert.Thinking` is one)."""
+    """Advice being worked out for one position (:class:`~foursquare.expert.advice.Thinking` is one)."""
 
     @property
     def position(self) -> Position: ...
@@ -97,7 +97,7 @@ def expert(seconds: float | None = None) -> Thinker:
     """The real expert, thinking at most ``seconds`` per card (None: its own default)."""
 
     def think(position: Position) -> Pending:
-        from foursquare.expert import Thinking
+        from foursquare.expert.advice import Thinking
 
         return Thinking(position) if seconds is None else Thinking(position, seconds)
 
@@ -105,7 +105,7 @@ def expert(seconds: float | None = None) -> Thinker:
 
 
 def _position(game: Game) -> Position:
-    from foursquare.expert import Position
+    from foursquare.expert.advice import Position
 
     return Position.of(game)
 

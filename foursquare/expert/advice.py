@@ -20,8 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
-from foursquare.engine import _CELL, RANKS, Card, Cell, Game, Pile, _cell_list
-from foursquare.search import Board, look_ahead
+from foursquare.engine import RANKS, Card, Cell, Game, Pile
+from foursquare.engine.board import CELL, Board, cell_list
+from foursquare.expert.search import look_ahead
 
 __all__ = [
     "DEFAULT_NODES",
@@ -86,7 +87,7 @@ class Position:
 
     def legal_cells(self) -> list[Cell]:
         """Where the next card may go, sorted."""
-        return _cell_list(self.board().legal())
+        return cell_list(self.board().legal())
 
 
 class CancelFlag(Protocol):
@@ -143,7 +144,7 @@ def advise(
         min_depth=min_depth,
         should_stop=should_stop,
     )
-    ranking = tuple((_CELL[i], min(max(chance, 0.0), 1.0)) for i, (_, chance), _ in ranked)
+    ranking = tuple((CELL[i], min(max(chance, 0.0), 1.0)) for i, (_, chance), _ in ranked)
     cell, chance = ranking[0]
     depth = ranked[0][2]
     return Advice(cell, chance, ranking, depth, searched, time.perf_counter() - start)

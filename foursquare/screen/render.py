@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from foursquare import layout
-from foursquare.app import App, Mode, TextScreen
 from foursquare.engine import MAX_FACE_DOWN, Card, LossReason, Pile, Status
-from foursquare.keys import KeyName, key_label
-from foursquare.text import Text, Tone
+from foursquare.screen import layout
+from foursquare.screen.app import App, Mode, TextScreen
+from foursquare.screen.keys import KeyName, key_label
+from foursquare.screen.text import Text, Tone
 
 __all__ = [
     "ASCII",

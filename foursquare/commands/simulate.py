@@ -1,6 +1,6 @@
 """``foursquare simulate``: play many deals without a screen and report how a strategy fares.
 
-Deals S, S+1, … are played by one strategy (see :mod:`foursquare.strategies`),
+Deals S, S+1, … are played by one strategy (see :mod:`foursquare.expert.strategies`),
 spread over processes with ``--jobs``.  The report gives the win rate with a
 95% Wilson interval, the winning scores, the losses by reason and the time
 per placement; ``--json`` prints the same as one JSON object for scripts.
@@ -21,8 +21,8 @@ from typing import Any, NamedTuple, TextIO
 
 from foursquare.cli import deal_number
 from foursquare.engine import LAST_DEAL, Game, LossReason, Status
-from foursquare.expert import Position
-from foursquare.strategies import STRATEGIES, make_strategy
+from foursquare.expert.advice import Position
+from foursquare.expert.strategies import STRATEGIES, make_strategy
 
 __all__ = ["DealResult", "main", "play_deal", "summarise", "wilson_interval"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from foursquare.engine import Card, Cell, Pile, Placement
-from foursquare.text import Text, Token, card_list
+from foursquare.screen.text import Text, Token, card_list
 
 __all__ = ["Judgement", "LineJudgement", "explain", "judge", "judge_line"]
 

@@ -1,16 +1,16 @@
 """The statistics as a page of the game screen: the figures, then the winning scores as bars.
 
-The same text as ``foursquare stats`` prints (:mod:`foursquare.stats` writes
+The same text as ``foursquare stats`` prints (:mod:`foursquare.storage.stats` writes
 both), with the bars as tall as the terminal leaves room for, so that on an
 80×24 terminal the whole page shows without scrolling.
 """
 
 from __future__ import annotations
 
-from foursquare import layout
-from foursquare.app import TextScreen
-from foursquare.stats import Stats, histogram_lines, summary_lines
-from foursquare.text import Text, Tone
+from foursquare.screen import layout
+from foursquare.screen.app import TextScreen
+from foursquare.screen.text import Text, Tone
+from foursquare.storage.stats import Stats, histogram_lines, summary_lines
 
 __all__ = ["BAR_ROWS", "TITLE", "stats_screen"]
 

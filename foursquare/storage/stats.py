@@ -32,7 +32,16 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard
 
 from foursquare.engine import GRID, Game, LossReason, Status, full_deck
-from foursquare.storage import Damaged, Unusable, data_dir, explain, make_folder, quarantine, read_json, write_atomic
+from foursquare.storage.files import (
+    Damaged,
+    Unusable,
+    data_dir,
+    explain,
+    make_folder,
+    quarantine,
+    read_json,
+    write_atomic,
+)
 
 __all__ = [
     "MAX_SCORE",

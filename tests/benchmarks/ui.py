@@ -1,6 +1,6 @@
 """Game screen speed: handling a key and redrawing, and starting up to the first frame.
 
-Run ``python -m foursquare.bench_ui``.  A benchmark, not a test: it prints
+Run ``python -m tests.benchmarks.ui``.  A benchmark, not a test: it prints
 figures to compare before and after a change.  Both measurements run the real
 curses code in a pseudo-terminal of 80×24 (``TERM=xterm``), so they include
 writing every frame to a terminal:
@@ -30,10 +30,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from foursquare.app import App
 from foursquare.engine import Game
-from foursquare.keys import Input, Key
-from foursquare.render import render
+from foursquare.screen.app import App
+from foursquare.screen.keys import Input, Key
+from foursquare.screen.render import render
 
 WIDTH, HEIGHT = 80, 24
 FIRST_FRAME_END = b"in the middle to begin"
@@ -136,7 +136,7 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
 
 
 def _painted(events: list[Input]) -> list[float]:
-    from foursquare import tui  # only the child needs curses
+    from foursquare.screen import tui  # only the child needs curses
 
     app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
     terminal = tui.Terminal(app, ascii=False, color=True)
@@ -157,8 +157,8 @@ def _painted(events: list[Input]) -> list[float]:
 
 def saving(keys: int) -> list[float]:
     """Seconds per placement or undo, saved as in play (fsync included), plus composing the frame."""
-    from foursquare.play import Keeper  # the saving game, as foursquare plays it
-    from foursquare.session import Session
+    from foursquare.screen.play import Keeper  # the saving game, as foursquare plays it
+    from foursquare.storage.session import Session
 
     times = []
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
@@ -214,7 +214,7 @@ def first_frame(runs: int) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m foursquare.bench_ui", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.ui", description=__doc__.split("\n")[0])
     parser.add_argument("--keys", type=int, default=2000, help="keys in the scripted session (default 2000)")
     parser.add_argument("--saves", type=int, default=200, help="placements and undos saved (default 200)")
     parser.add_argument("--starts", type=int, default=10, help="start-ups to time (default 10)")

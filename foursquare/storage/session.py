@@ -29,10 +29,9 @@ from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from foursquare.daily import RANDOM_DEALS, deal_number, share_line
+from foursquare.deals import RANDOM_DEALS, deal_number, share_line
 from foursquare.engine import Game, check_deal_number
-from foursquare.stats import Result, Stats, StatsStore
-from foursquare.storage import (
+from foursquare.storage.files import (
     GAME_FILE,
     SavedGame,
     Unusable,
@@ -43,6 +42,7 @@ from foursquare.storage import (
     save_game,
     sweep_temp_files,
 )
+from foursquare.storage.stats import Result, Stats, StatsStore
 
 __all__ = ["Finish", "Opening", "Session"]
 

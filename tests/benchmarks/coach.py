@@ -1,8 +1,8 @@
 """The expert in the game: how long a tip takes, and how fast keys are while it thinks.
 
-Run ``python -m foursquare.bench_coach``.  A benchmark, not a test: it prints
+Run ``python -m tests.benchmarks.coach``.  A benchmark, not a test: it prints
 figures to compare before and after a change.  Both parts drive the real
-:class:`~foursquare.app.App` and :class:`~foursquare.coach.Coach` with the real
+:class:`~foursquare.screen.app.App` and :class:`~foursquare.screen.coach.Coach` with the real
 expert in its background thread, without a terminal:
 
 * advice per placement: on deals 0, 1, … each card is tipped as a player
@@ -10,7 +10,7 @@ expert in its background thread, without a terminal:
   on the message line; the expert's own time (thread start to advice) and the
   time from the key to the tip shown are both timed, then the tip is taken;
 * keys while the expert thinks: a scripted session of play (the one
-  :mod:`foursquare.bench_ui` times) handled and composed while another thread
+  :mod:`tests.benchmarks.ui` times) handled and composed while another thread
   keeps the expert thinking without pause.  The main loop waits for keys
   without the interpreter lock, so each key is timed from the moment it is
   due (the end of a short wait) to the frame composed: waiting for the lock
@@ -26,13 +26,13 @@ import sys
 import threading
 import time
 
-from foursquare.app import App
-from foursquare.bench_ui import HEIGHT, WIDTH, script
-from foursquare.coach import Coach, Pending, expert
 from foursquare.engine import Game, Status
-from foursquare.expert import Position, Thinking, advise
-from foursquare.keys import Input
-from foursquare.render import render
+from foursquare.expert.advice import Position, Thinking, advise
+from foursquare.screen.app import App
+from foursquare.screen.coach import Coach, Pending, expert
+from foursquare.screen.keys import Input
+from foursquare.screen.render import render
+from tests.benchmarks.ui import HEIGHT, WIDTH, script
 
 __all__ = ["keys_while_thinking", "main", "tips"]
 
@@ -130,7 +130,7 @@ def keys_while_thinking(keys: int, busy: bool) -> list[float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m foursquare.bench_coach", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.coach", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5, help="deals tipped card by card (default 5: deals 0-4)")
     parser.add_argument("--keys", type=int, default=1000, help="keys timed, idle and while thinking (default 1000)")
     parser.add_argument("--seconds", type=float, default=None, help="thinking time per card (default: the expert's)")

@@ -1,8 +1,8 @@
 """The terminal: the only module that talks to curses.
 
 It sets the terminal up, turns what the terminal sends into
-:mod:`foursquare.keys` input for the :class:`~foursquare.app.App`, paints the
-spans :func:`~foursquare.render.render` composes, and always gives the
+:mod:`foursquare.screen.keys` input for the :class:`~foursquare.screen.app.App`, paints the
+spans :func:`~foursquare.screen.render.render` composes, and always gives the
 terminal back as it found it: on quit, on Ctrl-C, on SIGTERM/SIGHUP, and on
 an unexpected error (after which it says where a crash report was written).
 Ctrl-Z suspends like any terminal program and the game is redrawn on ``fg``.
@@ -24,9 +24,9 @@ from collections.abc import Callable
 from types import FrameType
 
 from foursquare import __version__
-from foursquare.app import App
-from foursquare.keys import Click, Input, Key, Resize
-from foursquare.render import Span, Style, render
+from foursquare.screen.app import App
+from foursquare.screen.keys import Click, Input, Key, Resize
+from foursquare.screen.render import Span, Style, render
 
 __all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "run", "start_colour", "terminal_problem"]
 

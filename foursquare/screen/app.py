@@ -2,9 +2,9 @@
 
 :class:`App` holds the game, the cursor, what can be redone, the message line,
 the cards to highlight and whichever dialog or full-screen view is open.  It
-takes abstract input (:mod:`foursquare.keys`), turns it into engine calls, and
-decides what the screen should show; :mod:`foursquare.render` draws that and
-:mod:`foursquare.tui` is the only part that touches the terminal.
+takes abstract input (:mod:`foursquare.screen.keys`), turns it into engine calls, and
+decides what the screen should show; :mod:`foursquare.screen.render` draws that and
+:mod:`foursquare.screen.tui` is the only part that touches the terminal.
 
 Keys are looked up in a table of :class:`Command` values, so that other parts
 can add or replace keys (:meth:`App.add_command`), full-screen views
@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import zip_longest
 
-from foursquare import layout
 from foursquare.engine import Cell, Game, IllegalMove
-from foursquare.explain import explain
-from foursquare.keys import Click, Input, Key, KeyName, Resize, key_label
-from foursquare.text import Text, Token, Tone, card_list
+from foursquare.screen import layout
+from foursquare.screen.explain import explain
+from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
+from foursquare.screen.text import Text, Token, Tone, card_list
 
 __all__ = [
     "App",
@@ -130,7 +130,7 @@ KeyFilter = Callable[["App", Input], bool]
 
 
 class App:
-    """The view-model of the game: feed it :data:`~foursquare.keys.Input`, read what to show."""
+    """The view-model of the game: feed it :data:`~foursquare.screen.keys.Input`, read what to show."""
 
     tick_seconds = 0.1
     """How often the main loop wakes up to poll tickers when no key comes."""

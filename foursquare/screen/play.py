@@ -1,13 +1,13 @@
 """Playing in the terminal, put together: the saved game, the statistics and the game screen.
 
-:func:`main` opens the :class:`~foursquare.session.Session` (the saved game
+:func:`main` opens the :class:`~foursquare.storage.session.Session` (the saved game
 resumed, or the deal asked for), puts its game in an
-:class:`~foursquare.app.App` watched by a :class:`Keeper`, which saves after
+:class:`~foursquare.screen.app.App` watched by a :class:`Keeper`, which saves after
 every placement, undo and redo and counts every game that ends, and runs
-:mod:`foursquare.tui`.  The keeper also brings the keys that need the session:
+:mod:`foursquare.screen.tui`.  The keeper also brings the keys that need the session:
 ``s`` for the statistics, and ``n`` and ``q`` whose questions say what leaving
 a game really does now that games are saved and counted.  A
-:class:`~foursquare.coach.Coach` adds the expert's tip and autoplay.  This is
+:class:`~foursquare.screen.coach.Coach` adds the expert's tip and autoplay.  This is
 the only module that knows the screen, the files and the terminal together:
 the App knows no files and the session no screen.
 """
@@ -21,17 +21,17 @@ import re
 import sys
 from typing import NamedTuple
 
-from foursquare import tui
-from foursquare.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, TextScreen, ask_if_in_progress
-from foursquare.coach import Coach, expert, think_seconds
 from foursquare.engine import Game
-from foursquare.keys import Key
-from foursquare.render import UNICODE_SAMPLE
-from foursquare.session import Opening, Session
-from foursquare.stats import CHART_GLYPHS, Stats
-from foursquare.stats_screen import stats_screen
-from foursquare.storage import explain
-from foursquare.text import Text, Tone
+from foursquare.screen import tui
+from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, TextScreen, ask_if_in_progress
+from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.keys import Key
+from foursquare.screen.render import UNICODE_SAMPLE
+from foursquare.screen.stats_page import stats_screen
+from foursquare.screen.text import Text, Tone
+from foursquare.storage.files import explain
+from foursquare.storage.session import Opening, Session
+from foursquare.storage.stats import CHART_GLYPHS, Stats
 
 __all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
 

@@ -1,0 +1,1 @@
+"""Sub-commands of ``foursquare`` that run without the game screen."""

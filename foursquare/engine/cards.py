@@ -1,0 +1,98 @@
+"""Cards and deals: the 40-card deck, and the shuffle that turns a deal number into a stock.
+
+Pure and deterministic: a deal number gives the same stock on every machine
+and every Python version, for ever.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["LAST_DEAL", "RANKS", "SUITS", "Card", "check_deal_number", "full_deck", "shuffled_deck"]
+
+RANKS = range(1, 11)
+SUITS = ("C", "D", "H", "S")
+_RANK_TEXT = {1: "A", **{r: str(r) for r in range(2, 11)}}
+_TEXT_RANK = {text: rank for rank, text in _RANK_TEXT.items()}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card.  Immutable and hashable.
+
+    Ordering is by rank first; the suit only breaks ties so that sorting is
+    deterministic.  The rules never compare suits.
+    """
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS or self.suit not in SUITS:
+            raise ValueError(f"not a Foursquare card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card such as ``"10H"``, ``"AS"`` or ``"7d"``."""
+        card = _PARSE.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(f"not a card: {text!r} (expected a rank A, 2-10 and a suit C, D, H, S, e.g. '10H')")
+        return card
+
+    @property
+    def rank_text(self) -> str:
+        """``"A"``, ``"2"`` … ``"10"``."""
+        return _RANK_TEXT[self.rank]
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_PARSE: dict[str, Card] = {f"{_RANK_TEXT[r]}{s}": Card(r, s) for r in RANKS for s in SUITS}
+_PARSE.update({f"1{s}": _PARSE[f"A{s}"] for s in SUITS})
+
+
+def full_deck() -> list[Card]:
+    """All 40 cards, in rank then suit order."""
+    return [Card(r, s) for r in RANKS for s in SUITS]
+
+
+_MASK64 = (1 << 64) - 1
+LAST_DEAL = _MASK64
+"""The highest deal number: a deal number seeds a 64-bit generator."""
+
+
+def check_deal_number(seed: object) -> None:
+    """Raise ValueError, naming the range, unless ``seed`` is a deal number."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
+        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The 40 cards in the order of deal number ``seed`` (0 ≤ seed < 2**64).
+
+    A Fisher–Yates shuffle driven by SplitMix64, a tiny, well-known generator
+    written out here because ``random.Random.shuffle`` is not promised to stay
+    the same across Python versions, and a deal number must replay the same
+    deal everywhere, forever.  Rejection sampling keeps every order equally
+    likely.
+    """
+    check_deal_number(seed)
+    deck = full_deck()
+    state = seed
+    for i in range(len(deck) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck

@@ -1,0 +1,1 @@
+"""The terminal game: what the player sees and steers, and the one module that talks to curses."""
