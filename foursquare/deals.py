@@ -1,4 +1,4 @@
-"""The daily deal: one deal number per calendar date, and the line players share.
+"""Which deal to play: a random deal, the daily deal, and the line players share.
 
 The number is the date itself written as digits, ``YYYYMMDD`` (30 November
 2026 is deal 20261130).  It needs no server and no shared secret, everyone on
@@ -9,14 +9,20 @@ so a random deal is never mistaken for a daily one.
 
 from __future__ import annotations
 
+import random
 from datetime import date
 
 from foursquare.engine import Game, Status
 
-__all__ = ["RANDOM_DEALS", "deal_number", "share_line"]
+__all__ = ["RANDOM_DEALS", "deal_number", "random_deal", "share_line"]
 
 RANDOM_DEALS = range(10**11, 10**12)
 """Where random deal numbers come from: twelve digits, beyond any ``YYYYMMDD``."""
+
+
+def random_deal() -> int:
+    """A fresh deal number for a game nobody asked a particular deal for."""
+    return random.SystemRandom().choice(RANDOM_DEALS)  # os.urandom, like secrets, without its slow import
 
 
 def deal_number(day: date) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from helpers import make_app, press
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,16 +39,6 @@ class Recorder(Observer):
 
     def closing(self, game: Game) -> None:
         self.events.append(("closing", game.placed_count))
-
-
-def make_app(seed: int = 1, deals: list[int] | None = None) -> App:
-    queue = list(deals or [77, 78, 79])
-    return App(Game.deal(seed), deal_source=lambda: queue.pop(0))
-
-
-def press(app: App, *keys: Input) -> None:
-    for key in keys:
-        app.handle(key)
 
 
 def test_starts_on_the_legal_middle_cell_and_names_the_deal() -> None:

@@ -6,8 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_app import make_app, press
-from test_play import keeper_for, screen_text
+from helpers import keeper_for, make_app, press, screen_text
 
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import Advice, Position

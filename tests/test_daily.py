@@ -6,7 +6,7 @@ import re
 from datetime import date, timedelta
 
 import pytest
-from sample_games import lost_game, played, won_game
+from helpers import lost_game, played, won_game
 
 from foursquare.deals import RANDOM_DEALS, deal_number, share_line
 from foursquare.engine import Game, shuffled_deck

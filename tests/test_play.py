@@ -4,47 +4,23 @@ from __future__ import annotations
 
 import errno
 import os
-from datetime import date
 from pathlib import Path
 
 import pytest
-from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, played
+from helpers import DAY, WINNING_DEAL, WINNING_LINE, keeper_for, lost_game, place, played, press, screen_text
 
 from foursquare.deals import deal_number
-from foursquare.engine import Cell, Game, Status
+from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
-from foursquare.screen.keys import Input, Key, Resize
+from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import Keeper, Request, main
-from foursquare.screen.render import render
 from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
 from foursquare.screen.text import Tone
 from foursquare.storage import stats as stats_module
 from foursquare.storage.files import GAME_FILE, load_game, save_game
 from foursquare.storage.session import Opening, Session
 from foursquare.storage.stats import Ending, Result, StatsStore
-
-DAY = date(2026, 11, 30)
-
-
-def keeper_for(folder: Path, request: Request | None = None, **kwargs: object) -> Keeper:
-    """A keeper as :func:`main` builds it, on ``folder``, with the opening shown."""
-    request = request or Request()
-    session, opening = Session.open(folder, seed=request.seed, daily=request.daily, new=request.new, today=lambda: DAY)
-    keeper = Keeper(session, **kwargs)  # type: ignore[arg-type]
-    keeper.begin(opening, request)
-    return keeper
-
-
-def press(app: App, *keys: Input) -> None:
-    for key in keys:
-        app.handle(key)
-
-
-def place(app: App, *cells: Cell) -> None:
-    for cell in cells:
-        app.cursor = cell
-        app.handle(Key.ENTER)
 
 
 def on_disk(folder: Path) -> Game:
@@ -60,19 +36,6 @@ def results(folder: Path) -> list[Result]:
 def message(app: App) -> str:
     assert app.message is not None
     return app.message.plain()
-
-
-def screen_text(app: App) -> str:
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for span in render(app, app.width, app.height):
-        rows.setdefault(span.y, []).append((span.x, span.text))
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            line = line.ljust(x) + text
-        lines.append(line)
-    return "\n".join(lines)
 
 
 # --- saving and counting --------------------------------------------------------

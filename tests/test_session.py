@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from sample_games import WINNING_DEAL, WINNING_LINE, lost_game, won_game
+from helpers import WINNING_DEAL, WINNING_LINE, lost_game, won_game
 
 from foursquare.deals import RANDOM_DEALS
 from foursquare.engine import Game, Status

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import lost_game, played, won_game
 from hypothesis import given
 from hypothesis import strategies as st
-from sample_games import lost_game, played, won_game
 
 from foursquare.engine import Game
 from foursquare.storage.files import Unusable

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sample_games import WINNING_DEAL, lost_game, played, won_game
+from helpers import WINNING_DEAL, lost_game, played, won_game
 
 from foursquare.engine import Game
 from foursquare.storage.files import (

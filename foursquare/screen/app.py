@@ -18,12 +18,12 @@ point out a cell (:attr:`App.marked`), show background work in the side panel
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import zip_longest
 
+from foursquare.deals import random_deal
 from foursquare.engine import Cell, Game, IllegalMove
 from foursquare.screen import layout
 from foursquare.screen.explain import explain
@@ -40,16 +40,7 @@ __all__ = [
     "TextScreen",
     "Ticker",
     "ask_if_in_progress",
-    "random_deal",
 ]
-
-DEAL_LIMIT = 1_000_000_000
-"""Random deals are numbered below this: short enough to note down and replay."""
-
-
-def random_deal() -> int:
-    """A fresh deal number for a game nobody asked a particular deal for."""
-    return random.SystemRandom().randrange(1, DEAL_LIMIT)
 
 
 class Mode(Enum):

@@ -23,13 +23,12 @@ in between is counted the next time :meth:`Session.open` runs.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import NamedTuple
 
-from foursquare.deals import RANDOM_DEALS, deal_number, share_line
+from foursquare.deals import deal_number, random_deal, share_line
 from foursquare.engine import Game, check_deal_number
 from foursquare.storage.files import (
     GAME_FILE,
@@ -221,7 +220,7 @@ def _load_saved(path: Path, notes: list[str | None]) -> tuple[SavedGame | None, 
 def _deal(number: int | None) -> Game:
     """Deal ``number``, or a random deal when None."""
     if number is None:
-        number = random.SystemRandom().choice(RANDOM_DEALS)  # os.urandom, like secrets, without its slow import
+        number = random_deal()
     return Game.deal(number)
 
 

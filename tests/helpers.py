@@ -1,0 +1,101 @@
+"""What many tests share: games at known points, and driving the game screen without a terminal.
+
+Test files import from here (and the pseudo-terminal driver in ``terminal``),
+never from one another.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from foursquare.engine import Cell, Game, Status
+from foursquare.screen.app import App
+from foursquare.screen.keys import Input, Key
+from foursquare.screen.play import Keeper, Request
+from foursquare.screen.render import render
+from foursquare.storage.session import Session
+
+DAY = date(2026, 11, 30)
+"""The date the screen tests play on."""
+
+WINNING_DEAL = 16
+"""A deal with a known win: these placements finish the square with 7 cards left in the stock."""
+WINNING_LINE = (
+    (0, 0), (0, 0), (0, 0), (0, 0), (-1, 0), (0, -1), (0, -2), (-1, 1), (-1, 1), (-2, 1), (-2, 1),
+    (-3, 1), (0, 1), (-1, 0), (-1, 0), (-1, 0), (-3, 1), (-3, 0), (-1, -2), (-3, 0), (-1, -2), (-2, 0),
+    (-2, -1), (-2, -1), (-2, 0), (-1, -1), (-1, -1), (-3, -1), (-3, -2), (-2, 0), (-2, 0), (-2, -1), (-2, -2),
+)  # fmt: skip
+
+
+def won_game() -> Game:
+    """Deal 16, won with score 7."""
+    game = Game.deal(WINNING_DEAL)
+    for cell in WINNING_LINE:
+        game.play(cell)
+    assert game.status is Status.WON
+    return game
+
+
+def play_out(game: Game) -> Game:
+    """Play the first legal cell until the game ends (on most deals, a loss)."""
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def lost_game(deal: int = 20261130) -> Game:
+    game = play_out(Game.deal(deal))
+    assert game.status is Status.LOST
+    return game
+
+
+def played(deal: int, placements: int) -> Game:
+    """A game in progress on ``deal`` with ``placements`` cards down (first legal cells)."""
+    game = Game.deal(deal)
+    for _ in range(placements):
+        game.play(game.legal_moves()[0])
+    assert not game.is_over
+    return game
+
+
+def keeper_for(folder: Path, request: Request | None = None, **kwargs: object) -> Keeper:
+    """A keeper as :func:`foursquare.screen.play.main` builds it, on ``folder``, with the opening shown."""
+    request = request or Request()
+    session, opening = Session.open(folder, seed=request.seed, daily=request.daily, new=request.new, today=lambda: DAY)
+    keeper = Keeper(session, **kwargs)  # type: ignore[arg-type]
+    keeper.begin(opening, request)
+    return keeper
+
+
+def make_app(seed: int = 1, deals: list[int] | None = None) -> App:
+    """The game screen on deal ``seed``, with new deals taken from ``deals`` in order."""
+    queue = list(deals or [77, 78, 79])
+    return App(Game.deal(seed), deal_source=lambda: queue.pop(0))
+
+
+def press(app: App, *keys: Input) -> None:
+    """Send keys to the app as a player would."""
+    for key in keys:
+        app.handle(key)
+
+
+def place(app: App, *cells: Cell) -> None:
+    """Place the next cards on ``cells`` with the cursor and Enter."""
+    for cell in cells:
+        app.cursor = cell
+        app.handle(Key.ENTER)
+
+
+def screen_text(app: App) -> str:
+    """The frame the app would paint, as lines of text."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for span in render(app, app.width, app.height):
+        rows.setdefault(span.y, []).append((span.x, span.text))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(x) + text
+        lines.append(line)
+    return "\n".join(lines)
