@@ -17,7 +17,7 @@ import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pexpect
 import pyte
@@ -26,7 +26,7 @@ TERM = "xterm"
 GAME = [sys.executable, "-m", "foursquare"]
 
 
-class _Screen(pyte.Screen):  # type: ignore[misc]
+class _Screen(pyte.Screen):
     """pyte's screen plus the few xterm sequences ncurses uses that pyte lacks."""
 
     def __init__(self, columns: int, lines: int) -> None:
@@ -61,8 +61,8 @@ class _Screen(pyte.Screen):  # type: ignore[misc]
         self.cursor.x, self.cursor.y = saved
 
 
-class _Stream(pyte.ByteStream):  # type: ignore[misc]
-    csi: ClassVar[dict[str, str]] = {**pyte.ByteStream.csi, "b": "repeat_last", "S": "scroll_up", "T": "scroll_down"}
+class _Stream(pyte.ByteStream):
+    csi = {**pyte.ByteStream.csi, "b": "repeat_last", "S": "scroll_up", "T": "scroll_down"}  # noqa: RUF012 (pyte reads it per class)
 
 
 def _terminfo_keys() -> dict[str, bytes]:
@@ -126,8 +126,9 @@ class Terminal:
             return True
         except pexpect.EOF:
             return False
-        self.raw += data
-        self.stream.feed(data)
+        chunk = data.encode() if isinstance(data, str) else data
+        self.raw += chunk
+        self.stream.feed(chunk)
         return True
 
     def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import WINNING_LINE_DEAL_1
+from terminal import GAME, Terminal, ansi_colours, game_env
 
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
@@ -23,11 +25,11 @@ from foursquare.screen import layout
 from foursquare.screen.explain import explain
 from foursquare.storage.files import load_game
 from foursquare.storage.stats import Ending, Result, StatsStore
-from tests.terminal import GAME, Terminal, ansi_colours, game_env
-from tests.test_app import WINNING_LINE_DEAL_1
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-PLAN = layout.plan(80, 24)
+_PLAN = layout.plan(80, 24)
+assert _PLAN is not None
+PLAN: layout.Plan = _PLAN
 assert PLAN is not None
 
 
@@ -102,7 +104,7 @@ def play_line(term: Terminal, game: Game, moves: list[tuple[int, int]], cursor: 
         explained = (_spell(long.tokens), _spell(short.tokens))
         table = expected_rows(game)
         # One test for the whole frame: output may arrive in pieces.
-        term.wait_for(stock, lambda t, e=explained, w=table: t.rows[-1].strip() in e and table_rows(t) == w)
+        term.wait_for(stock, lambda t, e=explained, w=table: t.rows[-1].strip() in e and table_rows(t) == w)  # type: ignore[misc]
         if not game.is_over:
             assert_next_card(term, game)
     return cursor
@@ -219,7 +221,7 @@ def test_ctrl_c_gives_the_terminal_back(term_factory: list[Terminal], home: Path
 def test_hang_up_ends_the_game_cleanly(term_factory: list[Terminal], home: Path) -> None:
     term = start(term_factory, ["--seed", "1"], home)
     term.wait_for("Deal 1: place ")
-    term.child.ptyproc.delayafterclose = 1.0  # time to exit on its own before pexpect steps in
+    term.child.ptyproc.delayafterclose = 1.0  # type: ignore[attr-defined]  # time to exit on its own before pexpect steps in
     term.child.close(force=False)  # the terminal goes away: the kernel sends SIGHUP
     assert term.child.exitstatus == 128 + signal.SIGHUP
 
@@ -532,6 +534,7 @@ def test_a_won_game_counts_and_s_shows_it_in_the_statistics(term_factory: list[T
     game = Game.deal(1)
     play_line(term, game, WINNING_LINE_DEAL_1, (0, 0))
     term.wait_for("YOU WON!")
+    assert game.score is not None
     figures = stats_json(home)
     assert (figures["played"], figures["won"], figures["best_score"]) == (1, 1, game.score)
     assert figures["histogram"][game.score] == 1
@@ -605,7 +608,9 @@ def test_t_marks_the_experts_cell_with_its_chance_of_winning(term_factory: list[
     term.wait_for("39 cards left")
     term.send("t")
     term.wait_for(
-        lambda t: re.fullmatch(r" Tip: \S+ on the cell marked ★tip★, \S+ \d+% to win from here *", t.rows[-1])
+        lambda t: (
+            re.fullmatch(r" Tip: \S+ on the cell marked ★tip★, \S+ \d+% to win from here *", t.rows[-1]) is not None
+        )
     )
     table = [line[: PLAN.panel.x] for line in term.rows[:-1]]
     marked = [(y, line.index("★tip★")) for y, line in enumerate(table) if "★tip★" in line]

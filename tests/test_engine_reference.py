@@ -52,8 +52,8 @@ class ReferenceGame:
         self.piles.setdefault(cell, []).append(card)
         self.up[cell] = True
         flipped = []
-        for line in (lambda other: other[0] == cell[0], lambda other: other[1] == cell[1]):
-            others = sorted(o for o in self.piles if o != cell and line(o))
+        for axis in (0, 1):  # the row, then the column
+            others = sorted(o for o in self.piles if o != cell and o[axis] == cell[axis])
             face_up = [self.piles[o][-1].rank for o in others if self.up[o]]
             extreme = not face_up or all(card.rank > r for r in face_up) or all(card.rank < r for r in face_up)
             turned = others if extreme else []

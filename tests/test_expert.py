@@ -220,7 +220,7 @@ def test_finds_the_one_placement_that_wins_now() -> None:
 
 def positions_with_a_losing_placement(count: int) -> list[tuple[Game, set[Cell]]]:
     """Positions from random play where some legal placements lose at once and some do not."""
-    found = []
+    found: list[tuple[Game, set[Cell]]] = []
     rng = random.Random(1)
     seed = 0
     while len(found) < count:

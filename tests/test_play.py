@@ -169,6 +169,7 @@ def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when
     tmp_path: Path,
 ) -> None:
     lost = lost_game()
+    assert lost.seed is not None
     session = Session(tmp_path, lost)  # what Session.open leaves when the statistics were locked
     note = f"Could not count deal {lost.seed} in the statistics: another foursquare kept the file locked too long."
     keeper = Keeper(session)

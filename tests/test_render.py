@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import WINNING_LINE_DEAL_1, make_app
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game
 from foursquare.screen import layout
@@ -12,7 +13,6 @@ from foursquare.screen.app import App, Confirm
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.render import ASCII, UNICODE, Span, Style, render
 from foursquare.screen.text import Text
-from tests.test_app import WINNING_LINE_DEAL_1, make_app
 
 
 def screen(spans: list[Span], width: int, height: int) -> list[str]:

@@ -112,6 +112,7 @@ def test_new_game_from_the_game_abandons_only_a_game_with_cards_down(tmp_path: P
     assert results(tmp_path) == [] and session.game.seed in RANDOM_DEALS
     session.game.play((0, 0))
     abandoned = session.game.seed
+    assert abandoned is not None
     assert session.in_progress
     assert session.new_game(seed=3) is None
     assert results(tmp_path) == [Result(abandoned, Ending.ABANDONED)]

@@ -32,7 +32,8 @@ from foursquare.screen.app import App
 from foursquare.screen.coach import Coach, Pending, expert
 from foursquare.screen.keys import Input
 from foursquare.screen.render import render
-from tests.benchmarks.ui import HEIGHT, WIDTH, script
+
+from .ui import HEIGHT, WIDTH, script
 
 __all__ = ["keys_while_thinking", "main", "tips"]
 
