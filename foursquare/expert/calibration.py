@@ -1,0 +1,106 @@
+"""Honest chances: the search's raw chance of winning mapped to how often the expert then wins.
+
+The search's horizon guesses a chance from four numbers, and the guess is
+off in a way that depends on the position (too low early in a game, too high
+with four cards face down).  :func:`calibrated` maps the raw chance through
+a fitted, non-decreasing curve (see :mod:`foursquare.expert.fit`) so that
+the chance the expert reports matches how often it goes on to win.  The
+measures of that, the Brier score and a table of buckets, are here too, so
+that the fitting and ``foursquare simulate`` agree on them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from typing import TypedDict
+
+__all__ = ["BUCKET_EDGES", "CURVE", "Bucket", "brier_score", "buckets", "calibrated", "isotonic_curve"]
+
+CURVE: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
+"""Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
+
+Fitted by ``python -m foursquare.expert.fit`` on the tuning deals.
+"""
+
+BUCKET_EDGES: tuple[float, ...] = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 1.0)
+"""Where the calibration table's buckets of predicted chance begin and end (the last includes 1)."""
+
+
+class Bucket(TypedDict):
+    """Placements whose predicted chance fell in [low, high): how many, their mean chance, how often won."""
+
+    low: float
+    high: float
+    placements: int
+    predicted: float | None
+    observed: float | None
+
+
+def calibrated(raw: float, curve: Sequence[tuple[float, float]] = CURVE) -> float:
+    """The chance of winning ``raw`` stands for, read off ``curve`` (clamped to 0..1)."""
+    raw = min(max(raw, 0.0), 1.0)
+    if raw >= 1.0:
+        return 1.0  # a win the search sees for certain is certain
+    xs = [x for x, _ in curve]
+    k = bisect.bisect_right(xs, raw)
+    if k == 0:
+        return curve[0][1]
+    if k == len(curve):
+        return curve[-1][1]
+    (x0, y0), (x1, y1) = curve[k - 1], curve[k]
+    y = y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+    return min(max(y, 0.0), 1.0)
+
+
+def brier_score(pairs: Iterable[tuple[float, bool]]) -> float | None:
+    """Mean squared gap between predicted chance and outcome (1 won, 0 lost); None without any."""
+    total = 0.0
+    n = 0
+    for chance, won in pairs:
+        total += (chance - won) ** 2
+        n += 1
+    return total / n if n else None
+
+
+def buckets(pairs: Iterable[tuple[float, bool]], edges: Sequence[float] = BUCKET_EDGES) -> list[Bucket]:
+    """The calibration table: for each range of predicted chance, the placements in it and how they went."""
+    count = [0] * (len(edges) - 1)
+    said = [0.0] * (len(edges) - 1)
+    won_in = [0] * (len(edges) - 1)
+    for chance, won in pairs:
+        k = min(max(bisect.bisect_right(edges, chance) - 1, 0), len(edges) - 2)
+        count[k] += 1
+        said[k] += chance
+        won_in[k] += won
+    return [
+        Bucket(
+            low=edges[k],
+            high=edges[k + 1],
+            placements=n,
+            predicted=total / n if n else None,
+            observed=wins / n if n else None,
+        )
+        for k, (n, total, wins) in enumerate(zip(count, said, won_in, strict=True))
+    ]
+
+
+def isotonic_curve(pairs: Iterable[tuple[float, bool]], least: int = 50) -> tuple[tuple[float, float], ...]:
+    """A non-decreasing curve through (raw chance, win rate), pooled until each point holds ``least`` placements.
+
+    Pool-adjacent-violators on the pairs sorted by raw chance: neighbours
+    whose win rates fall are merged, so the curve never says a better raw
+    chance is worth less.  Each point sits at its pool's mean raw chance.
+    """
+    blocks: list[list[float]] = []  # [placements, sum of raw chances, wins]
+    for chance, won in sorted(pairs):
+        blocks.append([1, chance, float(won)])
+        while len(blocks) > 1 and (
+            blocks[-2][2] / blocks[-2][0] >= blocks[-1][2] / blocks[-1][0] or blocks[-2][0] < least
+        ):
+            n, total, wins = blocks.pop()
+            blocks[-1][0] += n
+            blocks[-1][1] += total
+            blocks[-1][2] += wins
+    points = [(total / n, wins / n) for n, total, wins in blocks]
+    return ((0.0, 0.0), *points, (1.0, 1.0)) if points else CURVE

@@ -1,0 +1,58 @@
+"""Honest chances: the calibration table and Brier score, and the fitted curve that maps raw chances."""
+
+from __future__ import annotations
+
+import pytest
+
+from foursquare.expert.calibration import brier_score, buckets, calibrated, isotonic_curve
+
+# Placements said to have these chances, and whether their game was then won.
+HAND_MADE = [
+    (0.2, False),
+    (0.4, True),
+    (0.6, True),
+    (0.65, False),
+    (0.9, True),
+    (0.95, True),
+    (0.95, False),
+    (1.0, True),
+]
+
+
+def test_brier_score_is_the_mean_squared_gap_between_chance_and_outcome() -> None:
+    expected = (0.04 + 0.36 + 0.16 + 0.4225 + 0.01 + 0.0025 + 0.9025 + 0.0) / 8
+    assert brier_score(HAND_MADE) == pytest.approx(expected)
+    assert brier_score([(1.0, True), (0.0, False)]) == 0.0
+    assert brier_score([]) is None
+
+
+def test_buckets_count_the_placements_in_each_range_with_their_mean_chance_and_how_often_won() -> None:
+    table = buckets(HAND_MADE, (0.0, 0.5, 0.9, 1.0))
+    assert [(b["low"], b["high"], b["placements"]) for b in table] == [(0.0, 0.5, 2), (0.5, 0.9, 2), (0.9, 1.0, 4)]
+    low, middle, high = table
+    assert low["predicted"] == pytest.approx(0.3) and low["observed"] == 0.5
+    assert middle["predicted"] == pytest.approx(0.625) and middle["observed"] == 0.5
+    assert high["predicted"] == pytest.approx(0.95) and high["observed"] == 0.75  # 1.0 falls in the last
+    empty = buckets([(0.1, True)], (0.0, 0.5, 1.0))[1]
+    assert empty["placements"] == 0 and empty["predicted"] is None and empty["observed"] is None
+
+
+def test_calibrated_reads_the_curve_between_its_points_and_never_leaves_0_to_1() -> None:
+    curve = ((0.0, 0.0), (0.5, 0.8), (0.9, 0.95), (1.0, 1.0))
+    assert calibrated(0.25, curve) == pytest.approx(0.4)
+    assert calibrated(0.5, curve) == pytest.approx(0.8)
+    assert calibrated(0.7, curve) == pytest.approx(0.875)
+    assert calibrated(1.0, curve) == 1.0 and calibrated(1.5, curve) == 1.0 and calibrated(-1.0, curve) == 0.0
+
+
+def test_the_fitted_curve_never_falls_and_pools_to_the_observed_rates() -> None:
+    pairs = [(0.1, False)] * 3 + [(0.2, True)] + [(0.5, False)] + [(0.6, True)] * 3 + [(0.9, True)] * 4
+    curve = isotonic_curve(pairs, least=1)
+    rates = [y for _, y in curve]
+    assert rates == sorted(rates)
+    # 0.1 (won 0 of 3), then 0.2 and 0.5 pooled (won 1 of 2), then every higher one won.
+    assert curve[1] == pytest.approx((0.1, 0.0))
+    assert curve[2] == pytest.approx((0.35, 0.5))
+    assert curve[3][1] == 1.0
+    # Pools of at least 4: the first four (won 1), then the loss at 0.5 falls below them and joins.
+    assert isotonic_curve(pairs, least=4)[1] == pytest.approx((1.0 / 5, 1 / 5))
