@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from foursquare.engine import Card, Cell, Game, Pile, full_deck
 from foursquare.engine.board import CELL, INDEX, Board
-from foursquare.expert.advice import Position, Thinking, advise
+from foursquare.expert.advice import NODE_LIMIT_FACTOR, Position, Thinking, advise
 from foursquare.expert.search import Lookahead
 from foursquare.expert.strategies import greedy, make_strategy
 
@@ -58,8 +58,8 @@ def test_games_differing_only_after_the_next_card_get_the_same_advice(seed: int,
 
     first, second = Position.of(game), Position.of(other)
     assert first == second
-    a, b = advise(first, 60.0), advise(second, 60.0)
-    assert (a.cell, a.ranking, a.depth, a.nodes) == (b.cell, b.ranking, b.depth, b.nodes)
+    a, b = advise(first), advise(second)
+    assert (a.cell, a.ranking, a.scores, a.depth, a.nodes) == (b.cell, b.ranking, b.scores, b.depth, b.nodes)
 
 
 def test_unseen_counts_are_the_stock_after_the_next_card_by_rank() -> None:
@@ -143,6 +143,20 @@ def test_cancel_and_deadline_cut_the_look_ahead_short_but_advice_still_comes() -
     full = advise(position, 60.0)
     assert cancelled.depth == hurried.depth == 1 < full.depth
     assert cancelled.cell in position.legal_cells()
+    assert cancelled.cut_short and hurried.cut_short and not full.cut_short
+
+
+def test_a_node_budget_not_the_clock_bounds_the_work_so_advice_is_the_same_every_time() -> None:
+    position = Position.of(played(21, 4, random.Random(21)))
+    unhurried = advise(position)  # no deadline at all
+    again = advise(position, 600.0)
+    assert (unhurried.ranking, unhurried.scores, unhurried.nodes) == (again.ranking, again.scores, again.nodes)
+    assert not unhurried.cut_short
+    small = advise(position, nodes=20_000)
+    assert small.nodes <= unhurried.nodes
+    floor = advise(position, nodes=0).nodes  # min_depth is always searched in full
+    # A deeper depth that runs past the limit is abandoned within one draw's worth of nodes.
+    assert small.nodes <= max(floor, NODE_LIMIT_FACTOR * 20_000) + 1_000
 
 
 def test_advice_comes_from_a_background_thread_and_is_the_same() -> None:

@@ -7,13 +7,15 @@ stock's order never reaches the expert.
 
 Advice may take a while, so :func:`advise` is built to run away from the
 screen: everything it takes and returns is immutable and picklable (a thread
-or a process will do), a deadline bounds it, and a ``cancel`` flag (anything
-with ``is_set()``, such as :class:`threading.Event`) stops it early with the
-best advice found so far.
+or a process will do), a node count bounds it (the same position gets the
+same advice on any machine, busy or idle), and for a screen a deadline and
+a ``cancel`` flag (anything with ``is_set()``, such as
+:class:`threading.Event`) may stop it early with the best advice found so far.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections import Counter
@@ -22,12 +24,15 @@ from typing import Protocol
 
 from foursquare.engine import RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, cell_list
+from foursquare.expert.calibration import calibrated
+from foursquare.expert.evaluation import WIN_BONUS
 from foursquare.expert.search import look_ahead
 
 __all__ = [
     "DEFAULT_NODES",
     "DEFAULT_SECONDS",
     "MIN_DEPTH",
+    "NODE_LIMIT_FACTOR",
     "Advice",
     "CancelFlag",
     "Position",
@@ -36,9 +41,11 @@ __all__ = [
 ]
 
 DEFAULT_SECONDS = 1.0
-"""The deadline of one piece of advice: the look-ahead stops deepening then."""
+"""The game screen's deadline for one piece of advice: the look-ahead stops deepening then."""
 DEFAULT_NODES = 1_500_000
 """How much look-ahead one piece of advice may plan for (see :func:`advise`)."""
+NODE_LIMIT_FACTOR = 3
+"""A depth beyond MIN_DEPTH that would search more than this many times ``nodes`` is dropped."""
 MIN_DEPTH = 3
 """Placements the expert always looks ahead unless stopped: three is where it gets strong."""
 
@@ -102,18 +109,38 @@ class Advice:
 
     cell: Cell
     win_chance: float
-    """Estimated chance (0 to 1) of winning from here when the expert plays on."""
+    """Estimated chance (0 to 1) of winning from here when the expert plays on, calibrated to how often it does."""
     ranking: tuple[tuple[Cell, float], ...]
     """Every legal cell with its estimated chance of winning, best first (the best were looked at deepest)."""
     depth: int
     """How many placements the expert looked ahead for its choice."""
     nodes: int
     seconds: float
+    scores: tuple[tuple[Cell, float], ...] = ()
+    """The expected score (a loss scores 0) of each cell, in the order of :attr:`ranking`."""
+    raw_chance: float = 0.0
+    """The search's own chance for :attr:`cell`, before calibration (what the calibration is fitted to)."""
+    cut_short: bool = False
+    """Whether a deadline or a cancel stopped the look-ahead before its node budget was spent."""
+
+    @property
+    def expected_score(self) -> float:
+        """The expected score of the game from :attr:`cell` (a loss scores 0)."""
+        return self.scores[0][1] if self.scores else 0.0
+
+    @property
+    def safest(self) -> tuple[Cell, float]:
+        """The cell with the highest chance of winning and that chance (the advised cell when it ties)."""
+        best = self.ranking[0]
+        for cell, chance in self.ranking[1:]:
+            if chance > best[1]:
+                best = cell, chance
+        return best
 
 
 def advise(
     position: Position,
-    seconds: float = DEFAULT_SECONDS,
+    seconds: float | None = None,
     *,
     nodes: int = DEFAULT_NODES,
     min_depth: int = MIN_DEPTH,
@@ -122,32 +149,49 @@ def advise(
     """The expert's placement for ``position``'s next card.
 
     An expectimax over the ranks the next cards may have, weighted by the
-    unseen counts.  Every choice is looked at ``min_depth`` placements ahead,
-    then the best few again one placement deeper, and so on while the
-    estimated cost stays within ``nodes`` (a count, not a time, so the same
-    position always gets the same advice).  ``seconds`` and ``cancel`` only
-    cut the deepening short: the deepest finished look-ahead stands, and one
-    placement ahead is always finished, so advice always comes.
+    unseen counts, that maximises the expected score (see
+    :data:`~foursquare.expert.evaluation.WIN_BONUS`).  Every choice is looked
+    at ``min_depth`` placements ahead, then the best few again one placement
+    deeper, and so on while the estimated cost stays within ``nodes``; a
+    depth that runs past :data:`NODE_LIMIT_FACTOR` times that is dropped.
+    Counts, not the clock, bound the work, so the same position always gets
+    the same advice on any machine.  ``seconds`` (None: no deadline) and
+    ``cancel`` are for a screen that must stay responsive: they cut the
+    deepening short (the advice then says so in :attr:`Advice.cut_short`);
+    one placement ahead is always finished, so advice always comes.
     """
     start = time.perf_counter()
-    deadline = start + seconds
+    deadline = math.inf if seconds is None else start + seconds
 
     def should_stop() -> bool:
         return time.perf_counter() > deadline or (cancel is not None and cancel.is_set())
 
     counts = [0, *position.unseen]
-    ranked, searched = look_ahead(
+    outcome = look_ahead(
         position.board(),
         position.next_card.rank,
         counts,
         max_nodes=nodes,
         min_depth=min_depth,
         should_stop=should_stop,
+        node_limit=NODE_LIMIT_FACTOR * nodes,
     )
-    ranking = tuple((CELL[i], min(max(chance, 0.0), 1.0)) for i, (_, chance), _ in ranked)
+    ranked = outcome.ranked
+    ranking = tuple((CELL[i], calibrated(chance)) for i, (_, chance), _ in ranked)
+    scores = tuple((CELL[i], max(value - WIN_BONUS * chance, 0.0)) for i, (value, chance), _ in ranked)
     cell, chance = ranking[0]
-    depth = ranked[0][2]
-    return Advice(cell, chance, ranking, depth, searched, time.perf_counter() - start)
+    raw = min(max(ranked[0][1][1], 0.0), 1.0)
+    return Advice(
+        cell,
+        chance,
+        ranking,
+        ranked[0][2],
+        outcome.nodes,
+        time.perf_counter() - start,
+        scores,
+        raw,
+        outcome.interrupted,
+    )
 
 
 class Thinking:

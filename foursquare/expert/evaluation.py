@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from foursquare.engine import GRID, MAX_FACE_DOWN
 
-__all__ = ["HORIZON_CHANCE", "HORIZON_VALUE", "SCORE_WEIGHT", "horizon_chance", "horizon_index"]
+__all__ = ["HORIZON_CHANCE", "HORIZON_VALUE", "WIN_BONUS", "horizon_chance", "horizon_index"]
 
-SCORE_WEIGHT = 0.01
-"""What one card left in the stock at a win is worth, in chances of winning.
+WIN_BONUS = 100.0
+"""What a win is worth to the search on top of its score (a loss is worth 0), in points of score.
 
-Small enough that the expert never trades a real chance of winning for
-score, large enough to prefer the quicker of two equally safe wins.
+The search maximises expected score plus WIN_BONUS times the chance of
+winning: the larger it is, the less real chance it trades for score.
 """
 
 _SQUARE = GRID * GRID
@@ -41,9 +41,9 @@ def horizon_chance(down: int, piles: int, down_full: int, left: int) -> float:
 
 
 def _horizon_value(down: int, piles: int, down_full: int, left: int) -> float:
-    """The chance, plus the score a win would bring if the spare cards all stayed in the stock."""
+    """The chance times what a win is worth: the bonus and the score if the spare cards all stayed in the stock."""
     slack = left - (_SQUARE - piles) - down - down_full
-    return horizon_chance(down, piles, down_full, left) * (1.0 + SCORE_WEIGHT * max(slack, 0))
+    return horizon_chance(down, piles, down_full, left) * (WIN_BONUS + max(slack, 0))
 
 
 _KEYS = [

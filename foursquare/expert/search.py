@@ -10,38 +10,47 @@ outcomes however many cards are left.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from foursquare.engine.board import COL_MASK_OF, MAX_FACE_DOWN, ROW_MASK_OF, SQUARE, Board, bits
-from foursquare.expert.evaluation import HORIZON_CHANCE, HORIZON_VALUE, SCORE_WEIGHT, horizon_index
+from foursquare.expert.evaluation import HORIZON_CHANCE, HORIZON_VALUE, WIN_BONUS, horizon_index
 
 Value = tuple[float, float]
 """What a position is worth to the search, and its estimated chance of winning.
 
-The search maximises the first (the chance plus a little per card left at a
-win, see :data:`SCORE_WEIGHT`) and carries the second along for people.
+The search maximises the first: a win is worth :data:`WIN_BONUS` plus its
+score (the cards left), a loss nothing, so the value is the expected score
+plus WIN_BONUS times the chance.  The chance is carried along for people.
 """
 _LOST: Value = (0.0, 0.0)
 
 
 class Stopped(Exception):
-    """The deadline passed or the caller cancelled: the deepest finished look-ahead stands."""
+    """The node limit was reached, or the caller's deadline or cancel: the deepest finished look-ahead stands."""
 
 
 class Lookahead:
     """An expectimax over the ranks of the next cards, a fixed number of placements deep.
 
     ``counts[r]`` is how many unseen cards have rank ``r`` (index 0 unused);
-    the search changes it while it runs and puts it back.  ``should_stop`` is
-    asked now and then and raises :class:`Stopped` when it says so.
+    the search changes it while it runs and puts it back.  Now and then it
+    raises :class:`Stopped`: once more than ``node_limit`` nodes are searched
+    (a count, so the same position always stops at the same point), or when
+    ``should_stop`` says so (then :attr:`interrupted` is set: a clock or a
+    cancel cut it short).
     """
 
-    __slots__ = ("board", "counts", "nodes", "should_stop")
+    __slots__ = ("board", "counts", "interrupted", "node_limit", "nodes", "should_stop")
 
-    def __init__(self, board: Board, counts: list[int], should_stop: Callable[[], bool]) -> None:
+    def __init__(
+        self, board: Board, counts: list[int], should_stop: Callable[[], bool], node_limit: float = float("inf")
+    ) -> None:
         self.board = board
         self.counts = counts
         self.nodes = 0
         self.should_stop = should_stop
+        self.node_limit = node_limit
+        self.interrupted = False
 
     def root(self, rank: int, left: int, depth: int, cells: Iterable[int]) -> dict[int, tuple[Value, int]]:
         """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
@@ -69,7 +78,7 @@ class Lookahead:
             return _LOST
         piles = board.occ.bit_count()
         if piles == SQUARE and not down:
-            return 1.0 + SCORE_WEIGHT * left, 1.0
+            return WIN_BONUS + left, 1.0
         if not left:
             return _LOST
         if depth == 0:
@@ -113,7 +122,10 @@ class Lookahead:
         only a few integer operations per cell: most of the search's time is
         spent here.
         """
+        if self.nodes > self.node_limit:
+            raise Stopped
         if self.should_stop():
+            self.interrupted = True
             raise Stopped
         board = self.board
         occ = board.occ
@@ -133,7 +145,7 @@ class Lookahead:
             lo_col, hi_col = _span(col & ~down, ranks)
             cells.append((down & ~bit, row, lo_row, hi_row, col, lo_col, hi_col, piles + (not occ & bit)))
         rest = left - 1
-        win = 1.0 + SCORE_WEIGHT * rest
+        win = WIN_BONUS + rest
         counts = self.counts
         values = HORIZON_VALUE
         chances = HORIZON_CHANCE
@@ -190,9 +202,26 @@ def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
     return lo, hi
 
 
+class Outcome(NamedTuple):
+    """What :func:`look_ahead` found: every legal index best first, and how the search went."""
+
+    ranked: list[tuple[int, Value, int]]
+    """Each legal index with its value and the depth it was searched to, best first."""
+    nodes: int
+    interrupted: bool
+    """Whether ``should_stop`` (a clock, a cancel) cut the deepening short of what the node budget allows."""
+
+
 def look_ahead(
-    board: Board, rank: int, counts: list[int], *, max_nodes: int, min_depth: int, should_stop: Callable[[], bool]
-) -> tuple[list[tuple[int, Value, int]], int]:
+    board: Board,
+    rank: int,
+    counts: list[int],
+    *,
+    max_nodes: int,
+    min_depth: int,
+    should_stop: Callable[[], bool],
+    node_limit: float = float("inf"),
+) -> Outcome:
     """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 
     Iterative deepening: every placement one card ahead, then two, and so on
@@ -201,10 +230,11 @@ def look_ahead(
     by an estimate of each one's next cost (from how its cost grew so far),
     and the deepest search decides.  The node budget rather than the clock
     sets the depth, so the same position always gets the same advice;
-    ``should_stop`` (a deadline, a cancel) only cuts it short.  Also returns
-    the nodes searched in all.
+    ``should_stop`` (a deadline, a cancel) only cuts it short.  ``node_limit``
+    stops a depth whose cost the estimate got badly wrong, by count, so that
+    also lands on the same advice every time.
     """
-    search = Lookahead(board, counts, should_stop)
+    search = Lookahead(board, counts, should_stop, node_limit)
     left = sum(counts)
     cells = list(bits(board.legal()))
     results = search.root(rank, left, 1, cells)
@@ -215,6 +245,7 @@ def look_ahead(
     depth = 1
     chosen = ranked
     while depth <= left:  # deeper than the stock is deep sees nothing new
+        search.node_limit = node_limit if depth >= min_depth else float("inf")
         if depth >= min_depth:
             chosen = []
             planned = 0.0
@@ -236,4 +267,4 @@ def look_ahead(
             costs[i].append(nodes)
             depths[i] = depth
         ranked = sorted(chosen, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
-    return [(i, values[i], depths[i]) for i in ranked], search.nodes
+    return Outcome([(i, values[i], depths[i]) for i in ranked], search.nodes, search.interrupted)

@@ -12,12 +12,14 @@ import random
 from collections.abc import Callable
 
 from foursquare.engine.board import CELL, MAX_FACE_DOWN, SQUARE, Cell, bits
-from foursquare.expert.advice import DEFAULT_NODES, DEFAULT_SECONDS, MIN_DEPTH, Position, advise
+from foursquare.expert.advice import DEFAULT_NODES, MIN_DEPTH, Position, advise
 
-__all__ = ["STRATEGIES", "Strategy", "greedy", "make_strategy"]
+__all__ = ["STRATEGIES", "Player", "Strategy", "greedy", "make_player", "make_strategy"]
 
 Strategy = Callable[[Position], Cell]
 """Picks a legal cell for the position's next card."""
+Player = Callable[[Position], tuple[Cell, float | None]]
+"""Picks a legal cell and says its chance of winning from there (None: a player with no idea)."""
 
 STRATEGIES = ("random", "greedy", "expert")
 
@@ -41,15 +43,33 @@ def greedy(position: Position) -> Cell:
     return min(choices)[-1]
 
 
-def make_strategy(
-    name: str, seed: int = 0, *, seconds: float = DEFAULT_SECONDS, nodes: int = DEFAULT_NODES, depth: int = MIN_DEPTH
-) -> Strategy:
-    """The strategy called ``name``; ``seed`` makes ``random`` repeatable, the rest tune ``expert``."""
+def make_player(
+    name: str, seed: int = 0, *, seconds: float | None = None, nodes: int = DEFAULT_NODES, depth: int = MIN_DEPTH
+) -> Player:
+    """The player called ``name``; ``seed`` makes ``random`` repeatable, the rest tune ``expert``.
+
+    Only ``expert`` gives a chance.  Its work is bounded by ``nodes`` (and by
+    ``seconds`` only if given), so that figures measured with it can be
+    reproduced on any machine.
+    """
     if name == "random":
         rng = random.Random(seed)
-        return lambda position: rng.choice(position.legal_cells())
+        return lambda position: (rng.choice(position.legal_cells()), None)
     if name == "greedy":
-        return greedy
+        return lambda position: (greedy(position), None)
     if name == "expert":
-        return lambda position: advise(position, seconds, nodes=nodes, min_depth=depth).cell
+
+        def expert(position: Position) -> tuple[Cell, float | None]:
+            advice = advise(position, seconds, nodes=nodes, min_depth=depth)
+            return advice.cell, advice.win_chance
+
+        return expert
     raise ValueError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+
+
+def make_strategy(
+    name: str, seed: int = 0, *, seconds: float | None = None, nodes: int = DEFAULT_NODES, depth: int = MIN_DEPTH
+) -> Strategy:
+    """The strategy called ``name``: :func:`make_player` without the chance."""
+    player = make_player(name, seed, seconds=seconds, nodes=nodes, depth=depth)
+    return lambda position: player(position)[0]
