@@ -8,8 +8,8 @@ import pytest
 
 from foursquare import cli
 from foursquare.commands import simulate
-from foursquare.commands.simulate import play_deal, wilson_interval
-from foursquare.engine import Game, Status
+from foursquare.commands.simulate import TIMING_FIELDS, play_deal, wilson_interval
+from foursquare.engine import Game, Status, parse_cell
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
@@ -114,3 +114,40 @@ def test_wilson_interval() -> None:
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
     top = wilson_interval(10, 10)
     assert top[0] == pytest.approx(0.7225, abs=1e-4) and top[1] == 1.0
+
+
+def test_detail_gives_every_deal_and_its_placements_replay_to_its_result(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(capsys, "--games", "6", "--strategy", "greedy", "--seed", "30", "--detail")
+    deals = report["deals"]
+    assert isinstance(deals, list) and [d["deal"] for d in deals] == list(range(30, 36))
+    for deal in deals:
+        assert set(deal) == {"deal", "result", "score", "placements", "first_chance"}
+        game = Game.deal(deal["deal"])
+        for name in deal["placements"]:
+            game.play(parse_cell(name))
+        assert game.is_over
+        assert deal["result"] == ("won" if game.status is Status.WON else "lost")
+        assert deal["score"] == (game.score or 0)
+        assert deal["first_chance"] is None  # greedy says no chance
+    assert report["calibration"] is None
+    assert report["expected_score"] == sum(d["score"] for d in deals) / 6
+    assert "deals" not in run_json(capsys, "--games", "1", "--strategy", "greedy")
+
+
+def without_timing(report: dict[str, object]) -> dict[str, object]:
+    return {key: value for key, value in report.items() if key not in (*TIMING_FIELDS, "jobs")}
+
+
+@pytest.mark.slow
+def test_the_expert_report_is_the_same_from_two_runs_with_different_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "3", "--seed", "900", "--nodes", "60000", "--detail")
+    one = run_json(capsys, *args)
+    two = run_json(capsys, *args, "--jobs", "2")
+    assert without_timing(one) == without_timing(two)
+    assert one["nodes"] == 60000 and two["jobs"] == 2
+    calibration = one["calibration"]
+    assert isinstance(calibration, dict)
+    assert sum(b["placements"] for b in calibration["buckets"]) == one["placements"]
+    deals = one["deals"]
+    assert isinstance(deals, list)
+    assert one["mean_first_chance"] == pytest.approx(sum(d["first_chance"] for d in deals) / 3)

@@ -2,8 +2,10 @@
 
 Deals S, S+1, … are played by one strategy (see :mod:`foursquare.expert.strategies`),
 spread over processes with ``--jobs``.  The report gives the win rate with a
-95% Wilson interval, the winning scores, the losses by reason and the time
-per placement; ``--json`` prints the same as one JSON object for scripts.
+95% Wilson interval, the winning scores and the expected score, the losses
+by reason, how honest the expert's chances were (a calibration table) and
+the time per placement; ``--json`` prints the same as one JSON object for
+scripts, and ``--detail`` adds every deal's placements.
 """
 
 from __future__ import annotations
@@ -20,39 +22,50 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple, TextIO
 
 from foursquare.cli import deal_number
-from foursquare.engine import LAST_DEAL, Game, LossReason, Status
-from foursquare.expert.advice import Position
-from foursquare.expert.strategies import STRATEGIES, make_strategy
+from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_name
+from foursquare.expert.advice import DEFAULT_NODES, Position
+from foursquare.expert.calibration import brier_score, buckets
+from foursquare.expert.strategies import STRATEGIES, make_player
 
-__all__ = ["DealResult", "main", "play_deal", "summarise", "wilson_interval"]
+__all__ = ["TIMING_FIELDS", "DealResult", "calibration", "main", "play_deal", "summarise", "wilson_interval"]
 
 
 class DealResult(NamedTuple):
-    """How one deal went: the outcome and the time each placement took to choose."""
+    """How one deal went: the outcome, the placements with the chance the player gave each, and their times."""
 
     seed: int
     won: bool
     score: int | None
     loss: str | None
     think: tuple[float, ...]
+    placements: tuple[Cell, ...] = ()
+    chances: tuple[float | None, ...] = ()
+    """The chance of winning the player said it had at each placement (None: it says none)."""
 
 
-def play_deal(strategy: str, seed: int) -> DealResult:
-    """Play deal ``seed`` to the end with ``strategy``; the strategy sees only positions."""
+def play_deal(strategy: str, seed: int, nodes: int = DEFAULT_NODES) -> DealResult:
+    """Play deal ``seed`` to the end with ``strategy``; the strategy sees only positions.
+
+    The expert's work is bounded by a node count, never by the clock, so the
+    same deal is played the same way on any machine, busy or idle.
+    """
     game = Game.deal(seed)
-    choose = make_strategy(strategy, seed)
+    choose = make_player(strategy, seed, nodes=nodes)
     think = []
+    chances = []
     while not game.is_over:
         position = Position.of(game)
         start = time.perf_counter()
-        cell = choose(position)
+        cell, chance = choose(position)
         think.append(time.perf_counter() - start)
+        chances.append(chance)
         game.play(cell)
     loss = game.loss_reason.value if game.loss_reason else None
-    return DealResult(seed, game.status is Status.WON, game.score, loss, tuple(think))
+    won = game.status is Status.WON
+    return DealResult(seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances))
 
 
-def _play(job: tuple[str, int]) -> DealResult:
+def _play(job: tuple[str, int, int]) -> DealResult:
     return play_deal(*job)
 
 
@@ -69,8 +82,43 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     return lo, hi
 
 
-def summarise(strategy: str, first: int, results: list[DealResult], seconds: float, jobs: int) -> dict[str, Any]:
-    """The report as a JSON-ready dict."""
+def calibration(results: list[DealResult]) -> dict[str, Any] | None:
+    """How honest the chances were: Brier score and buckets over every placement that came with a chance."""
+    pairs = [(chance, r.won) for r in results for chance in r.chances if chance is not None]
+    if not pairs:
+        return None
+    return {"brier": brier_score(pairs), "buckets": buckets(pairs)}
+
+
+def _detail(result: DealResult) -> dict[str, Any]:
+    return {
+        "deal": result.seed,
+        "result": "won" if result.won else "lost",
+        "score": result.score if result.won else 0,
+        "placements": [cell_name(cell) for cell in result.placements],
+        "first_chance": result.chances[0] if result.chances else None,
+    }
+
+
+TIMING_FIELDS = ("seconds_per_placement", "seconds", "games_per_second")
+"""The report's fields that depend on the machine and its load: everything else is the same on every run."""
+
+
+def summarise(
+    strategy: str,
+    first: int,
+    results: list[DealResult],
+    seconds: float,
+    jobs: int,
+    *,
+    nodes: int = DEFAULT_NODES,
+    detail: bool = False,
+) -> dict[str, Any]:
+    """The report as a JSON-ready dict; ``detail`` adds every deal's placements.
+
+    Apart from :data:`TIMING_FIELDS` (and ``jobs``, as asked) two runs on
+    the same deals give the same report.
+    """
     games = len(results)
     wins = sum(r.won for r in results)
     scores = sorted(r.score for r in results if r.won and r.score is not None)
@@ -79,6 +127,7 @@ def summarise(strategy: str, first: int, results: list[DealResult], seconds: flo
     losses = Counter(r.loss for r in results if not r.won)
     return {
         "strategy": strategy,
+        "nodes": nodes if strategy == "expert" else None,
         "first_deal": first,
         "last_deal": first + games - 1,
         "games": games,
@@ -88,6 +137,9 @@ def summarise(strategy: str, first: int, results: list[DealResult], seconds: flo
         "losses": {reason.value: losses[reason.value] for reason in LossReason},
         "winning_scores": {str(score): n for score, n in sorted(Counter(scores).items())},
         "average_winning_score": statistics.fmean(scores) if scores else None,
+        "expected_score": sum(scores) / games if games else 0.0,
+        "mean_first_chance": _first_chances(results),
+        "calibration": calibration(results),
         "placements": len(think),
         "seconds_per_placement": {
             "mean": statistics.fmean(think) if think else 0.0,
@@ -97,7 +149,13 @@ def summarise(strategy: str, first: int, results: list[DealResult], seconds: flo
         "seconds": seconds,
         "games_per_second": games / seconds if seconds > 0 else None,
         "jobs": jobs,
-    }
+    } | ({"deals": [_detail(r) for r in results]} if detail else {})
+
+
+def _first_chances(results: list[DealResult]) -> float | None:
+    """The mean chance the player gave at each deal's first placement: to set beside the win rate."""
+    firsts = [r.chances[0] for r in results if r.chances and r.chances[0] is not None]
+    return statistics.fmean(firsts) if firsts else None
 
 
 def _report(summary: dict[str, Any], out: TextIO) -> None:
@@ -108,6 +166,7 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
         f"{summary['strategy']} on deals {summary['first_deal']}–{summary['last_deal']}: {games} games",
         f"wins          {wins} of {games}: {summary['win_rate']:.1%} (95% confidence {lo:.1%} to {hi:.1%})",
     ]
+    lines.append(f"expected score {summary['expected_score']:.2f} (a loss scores 0)")
     if wins:
         lines.append(f"winning score average {summary['average_winning_score']:.2f}")
         peak = max(summary["winning_scores"].values())
@@ -117,6 +176,8 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
     lines.append("losses")
     for reason in LossReason:
         lines.append(f"  {reason.description:<48} {summary['losses'][reason.value]:>6}")
+    if summary["calibration"] is not None:
+        lines += _calibration_lines(summary)
     lines.append(
         f"time per placement  mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
         f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
@@ -128,8 +189,24 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
     out.write("\n".join(lines) + "\n")
 
 
-def _run(strategy: str, first: int, games: int, jobs: int) -> Iterator[DealResult]:
-    work = [(strategy, seed) for seed in range(first, first + games)]
+def _calibration_lines(summary: dict[str, Any]) -> list[str]:
+    table = summary["calibration"]
+    lines = [
+        f"chance said at the first placement {summary['mean_first_chance']:.1%} on average"
+        f" ({summary['win_rate']:.1%} won)",
+        f"calibration (Brier score {table['brier']:.4f}): chance said  placements  mean said   won",
+    ]
+    for b in table["buckets"]:
+        if b["placements"]:
+            lines.append(
+                f"  {b['low']:>5.0%} to {b['high']:>4.0%}           {b['placements']:>10}"
+                f"  {b['predicted']:>8.1%}  {b['observed']:>6.1%}"
+            )
+    return lines
+
+
+def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterator[DealResult]:
+    work = [(strategy, seed, nodes) for seed in range(first, first + games)]
     if jobs == 1:
         yield from map(_play, work)
         return
@@ -155,7 +232,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help="who plays (default: expert)")
     parser.add_argument("--seed", type=deal_number, default=0, metavar="S", help="the first deal number (default: 0)")
     parser.add_argument("--jobs", type=_positive, default=1, metavar="J", help="processes to play in (default: 1)")
+    parser.add_argument(
+        "--nodes",
+        type=_positive,
+        default=DEFAULT_NODES,
+        metavar="N",
+        help=f"the expert's look-ahead budget per card, in positions (default: {DEFAULT_NODES})",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
+    parser.add_argument(
+        "--detail", action="store_true", help="with --json, add every deal: its result, placements and first chance"
+    )
     return parser
 
 
@@ -185,7 +272,7 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     results: list[DealResult] = []
     try:
-        for result in _run(args.strategy, args.seed, args.games, args.jobs):
+        for result in _run(args.strategy, args.seed, args.games, args.jobs, args.nodes):
             results.append(result)
             if show_progress:
                 _progress(len(results), args.games, sum(r.won for r in results), started, err)
@@ -197,7 +284,15 @@ def main(argv: list[str]) -> int:
     if show_progress:
         err.write("\r" + " " * 79 + "\r")
     results.sort(key=lambda r: r.seed)
-    summary = summarise(args.strategy, args.seed, results, time.perf_counter() - started, args.jobs)
+    summary = summarise(
+        args.strategy,
+        args.seed,
+        results,
+        time.perf_counter() - started,
+        args.jobs,
+        nodes=args.nodes,
+        detail=args.detail,
+    )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
