@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from foursquare.engine import Game
+from foursquare.engine import Game, cell_name
 from foursquare.screen.app import App, Command, Mode, Observer
 from foursquare.screen.keys import Input
 from foursquare.screen.render import TIP_MARK
@@ -280,9 +280,15 @@ class Coach(Observer):
         assert card is not None  # advice exists only for a game still in play
         app.marked = app.cursor = advice.cell
         chance = chance_words(advice.win_chance)
+        more = ""
+        safest, safe_chance = advice.safest
+        if safest != advice.cell:  # the tip plays for score: say where the best chance is too
+            more = f" for a higher score; safest {cell_name(safest)}, {chance_words(safe_chance)}"
+        if advice.cut_short:
+            more += " (cut short: a quick guess)"
         app.say(
-            Text.of("Tip: ", card, f" on the cell marked {TIP_MARK}, {chance} to win from here"),
-            Text.of("Tip: ", card, f" on {TIP_MARK}, {chance} to win"),
+            Text.of("Tip: ", card, f" on the cell marked {TIP_MARK}, {chance} to win from here{more}"),
+            Text.of("Tip: ", card, f" on {TIP_MARK}, {chance} to win{more}"),
         )
 
     def _drop(self) -> None:
