@@ -26,6 +26,8 @@ from foursquare.screen.explain import explain
 from foursquare.storage.files import load_game
 from foursquare.storage.stats import Ending, Result, StatsStore
 
+pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
+
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _PLAN = layout.plan(80, 24)
 assert _PLAN is not None

@@ -171,3 +171,48 @@ def test_record_that_plays_past_the_end_is_rejected() -> None:
 def test_non_object_records_are_rejected(record: Any) -> None:
     with pytest.raises(ValueError, match="JSON object"):
         Game.from_record(record)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 63), max_size=40))
+def test_preview_says_exactly_what_play_then_does_and_changes_nothing(seed: int, picks: list[int]) -> None:
+    game = Game.deal(seed)
+    for pick in picks:
+        if game.is_over:
+            break
+        before = snapshot(game)
+        previews = {cell: game.preview(cell) for cell in game.legal_moves()}
+        assert snapshot(game) == before and game.placements == game.copy().placements
+        cell = game.legal_moves()[pick % len(previews)]
+        placement = game.play(cell)
+        seen = previews[cell]
+        assert (seen.card, seen.cell, seen.row_flipped, seen.column_flipped, seen.flipped) == (
+            placement.card,
+            placement.cell,
+            placement.row_flipped,
+            placement.column_flipped,
+            placement.flipped,
+        )
+        assert (seen.face_down_count, seen.status, seen.loss_reason, seen.score) == (
+            game.face_down_count,
+            game.status,
+            game.loss_reason,
+            game.score,
+        )
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 63), max_size=40), st.tuples(st.integers(), st.integers()))
+def test_preview_refuses_exactly_where_play_refuses(seed: int, picks: list[int], cell: tuple[int, int]) -> None:
+    game = Game.deal(seed)
+    for pick in picks:
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[pick % len(game.legal_moves())])
+    for target in [cell, *((r, c) for r in range(-4, 5) for c in range(-4, 5))]:
+        if target in game.legal_moves():
+            continue
+        with pytest.raises(IllegalMove) as refused:
+            game.preview(target)
+        with pytest.raises(IllegalMove) as also:
+            game.play(target)
+        assert str(refused.value) == str(also.value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,6 +71,7 @@ class ReferenceGame:
         return flipped[0], flipped[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.data())
 def test_engine_agrees_with_the_plain_reading(seed: int, data: st.DataObject) -> None:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from foursquare.engine import Card, Cell, Game, Pile, full_deck
-from foursquare.engine.board import CELL, INDEX, Board
+from foursquare.engine.board import CELL, Board
 from foursquare.expert.advice import NODE_LIMIT_FACTOR, Position, Thinking, advise
 from foursquare.expert.search import Lookahead
 from foursquare.expert.strategies import greedy, make_strategy
@@ -40,6 +40,7 @@ def test_a_position_holds_the_table_the_next_card_and_unseen_counts_only() -> No
     assert position.cards_left == 39 and sum(position.unseen) == 39
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "placements"), [(5, 0), (11, 6), (42, 14), (2026, 22)])
 def test_games_differing_only_after_the_next_card_get_the_same_advice(seed: int, placements: int) -> None:
     game = Game.deal(seed)
@@ -99,24 +100,27 @@ def test_advice_is_always_a_legal_cell_and_ranks_every_legal_cell(seed: int, pla
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 63), max_size=40))
-def test_search_board_follows_the_engine(seed: int, picks: list[int]) -> None:
+def test_a_board_built_from_what_a_player_sees_is_the_board_the_game_plays_on(seed: int, picks: list[int]) -> None:
+    """The expert rebuilds the table from the piles a player sees (Position.board): it must be the game's own
+    core bit for bit, and the core's unplace must take back any placement on it exactly."""
+
+    def state(board: Board) -> tuple[object, ...]:
+        return (board.occ, board.down, board.full, board.win, board.rank, board.height, board.r0, board.r1)
+
     game = Game.deal(seed)
-    board = Board()
-    undos = []
     for pick in picks:
+        legal = game.legal_moves()
+        game.play(legal[pick % len(legal)])
         if game.is_over:
             break
-        legal = game.legal_moves()
-        cell = legal[pick % len(legal)]
-        assert [CELL[i] for i in range(56) if board.legal() >> i & 1] == legal
-        assert game.next_card is not None
-        undos.append(board.place(INDEX[cell], game.next_card.rank))
-        game.play(cell)
-        assert board.down.bit_count() == game.face_down_count
-        assert Board.of((c, p.top.rank, len(p), p.face_up) for c, p in game.piles.items()).legal() == board.legal()
-    for undo in reversed(undos):
-        board.unplace(undo)
-    assert (board.occ, board.down, board.full) == (0, 0, 0)
+        ours = game.board()
+        assert state(Position.of(game).board()) == state(ours)
+        assert [CELL[i] for i in range(56) if ours.legal() >> i & 1] == game.legal_moves()
+        before = state(ours)
+        for i in range(56):
+            if ours.legal() >> i & 1:
+                ours.unplace(ours.place(i, pick % 10 + 1))
+                assert state(ours) == before
 
 
 @settings(max_examples=40, deadline=None)
@@ -280,9 +284,11 @@ def test_greedy_beats_random_on_thirty_deals() -> None:
     assert _wins("random", range(30)) <= _wins("greedy", range(30))
 
 
+@pytest.mark.slow
 def test_expert_wins_most_of_thirty_deals_even_looking_two_placements_ahead() -> None:
     assert _wins("expert", range(30), depth=2, nodes=0) >= 15
 
 
+@pytest.mark.slow
 def test_expert_at_full_strength_wins_most_of_ten_deals() -> None:
     assert _wins("expert", range(100, 110), nodes=0) >= 7

@@ -254,6 +254,7 @@ RECORDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_processes_finishing_at_once_are_all_counted_each_deal_once(tmp_path: Path) -> None:
     """N processes record their own deals, plus some deals that all of them try to record."""
     processes, games, shared = 6, 15, 5

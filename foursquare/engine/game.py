@@ -285,6 +285,30 @@ class Game:
             return f"the cards would no longer fit in {GRID}×{GRID}"
         return "an empty cell must be next to a card (not diagonally)"
 
+    def _legal_index(self, cell: object) -> int:
+        """The board index of ``cell`` if the next card may go there; else raise :class:`IllegalMove`.
+
+        :meth:`Board.legal` for one cell, inlined: it runs on every placement and preview.
+        """
+        try:
+            i = INDEX[cell]  # type: ignore[index]
+        except (KeyError, TypeError):  # off the board, or not a (row, col) tuple at all
+            raise self._refusal(cell) from None
+        board = self._board
+        occ = board.occ
+        bit = 1 << i
+        if self._status is not _PLAYING:
+            legal = False
+        elif occ & bit:
+            legal = not board.full & bit
+        elif occ:
+            legal = bool(NEIGHBOURS[i] & occ and board.win & bit)
+        else:
+            legal = i == ORIGIN
+        if not legal:
+            raise self._refusal(cell)
+        return i
+
     def _refusal(self, cell: object) -> IllegalMove:
         if isinstance(cell, tuple):
             reason = self.why_illegal(cell)
@@ -300,35 +324,22 @@ class Game:
 
         Raises :class:`IllegalMove` and changes nothing if the rules forbid it.
         """
-        try:
-            i = INDEX[cell]
-        except (KeyError, TypeError):  # off the board, or not a (row, col) tuple at all
-            raise self._refusal(cell) from None
-        # Board.legal for this one cell, inlined: it is on every placement.
+        i = self._legal_index(cell)
         board = self._board
-        occ = board.occ
         bit = 1 << i
-        if self._status is not _PLAYING:
-            legal = False
-        elif occ & bit:
-            legal = not board.full & bit
-        elif occ:
-            legal = bool(NEIGHBOURS[i] & occ and board.win & bit)
-        else:
-            legal = i == ORIGIN
-        if not legal:
-            raise self._refusal(cell)
+        was_occupied = board.occ & bit
         n = self._n
         card = self._stock[n]
         undo = board.place(i, card.rank)
         self._undo.append(undo)
         self._n = n = n + 1
-        if occ & bit:
+        if was_occupied:
             self._piles[i].append(card)
         else:
             self._piles[i] = [card]
         down = board.down
-        self._status, self._loss = _outcome(down, board.occ, len(self._stock) - n)
+        if down.bit_count() > MAX_FACE_DOWN or not down or n == len(self._stock):  # else the game goes on
+            self._status, self._loss = _outcome(down, board.occ, len(self._stock) - n)
         changed = (down ^ undo[1]) & ~bit
         return Placement(card, CELL[i], cells(changed & ROW_MASK_OF[i]), cells(changed & COL_MASK_OF[i]))
 
@@ -339,10 +350,8 @@ class Game:
 
         Raises :class:`IllegalMove` exactly where :meth:`play` would.
         """
+        i = self._legal_index(cell)
         board = self._board
-        i = cell_index(cell)
-        if i is None or self._status is not _PLAYING or not (board.legal() >> i) & 1:
-            raise self._refusal(cell)
         card = self._stock[self._n]
         undo = board.place(i, card.rank)
         down = board.down
