@@ -1,16 +1,25 @@
-"""Foursquare: a one-player card game on a 4×4 grid of piles, for the terminal."""
+"""Foursquare: a one-player card game on a 4×4 grid of piles, for the terminal.
 
-from foursquare.engine import (
-    Card,
-    Cell,
-    Game,
-    IllegalMove,
-    LossReason,
-    Pile,
-    Placement,
-    Status,
-)
+The engine's main types are here too (``from foursquare import Game``), loaded
+when first asked for, so that starting the command imports nothing before it
+can answer Ctrl-C quietly (see :mod:`foursquare.__main__`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from foursquare.engine import Card, Cell, Game, IllegalMove, LossReason, Pile, Placement, Status
 
 __version__ = "0.1.0"
 
 __all__ = ["Card", "Cell", "Game", "IllegalMove", "LossReason", "Pile", "Placement", "Status", "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from foursquare import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module 'foursquare' has no attribute {name!r}")

@@ -1,7 +1,28 @@
-"""``python -m foursquare`` runs the same command as ``foursquare``."""
+"""The ``foursquare`` command (also ``python -m foursquare``): Ctrl-C is quiet from the first moment.
 
+Until :func:`foursquare.cli.main` is running, nothing needs restoring (no
+screen, no open game), so Ctrl-C ends the program at once with status 130
+instead of a traceback from the middle of an import.  The command line then
+puts back Python's own Ctrl-C, which the game screen and the commands handle.
+"""
+
+import os
+import signal
 import sys
+from types import FrameType
 
-from foursquare.cli import main
 
-sys.exit(main())
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    os._exit(128 + signum)
+
+
+def main() -> int:
+    """Entry point of the ``foursquare`` command; returns the exit status."""
+    signal.signal(signal.SIGINT, _interrupted)
+    from foursquare.cli import main as run  # imported after: the imports are what take time
+
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

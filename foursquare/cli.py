@@ -8,7 +8,10 @@ fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
@@ -79,8 +82,46 @@ def play(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``foursquare`` command; returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Entry point of the ``foursquare`` command; returns the exit status.
+
+    Whatever runs, the edges end the same way, without a traceback: Ctrl-C
+    exits 130 (the game screen has restored the terminal and kept the game by
+    then), a reader that closed the pipe ends the output quietly, and output
+    that cannot be written (a full disk) is one line and status 1.
+    """
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    try:
+        status = _dispatch(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # a closed pipe or a full disk shows here, not in Python's exit
+    except KeyboardInterrupt:
+        _silence_stdout()
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141  # as if killed by SIGPIPE, like any other command in a broken pipeline
+    except OSError as exc:
+        if exc.errno not in _OUTPUT_FULL:
+            raise
+        _silence_stdout()
+        print(f"foursquare: cannot write the output: {os.strerror(exc.errno or errno.ENOSPC)}", file=sys.stderr)
+        return 1
+    return status
+
+
+_OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
+
+
+def _silence_stdout() -> None:
+    """Point standard output at nothing, so that Python's own flush at exit has nothing left to fail on."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no stdout at all: nothing to silence
+        pass
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
         module = importlib.import_module(COMMANDS[args[0]][0])
         command: Callable[[list[str]], int] = module.main

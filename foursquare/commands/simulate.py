@@ -11,14 +11,19 @@ scripts, and ``--detail`` adds every deal's placements.
 from __future__ import annotations
 
 import argparse
+import collections
+import itertools
 import json
 import math
 import multiprocessing
+import os
+import signal
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from multiprocessing.pool import AsyncResult
 from typing import Any, NamedTuple, TextIO
 
 from foursquare.cli import deal_number
@@ -63,10 +68,6 @@ def play_deal(strategy: str, seed: int, nodes: int = DEFAULT_NODES) -> DealResul
     loss = game.loss_reason.value if game.loss_reason else None
     won = game.status is Status.WON
     return DealResult(seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances))
-
-
-def _play(job: tuple[str, int, int]) -> DealResult:
-    return play_deal(*job)
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -129,7 +130,7 @@ def summarise(
         "strategy": strategy,
         "nodes": nodes if strategy == "expert" else None,
         "first_deal": first,
-        "last_deal": first + games - 1,
+        "last_deal": max((r.seed for r in results), default=first - 1),
         "games": games,
         "wins": wins,
         "win_rate": wins / games if games else 0.0,
@@ -206,21 +207,51 @@ def _calibration_lines(summary: dict[str, Any]) -> list[str]:
 
 
 def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterator[DealResult]:
-    work = [(strategy, seed, nodes) for seed in range(first, first + games)]
+    """Results as they come, handing deals out as it goes: memory stays the same for any number of games."""
+    seeds = range(first, first + games)
     if jobs == 1:
-        yield from map(_play, work)
+        for seed in seeds:
+            yield play_deal(strategy, seed, nodes)
         return
-    with multiprocessing.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play, work)
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        pending: collections.deque[AsyncResult[DealResult]] = collections.deque()
+        todo = iter(seeds)
+        for seed in itertools.islice(todo, 2 * jobs):  # a few in hand per process, never the whole list
+            pending.append(pool.apply_async(play_deal, (strategy, seed, nodes)))
+        while pending:
+            result = pending.popleft().get()
+            for seed in itertools.islice(todo, 1):
+                pending.append(pool.apply_async(play_deal, (strategy, seed, nodes)))
+            yield result
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool and reports what finished)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def useful_jobs(asked: int, games: int, cores: int | None) -> int:
+    """Processes worth starting: no more than there are games or cores."""
+    return max(1, min(asked, games, cores or 1))
 
 
 def _progress(done: int, total: int, wins: int, started: float, err: TextIO) -> None:
-    width = 30
+    width = 24
     filled = width * done // total
     elapsed = time.perf_counter() - started
     eta = elapsed / done * (total - done) if done else 0.0
-    err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {wins} won, {eta:.0f} s left ")
+    rate = f"{wins / done:.1%}" if done else "-"
+    err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, won {rate}, {_duration(eta)} left ")
     err.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``7 min``, ``3 h``: an estimate, so rounded the way people say it."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.0f} h"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -269,27 +300,32 @@ def main(argv: list[str]) -> int:
         return 2
     err = sys.stderr
     show_progress = err.isatty()
+    jobs = useful_jobs(args.jobs, args.games, os.cpu_count())
     started = time.perf_counter()
     results: list[DealResult] = []
+    wins = 0
+    interrupted = False
     try:
-        for result in _run(args.strategy, args.seed, args.games, args.jobs, args.nodes):
+        for result in _run(args.strategy, args.seed, args.games, jobs, args.nodes):
             results.append(result)
+            wins += result.won
             if show_progress:
-                _progress(len(results), args.games, sum(r.won for r in results), started, err)
+                _progress(len(results), args.games, wins, started, err)
     except KeyboardInterrupt:
-        if show_progress:
-            err.write("\n")
-        print(f"foursquare simulate: interrupted after {len(results)} games", file=err)
-        return 130
+        interrupted = True
     if show_progress:
         err.write("\r" + " " * 79 + "\r")
+    if interrupted:
+        print(f"foursquare simulate: interrupted: the report covers the {len(results)} games finished", file=err)
+        if not results:
+            return 130
     results.sort(key=lambda r: r.seed)
     summary = summarise(
         args.strategy,
-        args.seed,
+        results[0].seed if interrupted else args.seed,
         results,
         time.perf_counter() - started,
-        args.jobs,
+        jobs,
         nodes=args.nodes,
         detail=args.detail,
     )
@@ -297,4 +333,4 @@ def main(argv: list[str]) -> int:
         print(json.dumps(summary, indent=2))
     else:
         _report(summary, sys.stdout)
-    return 0
+    return 130 if interrupted else 0

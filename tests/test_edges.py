@@ -1,0 +1,83 @@
+"""The edges of the command line, with the real command: closed pipes, full disks, Ctrl-C, huge runs.
+
+Each ends without a traceback: a closed pipe quietly, a full disk in one line
+with status 1, Ctrl-C with status 130 and the terminal given back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+from terminal import Terminal, game_env
+
+pytestmark = pytest.mark.slow  # each starts the real command, some of them several times
+
+FOURSQUARE = [sys.executable, "-m", "foursquare"]
+OUTPUTS = [["stats"], ["stats", "--json"], ["simulate", "--games", "3", "--strategy", "random"]]
+
+
+def run(args: list[str], home: Path, stdout: int | IO[str] = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    env = game_env(FOURSQUARE_HOME=str(home))
+    command = [*FOURSQUARE, *args]
+    return subprocess.run(command, env=env, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("args", OUTPUTS, ids=" ".join)
+def test_a_reader_that_closed_the_pipe_ends_the_output_quietly(args: list[str], tmp_path: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    child = subprocess.Popen([*FOURSQUARE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # as `| head -c 10` does once it has read enough: every write now fails
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 141
+    assert errors == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", OUTPUTS, ids=" ".join)
+def test_a_full_disk_is_one_line_and_status_1(args: list[str], tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = run(args, tmp_path, stdout=full)
+    assert done.returncode == 1
+    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("delay", [0.1, 0.15, 0.2, 0.3, 0.6, 1.2])
+def test_ctrl_c_at_any_moment_exits_130_with_the_terminal_given_back(delay: float, tmp_path: Path) -> None:
+    term = Terminal(["--seed", "5"], home=tmp_path)
+    try:
+        time.sleep(delay)  # while it starts, before the first frame, while it is drawn, or while it waits for a key
+        term.child.kill(signal.SIGINT)
+        assert term.wait_exit() == 130
+        assert b"Traceback" not in term.raw and b"KeyboardInterrupt" not in term.raw
+        assert term.line_mode() == (True, True)
+    finally:
+        term.close()
+
+
+def test_ctrl_c_stops_a_huge_simulation_and_still_reports_the_games_finished(tmp_path: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    args = ["simulate", "--games", "1000000000", "--strategy", "greedy", "--json", "--jobs", "2"]
+    child = subprocess.Popen([*FOURSQUARE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)  # a billion deals: a work list made up front would take gigabytes and many seconds
+    child.send_signal(signal.SIGINT)
+    out, errors = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert "Traceback" not in errors
+    report = json.loads(out)
+    assert report["games"] > 0 and report["games"] == report["wins"] + sum(report["losses"].values())
+    assert f"the {report['games']} games finished" in errors
+
+
+def test_more_jobs_than_games_or_cores_are_trimmed(tmp_path: Path) -> None:
+    done = run(["simulate", "--games", "3", "--strategy", "random", "--jobs", "1000", "--json"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["jobs"] == min(3, os.cpu_count() or 1)
