@@ -1,0 +1,68 @@
+"""The package's shape, checked: the rules stand alone, curses stays in one module, no private names cross modules.
+
+Read from the source with :mod:`ast`, so that a change which breaks the
+design fails here rather than in a reviewer's head.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "foursquare"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> Iterator[tuple[str, str | None]]:
+    """Every import in a module, anywhere in it: (module imported, name taken from it or None)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" else module_name(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, None
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], base]).strip(".")
+            for alias in node.names:
+                yield base, alias.name
+
+
+def test_the_package_has_modules_to_check() -> None:
+    names = {module_name(p) for p in MODULES}
+    assert {"foursquare.engine.board", "foursquare.engine.game", "foursquare.screen.tui", "foursquare.cli"} <= names
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_no_module_takes_another_modules_private_names(path: Path) -> None:
+    for module, name in imports(path):
+        if module.startswith("foursquare") and name is not None:
+            private = name.startswith("_") and not name.endswith("__")  # __version__ is public
+            assert not private, f"{module_name(path)} imports {name} from {module}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_only_the_terminal_module_imports_curses(path: Path) -> None:
+    if module_name(path) == "foursquare.screen.tui":
+        return
+    for module, _ in imports(path):
+        assert module.split(".")[0] != "curses", f"{module_name(path)} imports curses"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in MODULES if module_name(p).startswith("foursquare.engine")], ids=module_name
+)
+def test_the_rules_import_nothing_but_themselves_and_pure_standard_modules(path: Path) -> None:
+    allowed = {"__future__", "collections", "dataclasses", "enum", "types", "typing"}
+    for module, _ in imports(path):
+        top = module.split(".")[0]
+        assert module.startswith("foursquare.engine") or top in allowed, f"{module_name(path)} imports {module}"
