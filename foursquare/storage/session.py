@@ -23,6 +23,7 @@ in between is counted the next time :meth:`Session.open` runs.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -43,7 +44,7 @@ from foursquare.storage.files import (
 )
 from foursquare.storage.stats import Result, Stats, StatsStore
 
-__all__ = ["Finish", "Opening", "Session"]
+__all__ = ["Finish", "Opening", "Session", "open_for_command"]
 
 
 class Opening(NamedTuple):
@@ -199,6 +200,20 @@ class Session:
         self.game = game
         self.daily = daily
         self.counts = not self._store.is_counted(game.seed)
+
+
+def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Session, Opening] | int:
+    """:meth:`Session.open` for a command that plays: the session, or the exit status once one line on
+    standard error has said why there is none (2 for a deal that cannot be asked for, 1 for a folder
+    that cannot be used at all)."""
+    try:
+        return Session.open(seed=seed, daily=daily, new=new)
+    except ValueError as exc:
+        print(f"foursquare: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"foursquare: cannot use the folder for saved games: {explain(exc)}", file=sys.stderr)
+        return 1
 
 
 def _load_saved(path: Path, notes: list[str | None]) -> tuple[SavedGame | None, bool]:
