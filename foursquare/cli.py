@@ -58,6 +58,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-color", action="store_true", help="no colours (also when the NO_COLOR environment variable is set)"
     )
     parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S and plain borders")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="play by typing one command a line, answered in plain lines of text: for screen readers, "
+        "dumb terminals and scripts (chosen by itself when TERM is dumb or input or output is not a terminal)",
+    )
+    parser.add_argument(
+        "--words", action="store_true", help="plain mode with cards spelled for speech, such as 'seven of hearts'"
+    )
     parser.add_argument("--version", action="version", version=f"foursquare {__version__}")
     return parser
 
@@ -74,11 +83,22 @@ def deal_number(text: str) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Play the deal the arguments ask for; the game itself is put together in :mod:`foursquare.screen.play`."""
+    """Play the deal the arguments ask for, on the game screen or, where it cannot be drawn or is not
+    wanted, in plain mode (:mod:`foursquare.plain.play`); the screen is put together in
+    :mod:`foursquare.screen.play`."""
+    if args.plain or args.words or not screen_possible():
+        from foursquare.plain.play import main as plain_main
+
+        return plain_main(seed=args.seed, daily=args.daily, new=args.new, ascii=args.ascii, words=args.words)
     from foursquare.screen.play import Request  # imported here: only playing needs curses and the files
     from foursquare.screen.play import main as play_main
 
     return play_main(Request(args.seed, args.daily, args.new), ascii=args.ascii, color=not args.no_color)
+
+
+def screen_possible() -> bool:
+    """Whether the game screen may be tried: both ends are a terminal and it is not a dumb one."""
+    return os.environ.get("TERM") != "dumb" and sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -6,10 +6,12 @@ never from one another.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from foursquare.engine import Cell, Game, Status
+from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.screen.app import App
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Keeper, Request
@@ -106,3 +108,33 @@ def screen_text(app: App) -> str:
             line = line.ljust(x) + text
         lines.append(line)
     return "\n".join(lines)
+
+
+# --- plain mode -----------------------------------------------------------------
+
+PLAIN_CELL = re.compile(r"\b([a-g][1-7]) (##|\.|[0-9A]+[CDHS])(?: \(([1-4])\))?")
+
+
+def plain_table(lines: Sequence[str]) -> dict[str, tuple[str, int]]:
+    """The last table plain mode printed in ASCII: cell name → (top card, ``##`` or ``.``; pile height)."""
+    start = max(n for n, line in enumerate(lines) if line.endswith("The table, row by row:"))
+    table: dict[str, tuple[str, int]] = {}
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        for name, top, height in PLAIN_CELL.findall(line):
+            table[name] = (top, int(height or 0))
+    return table
+
+
+def expected_plain_table(game: Game) -> dict[str, tuple[str, int]]:
+    """What :func:`plain_table` should read for ``game``: every cell of the box of its piles."""
+    assert game.bounds is not None
+    top, bottom, left, right = game.bounds
+    table = {}
+    for r in range(top, bottom + 1):
+        for c in range(left, right + 1):
+            pile = game.pile((r, c))
+            shown = (str(pile.top) if pile.face_up else "##", len(pile)) if pile is not None else (".", 0)
+            table[cell_name((r, c))] = shown
+    return table

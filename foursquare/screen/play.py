@@ -29,8 +29,7 @@ from foursquare.screen.keys import Key
 from foursquare.screen.render import UNICODE_SAMPLE
 from foursquare.screen.stats_page import stats_screen
 from foursquare.screen.text import Text, Tone
-from foursquare.storage.files import explain
-from foursquare.storage.session import Opening, Session
+from foursquare.storage.session import Opening, Session, open_for_command
 from foursquare.storage.stats import CHART_GLYPHS, Stats
 
 __all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
@@ -57,27 +56,27 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     where they stay: on the terminal, below the command.
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("foursquare: needs a terminal: standard input and output must not be redirected", file=sys.stderr)
+        print(
+            "foursquare: the game screen needs a terminal: standard input and output must not be redirected "
+            "(foursquare --plain plays without one)",
+            file=sys.stderr,
+        )
         return 1
     with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which draws in ASCII
         locale.setlocale(locale.LC_ALL, "")
     problem = tui.terminal_problem()
     if problem is not None:
-        print(f"foursquare: cannot play here: {problem}", file=sys.stderr)
+        print(f"foursquare: cannot play here: {problem} (foursquare --plain plays line by line)", file=sys.stderr)
         return 1
     try:
         seconds = think_seconds(os.environ)
     except ValueError as exc:
         print(f"foursquare: {exc}", file=sys.stderr)
         return 2
-    try:
-        session, opening = Session.open(seed=request.seed, daily=request.daily, new=request.new)
-    except ValueError as exc:
-        print(f"foursquare: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"foursquare: cannot use the folder for saved games: {explain(exc)}", file=sys.stderr)
-        return 1
+    opened = open_for_command(seed=request.seed, daily=request.daily, new=request.new)
+    if isinstance(opened, int):
+        return opened
+    session, opening = opened
     keeper = Keeper(session, ascii=ascii or not can_draw_unicode())
     Coach(keeper.app, think=expert(seconds))
     keeper.begin(opening, request)

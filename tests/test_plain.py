@@ -1,0 +1,371 @@
+"""Plain mode without a terminal: every command, every kind of bad line, the spellings and the input stream."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import pytest
+
+from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
+from foursquare.expert.advice import Position, advise
+from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
+from foursquare.plain.words import Spelling, table_lines, to_come_lines
+from foursquare.screen.explain import explain
+from foursquare.storage.session import Session
+from tests.helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
+
+FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
+TIP_NODES = 20_000
+"""A small look-ahead: the tip's tests are about what is said, not how strong it is."""
+
+
+class Player:
+    """Plain mode on one folder, its lines kept: ``player.type(line)`` returns what that line printed."""
+
+    def __init__(self, folder: Path, *, seed: int | None = WINNING_DEAL, daily: bool = False, new: bool = False):
+        self.lines: list[str] = []
+        self.session, opening = Session.open(folder, seed=seed, daily=daily, new=new, today=lambda: DAY)
+        self.plain = Plain(self.session, Spelling(ascii=True), self.lines.append, tip_nodes=TIP_NODES)
+        self.plain.begin(opening, seed=seed, daily=daily)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def type(self, *lines: str) -> list[str]:
+        start = len(self.lines)
+        for line in lines:
+            self.plain.handle(line)
+        return self.lines[start:]
+
+
+@pytest.fixture
+def player(tmp_path: Path) -> Player:
+    return Player(tmp_path)
+
+
+def names(cells: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> list[str]:
+    return [cell_name(cell) for cell in cells]
+
+
+# --- placing --------------------------------------------------------------------
+
+
+def test_the_start_says_how_to_play_and_where_the_first_card_goes(player: Player) -> None:
+    card = Game.deal(WINNING_DEAL).stock[0]
+    assert player.lines[0].startswith("Foursquare in plain mode: type a cell name such as d4")
+    assert f"Next card: {card}, card 1 of 40. Cards left: 40. Face down: 0 of 4." in player.lines
+    assert player.lines[-1] == "It may go on: d4."
+
+
+def test_a_cell_places_the_next_card_says_why_and_shows_the_table(player: Player) -> None:
+    game = Game.deal(WINNING_DEAL)
+    for name in names(WINNING_LINE[:8]):
+        before = game.piles
+        placement = game.play(parse_cell(name))
+        out = player.type(name)
+        assert out[0] == f"{name}: {explain(before, placement)[0].plain()}."
+        assert plain_table(out) == expected_plain_table(game)
+        card = game.next_card
+        assert card is not None
+        down = f"Face down: {game.face_down_count} of {MAX_FACE_DOWN}"
+        assert (
+            f"Next card: {card}, card {game.placed_count + 1} of 40. Cards left: {game.stock_left}. {down}" in out[-2]
+        )
+        assert out[-1] == f"It may go on: {' '.join(names(game.legal_moves()))}."
+    assert player.game == game
+
+
+def test_cell_names_ignore_case_and_spaces(player: Player) -> None:
+    player.type("  D4 ")
+    assert player.game.placements == [(0, 0)]
+
+
+def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
+    out = player.type(*names(WINNING_LINE))
+    assert "Deal 16: won, score 7. Face down: 0 of 4." in out
+    assert out[-1] == "n for a new deal, u to take back the last card, q to quit."
+    stats, _ = player.session.stats()
+    assert (stats.played, stats.won) == (1, 1)
+
+
+def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) -> None:
+    player = Player(tmp_path, seed=None, daily=True)
+    assert "Daily deal of 2026-11-30 (deal 20261130)." in player.lines
+    while not player.game.is_over:
+        out = player.type(cell_name(player.game.legal_moves()[0]))
+    reason = player.game.loss_reason
+    assert player.game.status is Status.LOST and reason is not None
+    assert f"Deal 20261130: lost: {reason.description}. Face down: {player.game.face_down_count} of 4." in out
+    assert out[-1].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
+
+
+# --- every command ------------------------------------------------------------------
+
+
+def test_u_takes_back_and_r_puts_back(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:6]))
+    game = player.game.copy()
+    out = player.type("u")
+    assert out[0] == f"Took back {game.stock[5]} from {cell_name(WINNING_LINE[5])}: turned 7H back over."
+    out = player.type("undo")
+    assert out[0] == f"Took back {game.stock[4]} from {cell_name(WINNING_LINE[4])}: turned 7H back over."
+    assert player.game.placed_count == 4
+    player.type("r", "redo")
+    assert player.game == game
+    assert plain_table(player.lines) == expected_plain_table(game)
+    assert player.type("r")[0] == "Nothing to put back: r puts back a card taken back with u."
+
+
+def test_placing_elsewhere_after_u_forgets_what_r_could_put_back(player: Player) -> None:
+    player.type("d4", "u", "d4", "u")
+    assert player.plain.taken_back == [(0, 0)]
+    player.type("d4", "d4", "u", "u", "d4")  # the same cell as the card taken back: the other may still come back
+    assert player.plain.taken_back == [(0, 0)]
+    player.type("u", "u", "d4", "e4")
+    assert player.type("r")[0].startswith("Nothing to put back")
+
+
+def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:5]))
+    advice = advise(Position.of(player.game), math.inf, nodes=TIP_NODES)
+    card = player.game.next_card
+    out = player.type("t")
+    assert len(out) == 1
+    assert out[0].startswith(f"Tip: {card} on {cell_name(advice.cell)}, ")
+    assert out[0].endswith("to win from here.")
+    assert player.type("tip") == out
+    assert player.game.placed_count == 5  # a tip places nothing
+
+
+def test_p_says_what_a_placement_would_do_and_changes_nothing(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:8]))
+    game = player.game.copy()
+    busy = next(cell for cell in game.legal_moves() if len(game.preview(cell).flipped) == 2)
+    preview = game.preview(busy)
+    turned = [f"{game.piles[cell].top} on {cell_name(cell)}" for cell in preview.flipped]
+    down = preview.face_down_count
+    said = f"{cell_name(busy)}: {game.next_card} there would turn over {' and '.join(turned)}, leaving {down} of 4"
+    assert player.type(f"p {cell_name(busy)}") == [said + " face down."]
+    assert player.game == game
+    quiet = next(cell for cell in game.legal_moves() if not game.preview(cell).flipped)
+    down = game.preview(quiet).face_down_count
+    said = f"{cell_name(quiet)}: {game.next_card} there would turn nothing over, leaving {down} of 4 face down."
+    assert player.type(f"preview {cell_name(quiet).upper()}") == [said]
+
+
+def test_p_says_when_a_placement_would_win_or_lose(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:-1]))
+    last = cell_name(WINNING_LINE[-1])
+    assert player.type(f"p {last}")[0].endswith(", and you would win with score 7.")
+    losing = next(cell for cell in player.game.legal_moves() if player.game.preview(cell).status is Status.LOST)
+    reason = player.game.preview(losing).loss_reason
+    assert reason is not None
+    assert player.type(f"p {cell_name(losing)}")[0].endswith(f", and you would lose: {reason.description}.")
+
+
+def test_c_lists_the_cards_still_to_come_by_rank(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:5]))
+    game = player.game
+    out = player.type("c")
+    assert out[0] == "Still to come after the next card: 34 cards, in an order nobody knows."
+    listed = [Card.parse(text) for line in out[1:] for text in line.split(":")[1].split()[1:]]
+    assert sorted(listed) == sorted(game.stock[6:])
+    assert sum(int(line.split(":")[1].split()[0]) for line in out[1:]) == 34
+    assert player.type("cards") == out
+
+
+def test_n_deals_at_once_when_no_card_is_down(player: Player) -> None:
+    out = player.type("n")
+    assert player.game.seed != WINNING_DEAL and player.game.placed_count == 0
+    assert out[-1] == "It may go on: d4."
+
+
+def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None:
+    player.type("d4")
+    out = player.type("n")
+    assert out == [
+        "Start a new deal? Leaving deal 16 counts it as a loss in your statistics. Answer y to leave it, n to go on."
+    ]
+    assert player.type("d5") == ["No: going on with deal 16."]  # anything but y is no, and is not run
+    assert player.game.placed_count == 1
+    player.type("new", "yes")
+    assert player.game.seed != WINNING_DEAL
+    stats, _ = player.session.stats()
+    assert stats.played == 1 and stats.lost == 1
+
+
+def test_s_shows_the_statistics_with_the_scores_in_words(player: Player) -> None:
+    assert player.type("s")[-1] == "Winning scores: none yet."
+    player.type(*names(WINNING_LINE))
+    out = player.type("stats")
+    assert any(line.startswith("Games played") and line.endswith(" 1") for line in out)
+    assert out[-1] == "Winning scores: 7 (1 win)."
+
+
+def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None:
+    out = player.type("?")
+    text = "\n".join(out)
+    for heading in ("Aim", "Placing", "Turning over", "The end", "Commands, one a line"):
+        assert heading in out
+    for command in ("u", "r", "t", "p CELL", "c", "n", "s", "?", "q"):
+        assert any(line.startswith(f"  {command} ") for line in out), command
+    assert "Dashed slots" not in text  # that is the screen's
+    assert player.type("help") == out
+
+
+def test_q_quits_and_says_the_game_is_saved(player: Player, tmp_path: Path) -> None:
+    player.type("d4")
+    assert player.type("q") == ["Your game is saved: run foursquare again to go on where you left off."]
+    assert not player.plain.running
+    again = Player(tmp_path, seed=None)
+    assert "Welcome back: deal 16 as you left it, 1 card placed." in again.lines
+
+
+def test_q_says_nothing_more_when_nothing_is_at_stake(player: Player) -> None:
+    assert player.type("QUIT") == []
+    assert not player.plain.running
+
+
+def test_an_empty_line_shows_the_table_again(player: Player) -> None:
+    player.type("d4")
+    out = player.type("")
+    assert out[0] == "Deal 16, 1 card placed. The table, row by row:"
+    assert plain_table(out) == expected_plain_table(player.game)
+
+
+# --- bad lines ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("zz", "zz: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("h9", "h9: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
+        ("d0", "d0: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
+        ("g7", f"{SECOND} can't go on g7: an empty cell must be next to a card (not diagonally)."),
+        ("u 3", "u takes nothing after it: 3 is one word too many."),
+        ("e4 d5", "e4 takes nothing after it: d5 is one word too many."),
+        ("p", "p needs a cell: p e4 says what placing the next card on e4 would do."),
+        ("p x", "x: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
+        ("p g7", f"{SECOND} can't go on g7: an empty cell must be next to a card (not diagonally)."),
+        ("p e4 d5", "p e4 takes nothing after it: d5 is one word too many."),
+        ("\x1b[A", "?[A: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("x" * 100, "x" * 23 + "…: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("y", "y: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+    ],
+)
+def test_a_bad_line_is_one_line_and_changes_nothing(player: Player, line: str, said: str) -> None:
+    player.type("d4")
+    game = player.game.copy()
+    assert player.type(line) == [said]
+    assert player.game == game and player.plain.running
+
+
+def test_nothing_to_take_back(player: Player) -> None:
+    assert player.type("u") == ["Nothing to take back."]
+
+
+@pytest.mark.parametrize("line", ["d4", "t", "p d4", "c"])
+def test_once_the_game_is_over_only_u_n_and_q_play_on(player: Player, line: str) -> None:
+    player.type(*names(WINNING_LINE))
+    out = player.type(line)
+    assert len(out) == 1 and out[0].startswith("The game is over:")
+    assert "n for a new deal, u to take back the last card, q to quit." in out[0]
+    player.type("u")
+    assert not player.game.is_over
+
+
+# --- the spellings ----------------------------------------------------------------
+
+
+def test_cards_are_spelled_as_on_the_screen_in_ascii_or_in_words() -> None:
+    card = Card.parse("7H")
+    assert Spelling().card(card) == "7♥"
+    assert Spelling(ascii=True).card(card) == "7H"
+    assert Spelling(words=True).card(card) == "seven of hearts"
+    assert Spelling(words=True).card(Card.parse("AS")) == "ace of spades"
+    assert Spelling(ascii=True).line("fit in 4×4…") == "fit in 4x4..."
+
+
+def test_in_words_the_table_says_face_down_and_empty() -> None:
+    game = Game.deal(WINNING_DEAL)
+    for cell in WINNING_LINE[:6]:
+        game.play(cell)
+    lines = table_lines(game, Spelling(words=True))
+    assert lines[1:] == [
+        "  c3 empty; d3 six of clubs, 1 card.",
+        "  c4 nine of diamonds, 1 card; d4 seven of hearts, 4 cards.",
+    ]
+    game.undo()
+    assert table_lines(game, Spelling(words=True))[1:] == ["  d3 six of clubs, 1 card.", "  d4 face down, 4 cards."]
+    sixes = to_come_lines(game, Spelling(words=True))[6]
+    assert sixes == "  3 sixes: diamonds, hearts, spades."
+
+
+def test_the_table_lines_up_in_columns() -> None:
+    game = Game.deal(WINNING_DEAL)
+    for cell in WINNING_LINE[:8]:
+        game.play(cell)
+    rows = table_lines(game, Spelling())[1:]
+    assert len({row.index(" e") for row in rows if " e" in row}) == 1
+
+
+# --- the command's input and output -------------------------------------------------
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def run_main(stdin: bytes, *args: str, encoding: str = "utf-8", words: bool = False) -> tuple[int, list[str]]:
+    """:func:`main` on deal 16 reading ``stdin``: its exit status and the lines it printed."""
+    sink = io.TextIOWrapper(io.BytesIO(), encoding=encoding, newline="\n")
+    status = main(seed=WINNING_DEAL, words=words, ascii="--ascii" in args, stdin=io.BytesIO(stdin), stdout=sink)
+    sink.flush()
+    buffer = sink.buffer
+    assert isinstance(buffer, io.BytesIO)
+    return status, buffer.getvalue().decode(encoding).splitlines()
+
+
+def test_each_line_read_is_echoed_and_the_end_of_input_saves_and_quits(home: Path) -> None:
+    status, lines = run_main(b"d4\r\n\xff\xfe\n" + b"z" * (MAX_LINE_BYTES * 3) + b"\nd3")
+    assert status == 0
+    assert "> d4" in lines and lines[lines.index("> d4") + 1].startswith(f"d4: {Spelling().card(FIRST)} ")
+    assert (
+        "> \ufffd\ufffd" in lines
+        and "\ufffd\ufffd: not a command. Type a cell name such as d4 to place the next card, ? for help." in lines
+    )
+    assert f"That line is too long to be a command (more than {MAX_LINE_BYTES} characters)." in lines
+    assert "> d3" in lines  # the last line needs no line end
+    assert lines[-1] == "Your game is saved: run foursquare again to go on where you left off."
+
+
+def test_the_end_of_input_answers_an_open_question_no(home: Path) -> None:
+    status, lines = run_main(b"d4\nn\n")
+    assert status == 0
+    assert lines[-2:] == [
+        "No: going on with deal 16.",
+        "Your game is saved: run foursquare again to go on where you left off.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "encoding", "words", "card"),
+    [
+        ((), "utf-8", False, Spelling().card(FIRST)),
+        ((), "ascii", False, str(FIRST)),
+        (("--ascii",), "utf-8", False, str(FIRST)),
+        ((), "ascii", True, Spelling(words=True).card(FIRST)),
+    ],
+)
+def test_cards_as_on_the_screen_in_ascii_where_asked_or_needed_or_in_words(
+    home: Path, args: tuple[str, ...], encoding: str, words: bool, card: str
+) -> None:
+    status, lines = run_main(b"", *args, encoding=encoding, words=words)
+    assert status == 0
+    assert lines[2].startswith(f"Next card: {card}, card 1 of 40.")

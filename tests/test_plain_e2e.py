@@ -1,0 +1,149 @@
+"""Plain mode through the real ``foursquare`` command: pipes, a dumb terminal, and the screen taking over."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from foursquare.engine import Game, Status, cell_name, parse_cell
+from foursquare.plain.words import Spelling
+from foursquare.screen.explain import explain
+from tests.helpers import WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
+from tests.terminal import GAME, Terminal, game_env
+
+MOVES = [cell_name(cell) for cell in WINNING_LINE]
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    started: list[Terminal] = []
+    yield started
+    for term in started:
+        term.close()
+
+
+def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> subprocess.CompletedProcess[str]:
+    """``foursquare ARGS`` with ``lines`` on standard input and both outputs read, its files in ``home``."""
+    return subprocess.run(
+        [*GAME, *args],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        env=game_env(FOURSQUARE_HOME=str(home), **env),
+    )
+
+
+def check_transcript(out: list[str], game: Game, moves: list[str]) -> None:
+    """Every move in ``out`` echoed, explained as the engine explains it, and followed by the engine's table."""
+    at = 0
+    for move in moves:
+        at = out.index(f"> {move}", at) + 1
+        before = game.piles
+        placement = game.play(parse_cell(move))
+        assert out[at] == f"{move}: {explain(before, placement)[0].plain()}."
+        end = next((n for n in range(at + 1, len(out)) if out[n].startswith(">")), len(out))
+        assert plain_table(out[at:end]) == expected_plain_table(game)
+        card = game.next_card
+        if card is not None and not game.is_over:
+            assert out[end - 2].startswith(f"Next card: {card}, card {game.placed_count + 1} of 40.")
+            legal = " ".join(cell_name(cell) for cell in game.legal_moves())
+            assert out[end - 1] == f"It may go on: {legal}."
+
+
+def test_a_whole_seeded_game_through_a_pipe(home: Path) -> None:
+    result = pipe(home, ["--plain", "--seed", str(WINNING_DEAL), "--ascii"], MOVES)
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout.splitlines()
+    game = Game.deal(WINNING_DEAL)
+    check_transcript(out, game, MOVES)
+    assert game.status is Status.WON
+    assert out[-2:] == [
+        f"Deal {WINNING_DEAL}: won, score {game.score}. Face down: 0 of 4.",
+        "n for a new deal, u to take back the last card, q to quit.",
+    ]
+    stats = pipe(home, ["stats", "--json"], [])
+    assert '"won": 1' in stats.stdout
+
+
+def test_words_spell_the_cards_for_speech(home: Path) -> None:
+    result = pipe(home, ["--words", "--seed", str(WINNING_DEAL)], MOVES[:2])
+    out = result.stdout.splitlines()
+    assert result.returncode == 0
+    second = Game.deal(WINNING_DEAL).stock[1]
+    assert f"  d4 {Spelling(words=True).card(second)}, 2 cards." in out
+    assert not any(suit in result.stdout for suit in "♣♦♥♠") and str(second) not in result.stdout
+
+
+def test_standard_input_that_is_not_a_terminal_chooses_plain_mode(home: Path) -> None:
+    result = pipe(home, ["--seed", "5"], ["d4", "zz", "q"])
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout.splitlines()
+    assert out[0].startswith("Foursquare in plain mode")
+    assert out[out.index("> zz") + 1].startswith("zz: not a command.")
+    assert out[-1] == "Your game is saved: run foursquare again to go on where you left off."
+
+
+def test_output_to_a_pipe_from_a_terminal_chooses_plain_mode(terminals: list[Terminal], home: Path) -> None:
+    term = Terminal([], command=["sh", "-c", f"{' '.join(GAME)} --seed 5 | cat"], home=home)
+    terminals.append(term)
+    term.wait_for("Foursquare in plain mode", "It may go on: d4.")
+    term.send("d4\r", "q\r")
+    term.wait_for("d4: ", "Your game is saved")
+    assert term.wait_exit() == 0
+
+
+def test_term_dumb_chooses_plain_mode_with_a_prompt(terminals: list[Terminal], home: Path) -> None:
+    term = Terminal(["--seed", "5"], env=game_env(TERM="dumb"), home=home)
+    terminals.append(term)
+    term.wait_for("It may go on: d4.", lambda t: t.rows[t.screen.cursor.y].startswith("> "))
+    assert "\x1b" not in term.raw.decode()  # no cursor movement, no colour
+    term.send("d4\r")
+    term.wait_for("d4: ", "1 card placed")
+    term.send("\x04")  # the end of input: saved, and the game ends as with q
+    term.wait_for("Your game is saved")
+    assert term.wait_exit() == 0
+
+
+def test_plain_asked_for_in_a_real_terminal(terminals: list[Terminal], home: Path) -> None:
+    term = Terminal(["--plain", "--seed", "5"], home=home)
+    terminals.append(term)
+    term.wait_for("Foursquare in plain mode", "It may go on: d4.")
+    term.send("d4\r")
+    term.wait_for("1 card placed")
+    term.send("\x03")  # Ctrl-C: out at once, the game kept
+    term.wait_for("Your game is saved")
+    assert term.wait_exit() == 130
+    assert term.line_mode() == (True, True)
+
+
+def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terminals: list[Terminal], home: Path) -> None:
+    pipe(home, ["--plain", "--seed", str(WINNING_DEAL)], MOVES[:5])
+    game = Game.deal(WINNING_DEAL)
+    for move in MOVES[:5]:
+        game.play(parse_cell(move))
+    screen = Terminal([], home=home)
+    terminals.append(screen)
+    screen.wait_for(f"Welcome back: deal {WINNING_DEAL} as you left it, 5 cards placed", "35 cards left")
+    screen.send("u")  # the fifth card taken back in the screen
+    screen.wait_for("36 cards left")
+    screen.send("q")
+    screen.wait_for("Quit this game?")
+    screen.send("y")
+    assert screen.wait_exit() == 0
+    game.undo()
+    result = pipe(home, ["--ascii"], MOVES[4:])
+    out = result.stdout.splitlines()
+    assert f"Welcome back: deal {WINNING_DEAL} as you left it, 4 cards placed." in out
+    assert plain_table(out[: out.index(f"> {MOVES[4]}")]) == expected_plain_table(game)
+    check_transcript(out, game, MOVES[4:])
+    assert game.status is Status.WON and f"Deal {WINNING_DEAL}: won, score 7. Face down: 0 of 4." in out
