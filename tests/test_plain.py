@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import io
-import math
 from pathlib import Path
 
 import pytest
+from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
 from foursquare.plain.words import Spelling, table_lines, to_come_lines
+from foursquare.screen.coach import chance_words, tip_note
 from foursquare.screen.explain import explain
 from foursquare.storage.session import Session
-from tests.helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
 
 FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
 TIP_NODES = 20_000
@@ -130,12 +130,12 @@ def test_placing_elsewhere_after_u_forgets_what_r_could_put_back(player: Player)
 
 def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player) -> None:
     player.type(*names(WINNING_LINE[:5]))
-    advice = advise(Position.of(player.game), math.inf, nodes=TIP_NODES)
+    advice = advise(Position.of(player.game), nodes=TIP_NODES)
     card = player.game.next_card
     out = player.type("t")
     assert len(out) == 1
     assert out[0].startswith(f"Tip: {card} on {cell_name(advice.cell)}, ")
-    assert out[0].endswith("to win from here.")
+    assert f", {chance_words(advice.win_chance)} to win from here{tip_note(advice)}." in out[0]
     assert player.type("tip") == out
     assert player.game.placed_count == 5  # a tip places nothing
 

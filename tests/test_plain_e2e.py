@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
+from terminal import GAME, Terminal, game_env
 
 from foursquare.engine import Game, Status, cell_name, parse_cell
 from foursquare.plain.words import Spelling
 from foursquare.screen.explain import explain
-from tests.helpers import WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
-from tests.terminal import GAME, Terminal, game_env
 
 MOVES = [cell_name(cell) for cell in WINNING_LINE]
 
@@ -147,3 +147,27 @@ def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terminals: li
     assert plain_table(out[: out.index(f"> {MOVES[4]}")]) == expected_plain_table(game)
     check_transcript(out, game, MOVES[4:])
     assert game.status is Status.WON and f"Deal {WINNING_DEAL}: won, score 7. Face down: 0 of 4." in out
+
+
+def test_a_reader_that_closed_the_pipe_ends_plain_mode_quietly(home: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(home))
+    child = subprocess.Popen(
+        [*GAME, "--seed", "5"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # as `| head -3` does once it has read enough
+    child.stdin.write(b"d4\n")
+    child.stdin.close()
+    assert child.wait(timeout=60) == 141
+    assert child.stderr.read() == b""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_plain_mode_on_a_full_disk_is_one_line_and_status_1(home: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*GAME, "--seed", "5"], input="d4\n", stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+            env=game_env(FOURSQUARE_HOME=str(home)),
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"

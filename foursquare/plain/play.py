@@ -16,10 +16,7 @@ clock, so that the same input always prints the same output.
 
 from __future__ import annotations
 
-import contextlib
 import io
-import math
-import os
 import re
 import sys
 from collections.abc import Callable
@@ -39,10 +36,8 @@ from foursquare.screen.app import RULES
 from foursquare.screen.explain import explain
 from foursquare.storage.session import Opening, Session, open_for_command
 
-__all__ = ["COMMANDS", "TIP_NODES", "Plain", "main"]
+__all__ = ["COMMANDS", "Plain", "main"]
 
-TIP_NODES = 1_500_000
-"""How much look-ahead one tip may plan for: a count, so a position always gets the same tip."""
 MAX_LINE_BYTES = 4096
 """A longer line is refused whole, not read in pieces as several commands."""
 
@@ -77,11 +72,12 @@ class Plain:
     """One player's game in plain mode: lines in, lines out through ``out``.
 
     ``session`` holds the game and keeps it saved and counted; ``spell``
-    writes the cards; ``tip_nodes`` is the expert's look-ahead for ``t``.
+    writes the cards; ``tip_nodes`` is the expert's look-ahead for ``t`` (None: its own default), a
+    count of positions and never a time, so that a position always gets the same tip.
     """
 
     def __init__(
-        self, session: Session, spell: Spelling, out: Callable[[str], None], *, tip_nodes: int = TIP_NODES
+        self, session: Session, spell: Spelling, out: Callable[[str], None], *, tip_nodes: int | None = None
     ) -> None:
         self.session = session
         self.spell = spell
@@ -192,14 +188,14 @@ class Plain:
     def tip(self, rest: str) -> None:
         if not self._alone("t", rest) or not self._playing():
             return
-        from foursquare.expert.advice import Position, advise  # the expert is imported when first asked
-        from foursquare.screen.coach import chance_words
+        from foursquare.expert.advice import DEFAULT_NODES, Position, advise  # imported when first asked
+        from foursquare.screen.coach import chance_words, tip_note
 
         card = self.game.next_card
         assert card is not None  # a game in play has a next card
-        advice = advise(Position.of(self.game), math.inf, nodes=self.tip_nodes)
-        chance = chance_words(advice.win_chance)
-        self.out(f"Tip: {self.spell.card(card)} on {cell_name(advice.cell)}, {chance} to win from here.")
+        advice = advise(Position.of(self.game), nodes=self.tip_nodes or DEFAULT_NODES)
+        chance = f"{chance_words(advice.win_chance)} to win from here{tip_note(advice)}"
+        self.out(f"Tip: {self.spell.card(card)} on {cell_name(advice.cell)}, {chance}.")
 
     def preview(self, rest: str) -> None:
         if not self._playing():
@@ -426,10 +422,6 @@ def main(
         out("")
         plain.quit("")
         return 130
-    except BrokenPipeError:  # whoever read the output has gone; the game is saved
-        with contextlib.suppress(OSError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sink.fileno())
-        return 1
     return 0
 
 

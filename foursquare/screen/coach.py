@@ -46,6 +46,7 @@ __all__ = [
     "chance_words",
     "expert",
     "think_seconds",
+    "tip_note",
 ]
 
 PACE_SECONDS = 0.5
@@ -118,6 +119,17 @@ def chance_words(chance: float) -> str:
     if percent <= 0:
         return "under 1%"
     return f"about {percent}%"
+
+
+def tip_note(advice: Advice) -> str:
+    """What a tip adds after its chance: the safest cell when the tip plays for score, and a hurried guess."""
+    note = ""
+    safest, safe_chance = advice.safest
+    if safest != advice.cell:  # the tip plays for score: say where the best chance is too
+        note = f" for a higher score; safest {cell_name(safest)}, {chance_words(safe_chance)}"
+    if advice.cut_short:
+        note += " (cut short: a quick guess)"
+    return note
 
 
 class Coach(Observer):
@@ -280,12 +292,7 @@ class Coach(Observer):
         assert card is not None  # advice exists only for a game still in play
         app.marked = app.cursor = advice.cell
         chance = chance_words(advice.win_chance)
-        more = ""
-        safest, safe_chance = advice.safest
-        if safest != advice.cell:  # the tip plays for score: say where the best chance is too
-            more = f" for a higher score; safest {cell_name(safest)}, {chance_words(safe_chance)}"
-        if advice.cut_short:
-            more += " (cut short: a quick guess)"
+        more = tip_note(advice)
         app.say(
             Text.of("Tip: ", card, f" on the cell marked {TIP_MARK}, {chance} to win from here{more}"),
             Text.of("Tip: ", card, f" on {TIP_MARK}, {chance} to win{more}"),
