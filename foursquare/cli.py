@@ -18,10 +18,16 @@ from collections.abc import Callable, Sequence
 from foursquare import __version__
 from foursquare.engine import LAST_DEAL, check_deal_number
 
-# Sub-command name -> (module, one-line help). Each module has main(argv) -> int.
+# Sub-command name -> ("module:function", one-line help). Each function takes argv and returns the exit status.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "stats": ("foursquare.storage.stats", "show or reset your statistics"),
-    "simulate": ("foursquare.commands.simulate", "play many deals without a screen and report how a strategy fares"),
+    "stats": ("foursquare.commands.stats:main", "show or reset your statistics"),
+    "history": ("foursquare.commands.history:main", "list your finished games, newest first"),
+    "export": ("foursquare.commands.transfer:export_main", "write every finished game as JSON lines"),
+    "import": ("foursquare.commands.transfer:import_main", "read games written by export into your history"),
+    "simulate": (
+        "foursquare.commands.simulate:main",
+        "play many deals without a screen and report how a strategy fares",
+    ),
 }
 
 
@@ -143,7 +149,7 @@ def _silence_stdout() -> None:
 
 def _dispatch(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
-        module = importlib.import_module(COMMANDS[args[0]][0])
-        command: Callable[[list[str]], int] = module.main
+        module_name, function = COMMANDS[args[0]][0].split(":")
+        command: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function)
         return command(args[1:])
     return play(build_parser().parse_args(args))

@@ -6,8 +6,13 @@ never from one another.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
-from collections.abc import Sequence
+import resource
+import signal
+import sqlite3
+from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -16,7 +21,10 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Keeper, Request
 from foursquare.screen.render import render
+from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
+from foursquare.storage.files import saved_game_json
 from foursquare.storage.session import Session
+from foursquare.storage.stats import Result, Stats
 
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""
@@ -138,3 +146,71 @@ def expected_plain_table(game: Game) -> dict[str, tuple[str, int]]:
             shown = (str(pile.top) if pile.face_up else "##", len(pile)) if pile is not None else (".", 0)
             table[cell_name((r, c))] = shown
     return table
+
+
+# --- the data folder's database -------------------------------------------------
+
+
+def counted(folder: Path) -> list[Result]:
+    """The games that count in the statistics of ``folder``, in the order they were counted."""
+    with Store.open(folder, create=False)[0] as store:
+        return [game.result for game in reversed(store.history()) if game.counted]
+
+
+def count(folder: Path, result: Result) -> bool:
+    """Count ``result`` in ``folder`` as if a game had ended so (a game without its record); whether it counted."""
+    finished = FinishedGame(None, result.deal, None, None, utc_now(), result.ending, result.score, None, True)
+    with Store.open(folder)[0] as store:
+        return store.record(finished).counted
+
+
+def stats_of(folder: Path) -> Stats:
+    """The statistics of ``folder`` as the database works them out."""
+    with Store.open(folder, create=False)[0] as store:
+        return store.stats()
+
+
+def on_disk(folder: Path) -> Game:
+    """The game in progress kept in ``folder``."""
+    with Store.open(folder, create=False)[0] as store:
+        current = store.current()
+    assert current is not None
+    return current.game
+
+
+def keep(folder: Path, game: Game, daily: date | None = None) -> None:
+    """Keep ``game`` as the game in progress in ``folder``, as a window that then died would have."""
+    with Store.open(folder)[0] as store:
+        store.save_current(game, daily, utc_now())
+
+
+@contextlib.contextmanager
+def no_room_to_grow(folder: Path) -> Iterator[None]:
+    """No file in ``folder`` may grow meanwhile: writing is refused as on a full disk (a real refusal
+    by the operating system, through a file size limit on this process)."""
+    limit = max(path.stat().st_size for path in folder.iterdir() if path.is_file())
+    before = resource.getrlimit(resource.RLIMIT_FSIZE)
+    signal_before = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, before[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, before)
+        signal.signal(signal.SIGXFSZ, signal_before)
+
+
+@contextlib.contextmanager
+def busy(folder: Path) -> Iterator[None]:
+    """Another process's write transaction holds the database of ``folder`` meanwhile."""
+    other = sqlite3.connect(folder / DB_FILE, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        other.close()
+
+
+def write_old_game(path: Path, game: Game, daily: date | None) -> None:
+    """Write ``game.json`` as versions before the database kept the game in progress."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(saved_game_json(game, daily)), "utf-8")

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import keeper_for, make_app, press, screen_text
+from helpers import counted, keeper_for, make_app, press, screen_text
 
 from foursquare.engine import Game
 from foursquare.expert.advice import Advice, Position
@@ -26,7 +26,6 @@ from foursquare.screen.keys import Click, Key, Resize
 from foursquare.screen.play import Request
 from foursquare.screen.render import TIP_MARK, render
 from foursquare.screen.text import Tone
-from foursquare.storage.stats import StatsStore
 
 
 class FakeThinking:
@@ -261,7 +260,7 @@ def test_autoplay_plays_to_the_end_saving_and_counting_the_game(tmp_path: Path) 
     assert app.mode is Mode.GAME_OVER
     assert app.game.placed_count == 1 + len(fake.started)  # every card the expert was asked about
     assert app.game.placements[1:] == [t.advice.cell for t in fake.started if t.advice is not None]
-    results = StatsStore(tmp_path).results()
+    results = counted(tmp_path)
     assert len(results) == 1 and results[0].deal == 3
     assert keeper.session.game.placed_count == app.game.placed_count
 

@@ -16,15 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1
+from helpers import WINNING_LINE_DEAL_1, count, on_disk
 from terminal import GAME, Terminal, ansi_colours, game_env
 
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.screen.explain import explain
-from foursquare.storage.files import load_game
-from foursquare.storage.stats import Ending, Result, StatsStore
+from foursquare.storage.stats import Ending, Result
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 
@@ -549,9 +548,8 @@ def test_a_won_game_counts_and_s_shows_it_in_the_statistics(term_factory: list[T
 
 
 def test_statistics_screen_in_ascii(term_factory: list[Terminal], home: Path) -> None:
-    store = StatsStore(home)
     for deal, score in ((5, 3), (6, 3), (7, 10)):
-        store.record(Result(deal, Ending.WON, score))
+        count(home, Result(deal, Ending.WON, score))
     term = start(term_factory, ["--ascii"], home)
     term.wait_for("40 cards left")
     term.send("s")
@@ -567,8 +565,8 @@ def test_a_damaged_saved_game_is_moved_aside_with_one_line(term_factory: list[Te
     assert "Traceback" not in term.text
     aside = list(home.glob("game.json.*.corrupt"))
     assert len(aside) == 1 and aside[0].read_text().endswith('"game": [')
-    fresh = load_game(home / "game.json")
-    assert fresh is not None and fresh.game.placed_count == 0 and shown_deal(term) == fresh.game.seed
+    fresh = on_disk(home)
+    assert fresh.placed_count == 0 and shown_deal(term) == fresh.seed
     term.send("q")  # no card placed: nothing to ask
     assert term.wait_exit() == 0
     tail = " ".join(after_the_game(term).split())
@@ -635,8 +633,7 @@ def test_a_autoplays_until_any_key_stops_it(term_factory: list[Terminal], home: 
     term.wait_for("Quit this game?")
     term.send("y")
     assert term.wait_exit() == 0
-    saved = load_game(home / "game.json")
-    assert saved is not None and saved.game.placed_count == placed  # nothing placed after the key
+    assert on_disk(home).placed_count == placed  # nothing placed after the key
 
 
 def test_an_unusable_thinking_time_is_a_one_line_error(term_factory: list[Terminal], home: Path) -> None:

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-import errno
-import os
 from pathlib import Path
 
 import pytest
-from helpers import DAY, WINNING_DEAL, WINNING_LINE, keeper_for, lost_game, place, played, press, screen_text
+from helpers import (
+    DAY,
+    WINNING_DEAL,
+    WINNING_LINE,
+    count,
+    keep,
+    keeper_for,
+    lost_game,
+    no_room_to_grow,
+    on_disk,
+    place,
+    played,
+    press,
+    screen_text,
+)
+from helpers import counted as results
 
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
@@ -17,20 +30,9 @@ from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import Keeper, Request, main
 from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
 from foursquare.screen.text import Tone
-from foursquare.storage import stats as stats_module
-from foursquare.storage.files import GAME_FILE, load_game, save_game
+from foursquare.storage.files import GAME_FILE
 from foursquare.storage.session import Opening, Session
-from foursquare.storage.stats import Ending, Result, StatsStore
-
-
-def on_disk(folder: Path) -> Game:
-    saved = load_game(folder / GAME_FILE)
-    assert saved is not None
-    return saved.game
-
-
-def results(folder: Path) -> list[Result]:
-    return StatsStore(folder).results()
+from foursquare.storage.stats import Ending, Result, Stats
 
 
 def message(app: App) -> str:
@@ -96,7 +98,7 @@ def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) ->
 
 
 def test_leaving_a_deal_counted_before_says_it_changes_nothing(tmp_path: Path) -> None:
-    StatsStore(tmp_path).record(Result(9, Ending.STOCK_EMPTY))
+    count(tmp_path, Result(9, Ending.STOCK_EMPTY))
     keeper = keeper_for(tmp_path, Request(seed=9))
     app = keeper.app
     assert (
@@ -125,7 +127,7 @@ def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> 
     game = Game.deal(WINNING_DEAL)
     for cell in WINNING_LINE[:4]:  # four cards on (0, 0): the last cell played is full
         game.play(cell)
-    save_game(tmp_path / GAME_FILE, game, None)
+    keep(tmp_path, game)
     keeper = keeper_for(tmp_path)
     app = keeper.app
     assert app.game == game and app.mode is Mode.PLAYING
@@ -134,7 +136,7 @@ def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> 
 
 
 def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path) -> None:
-    save_game(tmp_path / GAME_FILE, played(5, 3), None)
+    keep(tmp_path, played(5, 3))
     keeper = keeper_for(tmp_path, Request(seed=7))
     app = keeper.app
     assert app.game.seed == 5 and app.dialog is not None
@@ -170,8 +172,8 @@ def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when
 ) -> None:
     lost = lost_game()
     assert lost.seed is not None
-    session = Session(tmp_path, lost)  # what Session.open leaves when the statistics were locked
-    note = f"Could not count deal {lost.seed} in the statistics: another foursquare kept the file locked too long."
+    session = Session(tmp_path, lost)  # what Session.open leaves when the database was busy
+    note = f"Could not count deal {lost.seed} in the statistics: another foursquare kept the database busy too long."
     keeper = Keeper(session)
     keeper.begin(Opening(note, False), Request())
     assert results(tmp_path) == [Result(lost.seed, Ending.TOO_MANY_FACE_DOWN)]
@@ -181,9 +183,7 @@ def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when
 # --- trouble with the files -----------------------------------------------------
 
 
-def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_path: Path) -> None:
     keeper = keeper_for(tmp_path, Request(seed=5))
     app = keeper.app
     place(app, (0, 0))
@@ -191,18 +191,13 @@ def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(
     assert app.dialog is not None and app.dialog.question.plain() == "Quit this game?"
     assert app.dialog.detail.plain() == "Your game is saved: run foursquare again to go on where you left off."
     press(app, "x")
-
-    def full(*args: object) -> int:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", full)
-    place(app, app.game.legal_moves()[0])
+    with no_room_to_grow(tmp_path):
+        place(app, app.game.legal_moves()[0])
     assert app.message is not None and app.message.tone is Tone.ERROR
-    assert message(app) == "Could not save the game: No space left on device."
-    assert keeper.notices == ["Could not save the game: No space left on device."]
+    assert message(app) == "Could not save the game: the disk refused to read or write."
+    assert keeper.notices == ["Could not save the game: the disk refused to read or write."]
     press(app, "q")
     assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
-    monkeypatch.undo()
     press(app, "x", "u")
     assert on_disk(tmp_path).placed_count == 1
     press(app, "q", "y")
@@ -246,7 +241,7 @@ def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) 
 
 
 def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
-    StatsStore(tmp_path).record(Result(3, Ending.WON, 12))
+    count(tmp_path, Result(3, Ending.WON, 12))
     keeper = keeper_for(tmp_path, ascii=True)
     press(keeper.app, "s")
     assert keeper.app.screen is not None
@@ -256,9 +251,8 @@ def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
 
 
 def test_the_statistics_page_fits_the_terminal_and_follows_a_resize(tmp_path: Path) -> None:
-    store = StatsStore(tmp_path)
     for deal in range(20):
-        store.record(Result(deal, Ending.WON, 5))  # one bar 20 high: drawn as tall as there is room
+        count(tmp_path, Result(deal, Ending.WON, 5))  # one bar 20 high: drawn as tall as there is room
     keeper = keeper_for(tmp_path)
     app = keeper.app
     press(app, "s")
@@ -273,7 +267,7 @@ def test_the_statistics_page_fits_the_terminal_and_follows_a_resize(tmp_path: Pa
 
 
 def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
-    stats = stats_module.Stats.from_results([Result(n, Ending.WON, n % 2) for n in range(10)])
+    stats = Stats.from_results([Result(n, Ending.WON, n % 2) for n in range(10)])
     page = stats_screen(stats, height=17)
     assert sum("│" in line.plain() or "┤" in line.plain() for line in page.lines) == BAR_ROWS.start
     page = stats_screen(stats, height=17, note="Your statistics could not be loaded")

@@ -2,37 +2,25 @@
 
 from __future__ import annotations
 
-import errno
-import os
 from datetime import date
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
-from helpers import WINNING_DEAL, WINNING_LINE, lost_game, won_game
+from helpers import WINNING_DEAL, WINNING_LINE, busy, count, keep, lost_game, no_room_to_grow, on_disk, won_game
+from helpers import counted as results
 
 from foursquare.deals import RANDOM_DEALS
 from foursquare.engine import Game, Status
-from foursquare.storage import stats as stats_module
-from foursquare.storage.files import GAME_FILE, load_game, save_game
+from foursquare.storage import database
+from foursquare.storage.database import DB_FILE
 from foursquare.storage.session import Session
-from foursquare.storage.stats import Ending, Result, StatsStore
+from foursquare.storage.stats import Ending, Result
 
 DAY = date(2026, 11, 30)
 
 
 def today() -> date:
     return DAY
-
-
-def results(folder: Path) -> list[Result]:
-    return StatsStore(folder).results()
-
-
-def on_disk(folder: Path) -> Game:
-    saved = load_game(folder / GAME_FILE)
-    assert saved is not None
-    return saved.game
 
 
 def test_first_start_deals_a_random_deal_and_saves_it(tmp_path: Path) -> None:
@@ -138,7 +126,7 @@ def test_a_finished_daily_deal_gives_the_line_to_share(tmp_path: Path) -> None:
         session.game.play(session.game.legal_moves()[0])
     session.save()
     finish = session.record_finished()
-    assert finish.counted and finish.message is None and finish.stats is not None
+    assert finish.counted and finish.message is None and finish.game_id is not None
     assert (
         finish.share
         == f"Foursquare daily 2026-11-30 (deal 20261130): lost, {session.game.placed_count} of 40 cards placed"
@@ -157,9 +145,12 @@ def test_a_win_is_counted_with_its_score(tmp_path: Path) -> None:
     _win(session)
     finish = session.record_finished()
     assert finish.counted and finish.share is None and finish.message is None
-    assert finish.stats is not None
-    assert (finish.stats.played, finish.stats.won, finish.stats.best_score, finish.stats.histogram[7]) == (1, 1, 7, 1)
+    stats = session.stats()[0]
+    assert (stats.played, stats.won, stats.best_score, stats.histogram[7]) == (1, 1, 7, 1)
     assert not session.counts
+    assert finish.game_id is not None
+    kept = session.store.game(finish.game_id)
+    assert kept is not None and kept.replay() == session.game and kept.score == 7 and kept.placed == 33
 
 
 def test_undoing_after_the_end_and_finishing_again_counts_once(tmp_path: Path) -> None:
@@ -171,7 +162,8 @@ def test_undoing_after_the_end_and_finishing_again_counts_once(tmp_path: Path) -
     _win(session)
     finish = session.record_finished()
     assert not finish.counted
-    assert finish.stats is not None and (finish.stats.played, finish.stats.won) == (1, 1)
+    assert (session.stats()[0].played, session.stats()[0].won) == (1, 1)
+    assert session.store.game_count() == 1  # the history keeps the game once
 
 
 def test_a_deal_lost_by_abandoning_cannot_be_won_later_for_the_statistics(tmp_path: Path) -> None:
@@ -182,8 +174,9 @@ def test_a_deal_lost_by_abandoning_cannot_be_won_later_for_the_statistics(tmp_pa
     assert not session.counts
     _win(session)
     finish = session.record_finished()
-    assert not finish.counted and finish.stats is not None
-    assert (finish.stats.played, finish.stats.won) == (1, 0)
+    assert not finish.counted
+    assert (session.stats()[0].played, session.stats()[0].won) == (1, 0)
+    assert [(g.ending, g.counted) for g in session.store.history()] == [(Ending.WON, False), (Ending.ABANDONED, True)]
 
 
 def test_recording_an_unfinished_game_is_refused(tmp_path: Path) -> None:
@@ -193,7 +186,7 @@ def test_recording_an_unfinished_game_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_game_that_ended_before_it_was_counted_is_counted_on_the_next_start(tmp_path: Path) -> None:
-    save_game(tmp_path / GAME_FILE, won_game(), None)  # the process died between saving and counting
+    keep(tmp_path, won_game())  # the process died between saving and counting
     session, opening = Session.open(tmp_path)
     assert opening == (None, False)
     assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
@@ -202,63 +195,61 @@ def test_a_game_that_ended_before_it_was_counted_is_counted_on_the_next_start(tm
     assert len(results(tmp_path)) == 1
 
 
-def test_a_finished_game_waits_on_disk_while_the_statistics_are_locked(
+def test_a_finished_game_waits_in_the_database_while_it_is_busy(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.1)
     lost = lost_game()
-    save_game(tmp_path / GAME_FILE, lost, None)
-    with FileLock(tmp_path / "stats.json.lock"):
+    keep(tmp_path, lost)
+    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
+    with busy(tmp_path):
         session, opening = Session.open(tmp_path)
     assert opening.message is not None and "Could not count deal 20261130" in opening.message
-    assert "locked" in opening.message and "\n" not in opening.message
+    assert "busy" in opening.message and "\n" not in opening.message
     assert session.game == lost and on_disk(tmp_path) == lost  # kept until it is counted
     fresh, opening = Session.open(tmp_path)
     assert opening == (None, False) and fresh.game.placed_count == 0
     assert [r.deal for r in results(tmp_path)] == [20261130]
 
 
-def test_locked_statistics_at_the_end_of_a_game_give_a_line_not_an_error(
+def test_a_busy_database_at_the_end_of_a_game_gives_a_line_not_an_error(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(stats_module, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
     session, _ = Session.open(tmp_path, seed=WINNING_DEAL)
     _win(session)
-    with FileLock(tmp_path / "stats.json.lock"):
+    with busy(tmp_path):
         finish = session.record_finished()
-    assert not finish.counted and finish.stats is None
+    assert not finish.counted and finish.game_id is None
     assert finish.message == (
-        "Could not update the statistics: another foursquare kept the file locked too long; try again."
+        f"Could not count deal {WINNING_DEAL} in the statistics: "
+        "another foursquare kept the database busy too long; try again."
     )
     assert session.record_finished().counted  # the finished game is still there to count
 
 
-def test_a_full_disk_gives_a_line_and_keeps_the_last_good_save(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_full_disk_gives_a_line_and_keeps_the_last_good_save(tmp_path: Path) -> None:
     session, _ = Session.open(tmp_path, seed=5)
     session.game.play((0, 0))
     session.save()
-
-    def full(*args: object) -> int:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "write", full)
-    session.game.play(session.game.legal_moves()[0])
-    assert session.save() == "Could not save the game: No space left on device."
-    monkeypatch.undo()
+    with no_room_to_grow(tmp_path):
+        session.game.play(session.game.legal_moves()[0])
+        note = session.save()
+    assert note is not None and note.startswith("Could not save the game: the disk")
     assert on_disk(tmp_path).placed_count == 1
     assert session.save() is None and on_disk(tmp_path).placed_count == 2
 
 
-def test_damaged_statistics_are_reported_in_one_line(tmp_path: Path) -> None:
+def test_damaged_old_statistics_are_reported_in_one_line(tmp_path: Path) -> None:
     (tmp_path / "stats.json").write_text("[1, 2")
-    session, _ = Session.open(tmp_path)
+    session, opening = Session.open(tmp_path)
     stats, message = session.stats()
-    assert stats.played == 0
-    assert message is not None and message.startswith("Your statistics could not be loaded (not valid JSON")
+    assert stats.played == 0 and message is None
+    assert opening.message is not None
+    assert opening.message.startswith("Your old statistics could not be loaded (not valid JSON")
 
 
 def test_counts_says_whether_the_result_will_count(tmp_path: Path) -> None:
-    StatsStore(tmp_path).record(Result(9, Ending.STOCK_EMPTY))
+    count(tmp_path, Result(9, Ending.STOCK_EMPTY))
     assert not Session.open(tmp_path, seed=9)[0].counts
     assert Session.open(tmp_path, seed=10)[0].counts
 
@@ -272,7 +263,7 @@ def test_impossible_requests_are_refused_before_anything_changes(
 ) -> None:
     with pytest.raises(ValueError, match=complaint):
         Session.open(tmp_path, seed=seed, daily=daily)
-    assert not tmp_path.joinpath(GAME_FILE).exists()
+    assert not tmp_path.joinpath(DB_FILE).exists()
     session, _ = Session.open(tmp_path, seed=3)
     session.game.play((0, 0))
     with pytest.raises(ValueError, match=complaint):
@@ -294,6 +285,19 @@ def test_a_file_in_place_of_the_data_folder_gives_lines_not_errors(tmp_path: Pat
     assert session.save() is None
     deal = session.game.seed
     note = session.new_game()
-    assert note == f"Could not count deal {deal} in the statistics: {folder} is a file, not a folder."
-    assert session.stats()[1] == f"Could not read the statistics: {folder} is a file, not a folder."
+    assert note == f"Could not count deal {deal} in the statistics: games cannot be kept in {folder}."
+    assert session.stats()[1] == f"Could not read the statistics: games cannot be kept in {folder}."
     assert folder.read_text() == "not a folder"
+
+
+def test_a_data_folder_under_a_file_says_it_cannot_be_made_and_why(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file")
+    session, opening = Session.open(blocker / "sub")
+    assert opening.message == (
+        f"Cannot keep games in {blocker / 'sub'}: the data folder cannot be made: {blocker} is a file, not a folder; "
+        "this game will not be saved."
+    )
+    assert "game.json" not in opening.message and blocker.read_text() == "a file"
+    session.game.play((0, 0))
+    assert session.save() is None

@@ -1,39 +1,25 @@
-"""Statistics: results, figures, the file and its lock, the text rendering and ``foursquare stats``."""
+"""Statistics: results, figures (worked out in Python and by the database alike), the text and ``foursquare stats``."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
-import re
 import subprocess
 import sys
-import textwrap
-import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import lost_game, played, won_game
-from hypothesis import given
+from helpers import count, counted, lost_game, played, stats_of, won_game
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from foursquare.commands.stats import main
 from foursquare.engine import Game
-from foursquare.storage.files import Unusable
-from foursquare.storage.stats import (
-    MAX_SCORE,
-    STATS_FILE,
-    Ending,
-    Result,
-    Stats,
-    StatsStore,
-    histogram_lines,
-    main,
-    parse_results,
-    render_lines,
-    results_json,
-    summary_lines,
-)
+from foursquare.screen.stats_page import histogram_lines, render_lines, summary_lines
+from foursquare.storage.database import FinishedGame, Store, utc_now
+from foursquare.storage.stats import MAX_SCORE, Ending, Result, Stats
+from foursquare.storage.upgrade import STATS_FILE
 
 W, F, S, A = Ending.WON, Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED
 
@@ -104,179 +90,35 @@ results_strategy = st.lists(
 )
 
 
-@given(results_strategy)
-def test_stats_file_text_round_trips_and_figures_add_up(results: list[Result]) -> None:
-    assert parse_results(json.loads(results_json(results))) == results
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None, max_examples=40)
+@given(results=results_strategy)
+def test_the_databases_figures_are_the_figures_of_its_counted_games(tmp_path: Path, results: list[Result]) -> None:
     stats = Stats.from_results(results)
     assert stats.won + sum(stats.losses.values()) == stats.played == len(results)
     assert sum(stats.histogram) == stats.won
     assert stats.current_streak <= stats.longest_streak <= stats.won
-
-
-# --- the file ----------------------------------------------------------------------
-
-
-def test_stats_file_format(tmp_path: Path) -> None:
-    store = StatsStore(tmp_path)
-    store.record(won(16, 7))
-    store.record(Result(20261130, S))
-    on_disk = json.loads((tmp_path / STATS_FILE).read_text("utf-8"))
-    assert on_disk == {
-        "format": "foursquare-stats",
-        "version": 1,
-        "games": [{"deal": 16, "ending": "won", "score": 7}, {"deal": 20261130, "ending": "stock_empty"}],
-    }
-    assert len((tmp_path / STATS_FILE).read_text("utf-8").splitlines()) == 4  # one game a line
+    with Store.empty() as store:
+        for result in results:
+            store.record(
+                FinishedGame(None, result.deal, None, None, utc_now(), result.ending, result.score, None, True)
+            )
+        assert store.stats() == stats
 
 
 def test_each_deal_counts_once(tmp_path: Path) -> None:
-    store = StatsStore(tmp_path)
-    assert not store.is_counted(16)
-    first = store.record(Result(16, F))
-    again = store.record(won(16, 7))  # say, after an undo at the end: the loss stands
-    assert first.counted and not again.counted
-    assert again.stats.played == 1 and again.stats.won == 0
-    assert store.is_counted(16) and store.results() == [Result(16, F)]
+    with Store.open(tmp_path)[0] as store:
+        assert not store.is_counted(16)
+        first = store.record(FinishedGame.of(lost_game(16), daily=None, started=None, ended=utc_now(), counted=True))
+        again = store.record(FinishedGame.of(won_game(), daily=None, started=None, ended=utc_now(), counted=True))
+        assert first.counted and not again.counted  # say, after an undo at the end: the loss stands
+        assert store.stats().played == 1 and store.stats().won == 0
+        assert store.is_counted(16) and counted(tmp_path) == [Result(16, F)]
+        assert [game.counted for game in store.history()] == [False, True]  # both kept in the history
 
 
 def test_reading_creates_nothing(tmp_path: Path) -> None:
-    stats, message = StatsStore(tmp_path / "home").read()
-    assert stats.played == 0 and message is None
+    assert stats_of(tmp_path / "home").played == 0
     assert not (tmp_path / "home").exists()
-
-
-def _entries(*games: Any) -> bytes:
-    return json.dumps({"format": "foursquare-stats", "version": 1, "games": list(games)}).encode()
-
-
-_GOOD = _entries({"deal": 1, "ending": "won", "score": 3}, {"deal": 2, "ending": "abandoned"})
-
-DAMAGED: dict[str, tuple[bytes, str]] = {
-    "empty": (b"", "empty"),
-    "truncated JSON": (_GOOD[:-9], "not valid JSON"),
-    "not JSON": (b"won: 3, lost: 2", "not valid JSON"),
-    "binary garbage": (bytes((i * 91 + 7) % 256 for i in range(500)), "not text"),
-    "a JSON list": (b"[]", "no JSON object"),
-    "another format": (
-        b'{"format": "foursquare-saved-game", "version": 1, "games": []}',
-        "not a Foursquare statistics",
-    ),
-    "unknown version": (b'{"format": "foursquare-stats", "version": 2, "games": []}', "unknown statistics version 2"),
-    "version as text": (b'{"format": "foursquare-stats", "version": "1", "games": []}', "unknown statistics version"),
-    "games not a list": (b'{"format": "foursquare-stats", "version": 1, "games": {}}', "games must be a list"),
-    "game not an object": (_entries([1, "won", 3]), "game 1: [1, 'won', 3] is not a JSON object"),
-    "deal as text": (_entries({"deal": "7", "ending": "abandoned"}), "game 1: bad deal number '7'"),
-    "deal as true": (_entries({"deal": True, "ending": "abandoned"}), "game 1: bad deal number True"),
-    "negative deal": (_entries({"deal": -1, "ending": "abandoned"}), "bad deal number -1"),
-    "unknown ending": (_entries({"deal": 1, "ending": "resigned"}), "unknown ending 'resigned'"),
-    "win without score": (_entries({"deal": 1, "ending": "won"}), "a win needs a score"),
-    "score too high": (_entries({"deal": 1, "ending": "won", "score": 25}), "a win needs a score from 0 to 24"),
-    "score as float": (_entries({"deal": 1, "ending": "won", "score": 3.0}), "a win needs a score"),
-    "score for a loss": (_entries({"deal": 1, "ending": "stock_empty", "score": 0}), "has no score"),
-    "deal counted twice": (
-        _entries({"deal": 9, "ending": "abandoned"}, {"deal": 9, "ending": "won", "score": 2}),
-        "game 2: deal 9 is counted twice",
-    ),
-}
-
-
-@pytest.mark.parametrize("kind", DAMAGED)
-def test_every_kind_of_damaged_stats_file_is_refused_with_a_reason(tmp_path: Path, kind: str) -> None:
-    content, reason = DAMAGED[kind]
-    (tmp_path / STATS_FILE).write_bytes(content)
-    with pytest.raises(Unusable, match=re.escape(reason)):
-        StatsStore(tmp_path).results()
-
-
-@pytest.mark.parametrize("kind", DAMAGED)
-def test_a_damaged_stats_file_is_moved_aside_and_counting_starts_again(tmp_path: Path, kind: str) -> None:
-    content, reason = DAMAGED[kind]
-    (tmp_path / STATS_FILE).write_bytes(content)
-    store = StatsStore(tmp_path)
-    stats, message = store.read()
-    (aside,) = _corrupt_files(tmp_path)
-    assert aside.read_bytes() == content
-    assert stats.played == 0
-    assert message is not None and "\n" not in message
-    assert reason in message and str(aside) in message and "start again from zero" in message
-    assert store.record(won(4, 4)).counted
-    assert store.results() == [won(4, 4)]
-
-
-def test_recording_onto_a_damaged_file_moves_it_aside_first(tmp_path: Path) -> None:
-    (tmp_path / STATS_FILE).write_bytes(b"\xff\xfe\x00garbage")
-    recorded = StatsStore(tmp_path).record(won(4, 4))
-    assert recorded.counted and recorded.stats.won == 1
-    assert recorded.message is not None and "not text" in recorded.message
-    assert len(_corrupt_files(tmp_path)) == 1
-
-
-def test_a_damaged_stats_file_that_cannot_be_moved_is_left_alone(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    (tmp_path / STATS_FILE).write_bytes(b"{oops")
-
-    def refuse(*args: object) -> None:
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(os, "rename", refuse)
-    recorded = StatsStore(tmp_path).record(won(4, 4))
-    assert not recorded.counted
-    assert recorded.message is not None and "nor moved aside" in recorded.message and "not counted" in recorded.message
-    assert (tmp_path / STATS_FILE).read_bytes() == b"{oops"
-    with pytest.raises(Unusable, match="nor moved aside"):
-        StatsStore(tmp_path).reset()
-    assert (tmp_path / STATS_FILE).read_bytes() == b"{oops"
-
-
-def test_a_locked_file_times_out_instead_of_hanging(tmp_path: Path) -> None:
-    from filelock import FileLock, Timeout
-
-    with FileLock(tmp_path / "stats.json.lock"), pytest.raises(Timeout):
-        StatsStore(tmp_path, timeout=0.1).record(won(1, 1))
-    assert StatsStore(tmp_path).results() == []
-
-
-RECORDER = textwrap.dedent(
-    """
-    import sys, time
-    from pathlib import Path
-    from foursquare.storage.stats import Ending, Result, StatsStore
-
-    folder, first, count, shared, start = Path(sys.argv[1]), *map(int, sys.argv[2:5]), float(sys.argv[5])
-    store = StatsStore(folder)
-    deals = [d for n in range(count) for d in (first + n, *([10**6 + n] if n < shared else []))]
-    while time.time() < start:
-        time.sleep(0.001)
-    counted = [d for d in deals if store.record(Result(d, Ending.WON, d % 25)).counted]
-    print(" ".join(map(str, counted)))
-    """
-)
-
-
-@pytest.mark.slow
-def test_processes_finishing_at_once_are_all_counted_each_deal_once(tmp_path: Path) -> None:
-    """N processes record their own deals, plus some deals that all of them try to record."""
-    processes, games, shared = 6, 15, 5
-    start = time.time() + 1.5  # every process starts recording at this moment
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-c", RECORDER, str(tmp_path), str(1000 * p), str(games), str(shared), str(start)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for p in range(processes)
-    ]
-    outputs = [run.communicate(timeout=120) for run in runs]
-    assert [run.returncode for run in runs] == [0] * processes, [err for _, err in outputs]
-    claimed = [int(d) for out, _ in outputs for d in out.split()]
-    own = {1000 * p + n for p in range(processes) for n in range(games)}
-    common = {10**6 + n for n in range(shared)}
-    assert sorted(claimed) == sorted(own | common)  # each deal counted by exactly one process
-    deals = [r.deal for r in StatsStore(tmp_path).results()]
-    assert sorted(deals) == sorted(own | common)
-    assert StatsStore(tmp_path).read()[0].played == processes * games + shared
 
 
 # --- as text --------------------------------------------------------------------------
@@ -352,16 +194,15 @@ def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def _fill(home: Path) -> None:
-    store = StatsStore(home)
     for result in [won(1, 3), Result(2, F), won(3, 11)]:
-        store.record(result)
+        count(home, result)
 
 
 def test_stats_command_prints_the_figures_and_the_chart(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _fill(home)
     assert main([]) == 0
     out, err = capsys.readouterr()
-    stats = StatsStore(home).read()[0]
+    stats = stats_of(home)
     assert out.splitlines() in (render_lines(stats), render_lines(stats, ascii_only=True))
     assert "Games played" in out and "Winning scores" in out and err == ""
 
@@ -386,13 +227,15 @@ def test_stats_json_with_no_games_uses_null(home: Path, capsys: pytest.CaptureFi
     assert not home.exists()
 
 
-def test_stats_command_reports_a_damaged_file_on_stderr(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_command_imports_old_statistics_and_reports_a_damaged_file_on_stderr(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     home.mkdir()
     (home / STATS_FILE).write_text("{not json")
     assert main(["--json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["played"] == 0
-    assert err.startswith("Your statistics could not be loaded (not valid JSON") and err.count("\n") == 1
+    assert err.startswith("Your old statistics could not be loaded (not valid JSON") and err.count("\n") == 1
     assert len(_corrupt_files(home)) == 1
 
 
@@ -426,7 +269,7 @@ def test_reset_asks_first_on_a_terminal(
     out = capsys.readouterr().out
     assert "Clear your statistics (3 games)? This cannot be undone. [y/N]" in out
     assert ("Statistics cleared." in out) == cleared and ("Statistics kept." in out) != cleared
-    assert StatsStore(home).read()[0].played == (0 if cleared else 3)
+    assert stats_of(home).played == (0 if cleared else 3)
 
 
 def test_reset_without_a_terminal_refuses_unless_told_yes(
@@ -436,19 +279,11 @@ def test_reset_without_a_terminal_refuses_unless_told_yes(
     monkeypatch.setattr(sys, "stdin", io.StringIO("y\n"))  # piped input is not a confirmation
     assert main(["--reset"]) == 1
     assert "add --yes" in capsys.readouterr().err
-    assert StatsStore(home).read()[0].played == 3
+    assert stats_of(home).played == 3
     assert main(["--reset", "--yes"]) == 0
     assert "Statistics cleared." in capsys.readouterr().out
-    assert StatsStore(home).read()[0].played == 0
-    assert StatsStore(home).record(won(1, 3)).counted  # a cleared deal can be counted again
-
-
-def test_reset_keeps_a_damaged_file_aside(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    home.mkdir()
-    (home / STATS_FILE).write_text("[]")
-    assert main(["--reset", "-y"]) == 0
-    assert "moved to" in capsys.readouterr().out
-    assert len(_corrupt_files(home)) == 1 and StatsStore(home).results() == []
+    assert stats_of(home).played == 0
+    assert count(home, won(1, 3))  # a cleared deal can be counted again
 
 
 @pytest.mark.parametrize(
@@ -476,18 +311,18 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_real_command_without_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
-    StatsStore(tmp_path).record(won(3, 9))
+    count(tmp_path, won(3, 9))
     command = [sys.executable, "-m", "foursquare", "stats"]
     shown = subprocess.run([*command, "--json"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert shown.returncode == 0 and json.loads(shown.stdout)["best_score"] == 9
     refused = subprocess.run([*command, "--reset"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert refused.returncode == 1 and "add --yes" in refused.stderr and "Traceback" not in refused.stderr
-    assert StatsStore(tmp_path).read()[0].played == 1
+    assert stats_of(tmp_path).played == 1
 
 
 def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
-    StatsStore(tmp_path).record(won(3, 9))
+    count(tmp_path, won(3, 9))
     env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
     child = pexpect.spawn(sys.executable, ["-m", "foursquare", "stats", "--reset"], env=env, timeout=20)
     child.expect_exact("Clear your statistics (1 game)? This cannot be undone. [y/N] ")
@@ -496,7 +331,7 @@ def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert StatsStore(tmp_path).read()[0].played == 0
+    assert stats_of(tmp_path).played == 0
 
 
 def _corrupt_files(folder: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The data folder, the atomic writer, damaged files and the saved-game format."""
+"""The data folder, damaged files, and the saved-game format of older versions (``game.json``), imported."""
 
 from __future__ import annotations
 
@@ -6,30 +6,18 @@ import errno
 import json
 import os
 import re
-import subprocess
 import sys
-import textwrap
-import time
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import WINNING_DEAL, lost_game, played, won_game
+from helpers import lost_game, on_disk, played, won_game, write_old_game
 
 from foursquare.engine import Game
-from foursquare.storage.files import (
-    GAME_FILE,
-    Unusable,
-    data_dir,
-    load_game,
-    quarantine,
-    save_game,
-    saved_game_json,
-    sweep_temp_files,
-    write_atomic,
-)
+from foursquare.storage.files import GAME_FILE, Unusable, data_dir, load_game, quarantine, saved_game_json
 from foursquare.storage.session import Session
+from foursquare.storage.upgrade import IMPORTED_SUFFIX
 
 # --- where data lives ---------------------------------------------------------
 
@@ -59,167 +47,13 @@ def test_data_dir_is_the_platform_user_data_folder_otherwise(
     assert data_dir() == tmp_path / "xdg" / "foursquare"
 
 
-# --- the atomic writer ----------------------------------------------------------
-
-
-def test_write_atomic_creates_the_folder_and_replaces_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "a" / "b" / "f.json"
-    write_atomic(path, b"old")
-    write_atomic(path, b"new")
-    assert path.read_bytes() == b"new"
-    assert os.listdir(path.parent) == ["f.json"]
-
-
-def test_write_atomic_writes_everything_even_when_the_os_takes_it_in_pieces(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    real_write = os.write
-    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:7])))
-    data = bytes(range(256)) * 40
-    write_atomic(tmp_path / "f", data)
-    assert (tmp_path / "f").read_bytes() == data
-
-
-def _failing(after: int, real: Any) -> Any:
-    """A stand-in for an os function that works ``after`` times, then fails as a full disk would."""
-    calls = [0]
-
-    def call(*args: Any) -> Any:
-        calls[0] += 1
-        if calls[0] > after:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(*args)
-
-    return call
-
-
-_REAL_WRITE = os.write
-
-
-def _torn_write(fd: int, data: Any) -> int:
-    """Write half, then fail: the temporary file is torn."""
-    _REAL_WRITE(fd, bytes(data[: len(data) // 2]))
-    raise OSError(errno.EIO, "Input/output error")
-
-
-INTERRUPTIONS = {
-    "first write": ("write", _failing(0, os.write)),
-    "torn write": ("write", _torn_write),
-    "fsync of the file": ("fsync", _failing(0, os.fsync)),
-    "rename": ("replace", _failing(0, os.replace)),
-}
-
-
-@pytest.mark.parametrize("step", INTERRUPTIONS)
-def test_an_interrupted_write_leaves_the_old_file_whole_and_no_debris(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, step: str
-) -> None:
-    path = tmp_path / GAME_FILE
-    old = played(WINNING_DEAL, 5)
-    save_game(path, old, None)
-    name, stand_in = INTERRUPTIONS[step]
-    monkeypatch.setattr(os, name, stand_in)
-    new = played(WINNING_DEAL, 9)
-    with pytest.raises(OSError):
-        save_game(path, new, None)
-    monkeypatch.undo()
-    loaded = load_game(path)
-    assert loaded is not None and loaded.game == old
-    assert os.listdir(tmp_path) == [GAME_FILE]
-
-
-def test_a_folder_that_cannot_be_synced_still_gets_the_new_file(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    path = tmp_path / GAME_FILE
-    save_game(path, played(WINNING_DEAL, 5), None)
-    monkeypatch.setattr(os, "fsync", _failing(1, os.fsync))  # the file syncs, the folder refuses
-    new = played(WINNING_DEAL, 9)
-    save_game(path, new, None)
-    monkeypatch.undo()
-    loaded = load_game(path)
-    assert loaded is not None and loaded.game == new
-
-
-KILL_SCRIPT = textwrap.dedent(
-    """
-    import os, sys
-    from pathlib import Path
-    from foursquare.storage.files import save_game
-    from foursquare.engine import Game
-
-    name, after, torn = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "torn"
-    real = getattr(os, name)
-    calls = [0]
-
-    def killed(*args):
-        calls[0] += 1
-        if calls[0] > after:
-            if torn:
-                real(args[0], bytes(args[1][: len(args[1]) // 2]))
-            os._exit(9)  # like SIGKILL: no cleanup, no flushing, nothing after this
-        return real(*args)
-
-    game = Game.deal(16)
-    for _ in range(9):
-        game.play(game.legal_moves()[0])
-    setattr(os, name, killed)
-    save_game(Path(sys.argv[4]), game, None)
-    """
-)
-
-
-@pytest.mark.parametrize(
-    ("name", "after", "torn", "expect_new"),
-    [
-        ("write", 0, "whole", False),
-        ("write", 0, "torn", False),
-        ("fsync", 0, "whole", False),
-        ("close", 0, "whole", False),
-        ("replace", 0, "whole", False),
-        ("fsync", 1, "whole", True),  # killed while syncing the folder, after the rename
-    ],
-)
-def test_a_process_killed_at_any_step_of_a_write_leaves_a_loadable_game(
-    tmp_path: Path, name: str, after: int, torn: str, expect_new: bool
-) -> None:
-    path = tmp_path / GAME_FILE
-    old = played(WINNING_DEAL, 5)
-    save_game(path, old, None)
-    done = subprocess.run(
-        [sys.executable, "-c", KILL_SCRIPT, name, str(after), torn, str(path)], capture_output=True, timeout=60
-    )
-    assert done.returncode == 9, done.stderr.decode()
-    loaded = load_game(path)
-    assert loaded is not None
-    assert loaded.game == (played(WINNING_DEAL, 9) if expect_new else old)
-    # The killed writer may leave its temporary file; it never gets in the way, and is swept once stale.
-    debris = [p for p in tmp_path.iterdir() if p.name != GAME_FILE]
-    assert all(p.name.startswith(f".{GAME_FILE}.") and p.name.endswith(".tmp") for p in debris)
-    for p in debris:
-        os.utime(p, (time.time() - 7200, time.time() - 7200))
-    sweep_temp_files(tmp_path)
-    assert os.listdir(tmp_path) == [GAME_FILE]
-
-
-def test_sweeping_keeps_fresh_temporary_files_and_everything_else(tmp_path: Path) -> None:
-    stale, fresh = tmp_path / ".game.json.abc.tmp", tmp_path / ".stats.json.def.tmp"
-    others = [tmp_path / "game.json", tmp_path / "notes.tmp", tmp_path / "game.json.20261130T000000Z.corrupt"]
-    for p in [stale, fresh, *others]:
-        p.write_text("x")
-    os.utime(stale, (time.time() - 7200, time.time() - 7200))
-    sweep_temp_files(tmp_path)
-    assert sorted(tmp_path.iterdir()) == sorted([fresh, *others])
-    sweep_temp_files(tmp_path / "missing")  # no folder yet: nothing to do, no error
-
-
 # --- the saved-game format ------------------------------------------------------
 
 
 @pytest.mark.parametrize("daily", [None, date(2026, 11, 30)])
 def test_saved_game_round_trip_replays_the_same_position(tmp_path: Path, daily: date | None) -> None:
     game = played(20261130, 12)
-    save_game(tmp_path / GAME_FILE, game, daily)
+    write_old_game(tmp_path / GAME_FILE, game, daily)
     loaded = load_game(tmp_path / GAME_FILE)
     assert loaded is not None
     assert loaded.game == game and loaded.game.piles == game.piles and loaded.game.seed == 20261130
@@ -229,7 +63,7 @@ def test_saved_game_round_trip_replays_the_same_position(tmp_path: Path, daily: 
 
 def test_saved_game_file_is_the_engine_record_in_a_versioned_envelope(tmp_path: Path) -> None:
     game = played(20261130, 3)
-    save_game(tmp_path / GAME_FILE, game, date(2026, 11, 30))
+    write_old_game(tmp_path / GAME_FILE, game, date(2026, 11, 30))
     on_disk = json.loads((tmp_path / GAME_FILE).read_text("utf-8"))
     assert on_disk == {
         "format": "foursquare-saved-game",
@@ -242,9 +76,23 @@ def test_saved_game_file_is_the_engine_record_in_a_versioned_envelope(tmp_path: 
 
 def test_finished_games_save_and_load_too(tmp_path: Path) -> None:
     for game in (won_game(), lost_game()):
-        save_game(tmp_path / GAME_FILE, game, None)
+        write_old_game(tmp_path / GAME_FILE, game, None)
         loaded = load_game(tmp_path / GAME_FILE)
         assert loaded is not None and loaded.game == game and loaded.game.status is game.status
+
+
+def test_an_old_saved_game_is_imported_once_and_renamed(tmp_path: Path) -> None:
+    game = played(20261130, 7)
+    write_old_game(tmp_path / GAME_FILE, game, date(2026, 11, 30))
+    session, opening = Session.open(tmp_path, today=lambda: date(2026, 11, 30))
+    assert opening == (None, False)
+    assert session.game == game and session.daily == date(2026, 11, 30)
+    assert not (tmp_path / GAME_FILE).exists() and (tmp_path / (GAME_FILE + IMPORTED_SUFFIX)).exists()
+    session.game.play(session.game.legal_moves()[0])
+    session.save()
+    (tmp_path / (GAME_FILE + IMPORTED_SUFFIX)).rename(tmp_path / GAME_FILE)  # killed before the rename, say
+    again, _ = Session.open(tmp_path)
+    assert again.game.placed_count == 8  # the same file is not imported over the game since played
 
 
 def test_no_saved_game_is_none_not_an_error(tmp_path: Path) -> None:
@@ -284,10 +132,10 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
     "JSON null": (b"null", "no JSON object"),
     "another format": (_envelope(format="foursquare-stats"), "not a Foursquare saved game"),
     "no format": (_envelope(format=_DROP), "not a Foursquare saved game"),
-    "unknown version": (_envelope(version=2), "unknown saved-game version 2"),
-    "version as text": (_envelope(version="1"), "unknown saved-game version '1'"),
-    "version as true": (_envelope(version=True), "unknown saved-game version True"),
-    "no version": (_envelope(version=_DROP), "unknown saved-game version None"),
+    "unknown version": (_envelope(version=2), "unknown saved game version 2"),
+    "version as text": (_envelope(version="1"), "unknown saved game version '1'"),
+    "version as true": (_envelope(version=True), "unknown saved game version True"),
+    "no version": (_envelope(version=_DROP), "unknown saved game version None"),
     "daily as a number": (_envelope(daily=20261130), "bad daily date 20261130"),
     "daily not a date": (_envelope(daily="2026-13-45"), "bad daily date"),
     "daily of another deal": (_envelope(daily="2026-12-01"), "not the daily deal of 2026-12-01"),
@@ -330,8 +178,7 @@ def test_a_damaged_saved_game_is_moved_aside_and_a_fresh_game_dealt(tmp_path: Pa
     assert opening.message is not None and "\n" not in opening.message
     assert reason in opening.message and str(aside[0]) in opening.message and "new game" in opening.message
     assert session.game.placed_count == 0 and not opening.confirm_new
-    reloaded = load_game(tmp_path / GAME_FILE)  # the fresh game replaced the damaged one on disk
-    assert reloaded is not None and reloaded.game == session.game
+    assert on_disk(tmp_path) == session.game  # the fresh game is kept in the damaged one's place
 
 
 def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) -> None:
@@ -341,13 +188,13 @@ def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) 
     assert opening.message is not None and "could not be loaded" in opening.message
     (aside,) = _corrupt_files(tmp_path)
     assert (aside / "inside").read_text() == "kept"
-    assert load_game(tmp_path / GAME_FILE) is not None
+    assert on_disk(tmp_path).placed_count == 0
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
 def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / GAME_FILE
-    save_game(path, played(7, 4), None)
+    write_old_game(path, played(7, 4), None)
     path.chmod(0)
     with pytest.raises(Unusable, match="cannot be read: Permission denied"):
         load_game(path)
@@ -368,9 +215,9 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(
     monkeypatch.setattr(os, "rename", refuse)
     session, opening = Session.open(tmp_path)
     assert opening.message is not None
-    assert "nor moved aside (Permission denied)" in opening.message and "will not be saved" in opening.message
+    assert "nor moved aside (Permission denied)" in opening.message and "left as it is" in opening.message
     session.game.play((0, 0))
-    assert session.save() is None
+    assert session.save() is None and on_disk(tmp_path) == session.game  # the game is kept in the database
     assert path.read_bytes() == b"{broken"
 
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Cell, Game, Pile, Preview, Status, cell_name
 from foursquare.screen.render import UNICODE, to_ascii
+from foursquare.screen.stats_page import summary_lines
 from foursquare.screen.text import Text, card_list
-from foursquare.storage.stats import Stats, summary_lines
+from foursquare.storage.stats import Stats
 
 __all__ = [
     "RANK_WORDS",

@@ -29,6 +29,7 @@ from foursquare.screen import layout
 from foursquare.screen.explain import explain
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
 from foursquare.screen.text import Text, Token, Tone, card_list
+from foursquare.storage.stats import in_progress
 
 __all__ = [
     "App",
@@ -249,7 +250,7 @@ class App:
     @property
     def in_progress(self) -> bool:
         """A game with cards on the table that is not over: leaving it loses something."""
-        return self.game.placed_count > 0 and not self.game.is_over
+        return in_progress(self.game)
 
     @property
     def cursor_legal(self) -> bool:

@@ -27,10 +27,10 @@ from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Obse
 from foursquare.screen.coach import Coach, expert, think_seconds
 from foursquare.screen.keys import Key
 from foursquare.screen.render import UNICODE_SAMPLE
-from foursquare.screen.stats_page import stats_screen
+from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, stats_screen
 from foursquare.screen.text import Text, Tone
 from foursquare.storage.session import Opening, Session, open_for_command
-from foursquare.storage.stats import CHART_GLYPHS, Stats
+from foursquare.storage.stats import Stats
 
 __all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
 
@@ -97,11 +97,7 @@ def can_draw_unicode() -> bool:
     """
     langinfo = getattr(locale, "nl_langinfo", None)
     codeset = langinfo(locale.CODESET) if langinfo is not None else locale.getpreferredencoding(False)
-    try:
-        SAMPLE_GLYPHS.encode(codeset or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    return can_encode(SAMPLE_GLYPHS, codeset)
 
 
 class Keeper(Observer):

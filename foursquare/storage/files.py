@@ -1,13 +1,16 @@
-"""Where Foursquare keeps its files, how it writes them, and the saved game.
+"""Where Foursquare keeps its files, and what it does with one it cannot use.
 
-Everything lives in one folder (:func:`data_dir`).  Every file is written
-whole or not at all (:func:`write_atomic`), so a crash, a kill or a power cut
-leaves the old file or the new one, never a torn one.  A file that cannot be
-used is never deleted or overwritten: it is renamed aside (:func:`quarantine`)
-for the player to inspect, and the caller gets one line saying so.
+Everything lives in one folder (:func:`data_dir`): the database (see
+:mod:`foursquare.storage.database`), the window lock, and the files of older
+versions until they are imported.  A file that cannot be used is never
+deleted or overwritten: it is renamed aside (:func:`quarantine`) for the
+player to inspect, and the caller gets one line saying so.  Only regular
+files are ever opened (:func:`open_regular`), so a FIFO, a device or a
+symlink in place of a kept file is refused at once instead of hanging or
+writing somewhere else.
 
-The saved game is the engine's own record (the stock and the placements, see
-:meth:`Game.to_record`) inside a small versioned envelope::
+Older versions kept the game in progress in ``game.json``: the engine's own
+record (see :meth:`Game.to_record`) inside a small versioned envelope::
 
     {"format": "foursquare-saved-game", "version": 1,
      "daily": "2026-11-30" or null,
@@ -20,12 +23,10 @@ rules would not allow is refused like any other damaged file.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
-import tempfile
-import time
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
@@ -45,17 +46,17 @@ __all__ = [
     "Damaged",
     "SavedGame",
     "Unusable",
+    "check_envelope",
     "data_dir",
-    "explain",
+    "describe_error",
     "load_game",
     "make_folder",
+    "open_regular",
+    "parse_day",
     "parse_saved_game",
     "quarantine",
     "read_json",
-    "save_game",
     "saved_game_json",
-    "sweep_temp_files",
-    "write_atomic",
 ]
 
 ENV_HOME = "FOURSQUARE_HOME"
@@ -63,7 +64,6 @@ ENV_HOME = "FOURSQUARE_HOME"
 GAME_FILE = "game.json"
 SAVE_FORMAT = "foursquare-saved-game"
 SAVE_VERSION = 1
-TEMP_SUFFIX = ".tmp"
 CORRUPT_SUFFIX = ".corrupt"
 _MAX_SAVE_BYTES = 1 << 20
 """A real saved game is about a kilobyte; anything this big is not one."""
@@ -86,70 +86,17 @@ def data_dir() -> Path:
 
 
 def make_folder(folder: Path) -> None:
-    """Create ``folder`` if need be; a file in its place is an OSError that says so."""
+    """Create ``folder`` if need be; else an OSError whose words say why it cannot be made."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise NotADirectoryError(errno.ENOTDIR, f"{folder} is a file, not a folder", str(folder)) from None
-
-
-# --- writing -----------------------------------------------------------------
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that the file is always whole: old or new.
-
-    The bytes go to a temporary file in the same folder (same file system, so
-    the rename is atomic), are flushed to the disk, and only then renamed over
-    ``path``; the folder is synced last so the rename itself survives a power
-    cut.  On failure the temporary file is removed and the old file is left
-    as it was; the error propagates.
-    """
-    folder = path.parent
-    make_folder(folder)
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush a folder's entries to disk where the platform allows it (not on Windows)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the data itself is already synced
-    finally:
-        os.close(fd)
-
-
-def sweep_temp_files(folder: Path, older_than: float = 3600.0) -> None:
-    """Remove temporary files a killed writer left behind.
-
-    Only files older than ``older_than`` seconds go, so a write in progress in
-    another process is never disturbed.
-    """
-    limit = time.time() - older_than
-    with contextlib.suppress(OSError):
-        for entry in folder.glob(f".*{TEMP_SUFFIX}"):
-            with contextlib.suppress(OSError):
-                if entry.is_file() and entry.stat().st_mtime < limit:
-                    entry.unlink()
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(folder)) from None
+    except NotADirectoryError:
+        blocker = next((p for p in folder.parents if p.exists() and not p.is_dir()), folder.parent)
+        words = f"the data folder cannot be made: {blocker} is a file, not a folder"
+        raise NotADirectoryError(errno.ENOTDIR, words, str(folder)) from None
+    except OSError as exc:
+        raise OSError(exc.errno, f"the data folder cannot be made: {exc.strerror or exc}", str(folder)) from None
 
 
 # --- reading and damaged files -------------------------------------------------
@@ -159,13 +106,55 @@ class Unusable(Exception):
     """A file that exists but cannot be used; the message says why, in words for players."""
 
 
-def explain(exc: OSError | Unusable) -> str:
+def describe_error(exc: OSError | Unusable) -> str:
     """Why a file operation failed, in a few words for players (no traceback, no errno)."""
     if isinstance(exc, TimeoutError):
         return "another foursquare kept the file locked too long; try again"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc)
+
+
+def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
+    """Open ``path`` only if it is a regular file, never blocking and never following a symlink.
+
+    A FIFO opened for reading would wait for a writer forever, and a symlink
+    could lead a write out of the data folder: both are refused, as is a
+    folder or a device, with an OSError whose words say what the thing is.
+    FileNotFoundError when there is nothing there.
+    """
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags | nofollow | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO) or (nofollow and path.is_symlink()):
+            raise OSError(exc.errno, not_a_file(path), str(path)) from None
+        raise
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, not_a_file(path), str(path))
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return fd
+
+
+def not_a_file(path: Path) -> str:
+    """What stands at ``path`` instead of a regular file, in words (it is not looked into)."""
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return "not a regular file"
+    kinds = [
+        (stat.S_ISLNK, "a symbolic link"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    ]
+    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
+    return f"{kind}, not a regular file" if kind != "not a regular file" else kind
 
 
 def read_json(path: Path, limit: int, parse: Callable[[Any], T]) -> T | None:
@@ -176,10 +165,14 @@ def read_json(path: Path, limit: int, parse: Callable[[Any], T]) -> T | None:
     permission error to an illegal game, comes out as :class:`Unusable`.
     """
     try:
-        with open(path, "rb") as file:
-            raw = file.read(limit + 1)
+        fd = open_regular(path)
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise Unusable(f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        with open(fd, "rb") as file:
+            raw = file.read(limit + 1)
     except OSError as exc:
         raise Unusable(f"cannot be read: {exc.strerror or exc}") from None
     if len(raw) > limit:
@@ -196,9 +189,11 @@ def read_json(path: Path, limit: int, parse: Callable[[Any], T]) -> T | None:
         raise Unusable(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise Unusable("not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # a number too long to convert, among others
+        raise Unusable(f"not valid JSON: {exc}") from None
     try:
         return parse(value)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         raise Unusable(str(exc)) from None
 
 
@@ -262,16 +257,22 @@ def saved_game_json(game: Game, daily: date | None) -> dict[str, Any]:
     }
 
 
+def check_envelope(value: Any, form: str, version: int, what: str) -> dict[str, Any]:
+    """``value`` as a JSON object of format ``form`` and ``version``; ValueError naming ``what`` it should be."""
+    if not isinstance(value, dict):
+        raise ValueError(f"not a {what}: the file holds no JSON object")
+    if value.get("format") != form:
+        raise ValueError(f"not a Foursquare {what} (format {value.get('format')!r})")
+    found = value.get("version")
+    if type(found) is not int or found != version:
+        raise ValueError(f"unknown {what} version {found!r}; this program reads version {version}")
+    return value
+
+
 def parse_saved_game(value: Any) -> SavedGame:
     """Check a decoded saved-game envelope and replay its game; ValueError says what is wrong."""
-    if not isinstance(value, dict):
-        raise ValueError("not a saved game: the file holds no JSON object")
-    if value.get("format") != SAVE_FORMAT:
-        raise ValueError(f"not a Foursquare saved game (format {value.get('format')!r})")
-    version = value.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
-        raise ValueError(f"unknown saved-game version {version!r}; this program reads version {SAVE_VERSION}")
-    daily = _parse_date(value.get("daily"))
+    value = check_envelope(value, SAVE_FORMAT, SAVE_VERSION, "saved game")
+    daily = parse_day(value.get("daily"))
     game = Game.from_record(value.get("game"))
     if game.seed is None:
         raise ValueError("the saved game has no deal number")
@@ -282,7 +283,8 @@ def parse_saved_game(value: Any) -> SavedGame:
     return SavedGame(game, daily)
 
 
-def _parse_date(text: object) -> date | None:
+def parse_day(text: object) -> date | None:
+    """A daily deal's date as written in files (ISO, or null for none); ValueError if it is not one."""
     if text is None:
         return None
     if not isinstance(text, str):
@@ -291,12 +293,6 @@ def _parse_date(text: object) -> date | None:
         return date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"bad daily date {text!r}") from None
-
-
-def save_game(path: Path, game: Game, daily: date | None) -> None:
-    """Write the game atomically; OSError if the disk refuses."""
-    text = json.dumps(saved_game_json(game, daily), separators=(",", ":"))
-    write_atomic(path, text.encode("utf-8"))
 
 
 def load_game(path: Path) -> SavedGame | None:

@@ -1,9 +1,11 @@
 """The game being played, as the game screen needs it: resume, save, deal, count.
 
-Ties the saved game, the statistics and the deal numbers together, so that the
-screen makes a handful of calls and shows the lines they return.  No call
-raises for a damaged file, a full disk or a locked statistics file: each gives
-back one line for the player instead.
+Ties the database (the game in progress, the history and the statistics) and
+the deal numbers together, so that the screen makes a handful of calls and
+shows the lines they return.  No call raises for a damaged file, a full disk
+or a busy database: each gives back one line for the player instead.  Only
+one game window may use a data folder at a time: claim it first with
+:func:`foursquare.storage.window.claim_window`.
 
 The order of calls that keeps every game safe and counted::
 
@@ -17,8 +19,10 @@ The order of calls that keeps every game safe and counted::
     if session.game.is_over:
         finish = session.record_finished()
 
-A finished game is saved before it is counted, so a game whose process dies
-in between is counted the next time :meth:`Session.open` runs.
+A finished game is saved before it is recorded, so a game whose process dies
+in between is recorded the next time :meth:`Session.open` runs.  Every
+finished game goes into the history (``session.store.history()``); only the
+first game on each deal counts in the statistics.
 """
 
 from __future__ import annotations
@@ -31,18 +35,11 @@ from typing import NamedTuple
 
 from foursquare.deals import deal_number, random_deal, share_line
 from foursquare.engine import Game, check_deal_number
-from foursquare.storage.files import (
-    GAME_FILE,
-    SavedGame,
-    Unusable,
-    data_dir,
-    explain,
-    load_game,
-    quarantine,
-    save_game,
-    sweep_temp_files,
-)
-from foursquare.storage.stats import Result, Stats, StatsStore
+from foursquare.storage.database import FinishedGame, Store, StoreError, utc_now
+from foursquare.storage.files import Unusable, data_dir, describe_error
+from foursquare.storage.stats import Stats, in_progress
+from foursquare.storage.upgrade import open_folder
+from foursquare.storage.window import Window, WindowOpen, claim_window
 
 __all__ = ["Finish", "Opening", "Session", "open_for_command"]
 
@@ -63,12 +60,12 @@ class Finish(NamedTuple):
 
     counted: bool
     """False when this deal was counted before (a replay, or finishing again after an undo)."""
-    stats: Stats | None
-    """The statistics including this game, or None if they could not be read."""
+    game_id: int | None
+    """The game's id in the history (see :meth:`Store.game`), or None if it could not be recorded."""
     share: str | None
     """For a daily deal, the one line to share; else None."""
     message: str | None
-    """One line about a problem with the statistics file, or None."""
+    """One line about a problem with the database, or None."""
 
 
 class Session:
@@ -77,17 +74,33 @@ class Session:
     ``game`` is the live :class:`Game`: the screen plays and undoes on it
     directly, then calls :meth:`save`.  ``daily`` is the date of the daily
     deal being played, or None.  ``counts`` says whether the result will
-    count in the statistics (False for a deal already counted).
+    count in the statistics (False for a deal already counted).  ``store``
+    is the folder's database, for the history, reviews and settings.
     """
 
     def __init__(
-        self, folder: Path, game: Game, *, daily: date | None = None, today: Callable[[], date] = date.today
+        self,
+        folder: Path,
+        game: Game,
+        *,
+        daily: date | None = None,
+        today: Callable[[], date] = date.today,
+        store: Store | None = None,
     ) -> None:
-        """Most callers want :meth:`open`; this plays ``game`` (reading the statistics, writing nothing)."""
+        """Most callers want :meth:`open`; this plays ``game`` in ``store`` (by default the folder's database).
+
+        Raises OSError or :class:`StoreError` when the folder's database cannot be opened.
+        """
         self.folder = folder
         self._today = today
-        self._store = StatsStore(folder)
-        self._can_save = True
+        self.store = Store.open(folder)[0] if store is None else store
+        self._trouble: str | None = None
+        """Why nothing can be kept, when the database could not be opened."""
+        self.started = utc_now()
+        self.game_id: int | None = None
+        """The game's id in the history once it has ended and been recorded."""
+        self.window: Window | None = None
+        """This process's claim on the data folder (see :func:`open_for_command`), held while the session lives."""
         self._set(game, daily)
 
     @classmethod
@@ -116,120 +129,171 @@ class Session:
         """
         _check_request(seed, daily)
         folder = data_dir() if folder is None else folder
-        sweep_temp_files(folder)
         notes: list[str | None] = []
-        saved, can_save = _load_saved(folder / GAME_FILE, notes)
-        if saved is not None and saved.game.is_over:
-            counted, note = _count(StatsStore(folder), saved.game)
-            notes.append(note)
-            if counted:
-                saved = None  # done with; otherwise kept on disk until it can be counted
+        store, trouble = _open_store(folder, notes)
+        current = None
+        try:
+            current = store.current()
+        except Unusable as exc:
+            notes.append(f"The saved game could not be loaded ({exc}); a new game was dealt.")
+        except StoreError as exc:
+            notes.append(f"The saved game could not be loaded: {exc}.")
         day = today()
         wanted = deal_number(day) if daily else seed
-        if saved is None or ((new or wanted is not None) and not saved.game.placed_count):
-            session = cls(folder, _deal(wanted), daily=day if daily else None, today=today)
-            session._can_save = can_save
+        session = cls(folder, _deal(wanted), daily=day if daily else None, today=today, store=store)
+        session._trouble = None if trouble is None else f"games cannot be kept in {folder}"
+        if current is not None:
+            session._set(current.game, current.daily)
+            session.started, session.game_id = current.started, current.finished_id
+            if current.game.is_over and session.game_id is None:
+                notes.append(session._record())
+            if current.game.is_over and session.game_id is not None:
+                current = None  # done with; otherwise kept until it can be recorded
+        if current is None or ((new or wanted is not None) and not current.game.placed_count):
+            session._restart(_deal(wanted), day if daily else None)
             notes.append(session.save())
             return session, Opening(_join(notes), False)
-        session = cls(folder, saved.game, daily=saved.daily, today=today)
-        other = new or (wanted is not None and wanted != saved.game.seed)
-        return session, Opening(_join(notes), other and not saved.game.is_over)
+        other = new or (wanted is not None and wanted != current.game.seed)
+        return session, Opening(_join(notes), other and not current.game.is_over)
 
     @property
     def can_save(self) -> bool:
-        """False when saving was ruled out at :meth:`open` (the player was told why)."""
-        return self._can_save
+        """False when the database could not be opened (the player was told why)."""
+        return self._trouble is None
 
     @property
     def in_progress(self) -> bool:
-        """Whether leaving this game for another deal counts it as lost: a card is down and it is not over."""
-        return self.game.placed_count > 0 and not self.game.is_over
+        """Whether leaving this game for another deal counts it as lost (see :func:`stats.in_progress`)."""
+        return in_progress(self.game)
 
     def save(self) -> str | None:
-        """Save the game as it stands (call after every placement and undo); a line if that failed."""
-        if not self._can_save:
+        """Save the game as it stands (call after every placement, undo and redo); a line if that failed."""
+        if not self.can_save:
             return None  # the player was told when the session opened
         try:
-            save_game(self.folder / GAME_FILE, self.game, self.daily)
-        except OSError as exc:
-            return f"Could not save the game: {explain(exc)}."
+            self.store.save_current(self.game, self.daily, self.started, self.game_id)
+        except StoreError as exc:
+            return f"Could not save the game: {exc}."
         return None
 
     def record_finished(self) -> Finish:
-        """Count the game that just ended, once per deal; call after :meth:`save`.
+        """Keep the game that just ended in the history, counted once per deal; call after :meth:`save`.
 
-        Raises ValueError if the game is not over.
+        Finishing again after an undo keeps nothing more.  Raises ValueError
+        if the game is not over.
         """
         if not self.game.is_over:
             raise ValueError("the game is not over")
         share = share_line(self.daily, self.game) if self.daily is not None else None
-        try:
-            recorded = self._store.record(Result.of(self.game))
-        except (OSError, Unusable) as exc:
-            return Finish(False, None, share, f"Could not update the statistics: {explain(exc)}.")
-        self.counts = False
-        return Finish(recorded.counted, recorded.stats, share, recorded.message)
+        if self.game_id is not None:
+            return Finish(False, self.game_id, share, None)
+        counts = self.counts
+        message = self._record()
+        return Finish(counts and self.game_id is not None, self.game_id, share, message)
 
     def new_game(self, *, seed: int | None = None, daily: bool = False) -> str | None:
         """Leave this game for a new deal (random, number ``seed``, or today's) and save it.
 
-        A game with a card placed is counted first (as abandoned, a loss, if
-        it is not over), so ask the player first when :attr:`in_progress`.
-        Returns a line if something went wrong.  Raises ValueError like
-        :meth:`open`.
+        A game with a card placed is kept in the history first (as abandoned,
+        a loss, if it is not over), so ask the player first when
+        :attr:`in_progress`.  Returns a line if something went wrong.  Raises
+        ValueError like :meth:`open`.
         """
         _check_request(seed, daily)
         notes: list[str | None] = []
-        if self.game.placed_count:
-            notes.append(_count(self._store, self.game)[1])
+        if self.game.placed_count and self.game_id is None:
+            notes.append(self._record())
         day = self._today()
-        self._set(_deal(deal_number(day) if daily else seed), day if daily else None)
+        self._restart(_deal(deal_number(day) if daily else seed), day if daily else None)
         notes.append(self.save())
         return _join(notes)
 
     def stats(self) -> tuple[Stats, str | None]:
-        """The statistics, and a line if the file was damaged (then moved aside) or could not be read."""
+        """The statistics, and a line if they could not be read."""
+        if self._trouble is not None:
+            return Stats.from_results([]), f"Could not read the statistics: {self._trouble}."
         try:
-            return self._store.read()
-        except (OSError, Unusable) as exc:
-            return Stats.from_results([]), f"Could not read the statistics: {explain(exc)}."
+            return self.store.stats(), None
+        except StoreError as exc:
+            return Stats.from_results([]), f"Could not read the statistics: {exc}."
+
+    def _record(self) -> str | None:
+        """Keep the game as it stands in the history; a line if that failed."""
+        if self._trouble is not None:
+            return f"Could not count deal {self.game.seed} in the statistics: {self._trouble}."
+        finished = FinishedGame.of(self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True)
+        try:
+            self.game_id = self.store.record(finished, mark_current=True).game_id
+        except StoreError as exc:
+            return f"Could not count deal {self.game.seed} in the statistics: {exc}."
+        self.counts = False
+        return None
+
+    def _restart(self, game: Game, daily: date | None) -> None:
+        self._set(game, daily)
+        self.started = utc_now()
+        self.game_id = None
 
     def _set(self, game: Game, daily: date | None) -> None:
         if game.seed is None:
             raise ValueError("a session plays numbered deals only")
         self.game = game
         self.daily = daily
-        self.counts = not self._store.is_counted(game.seed)
+        try:
+            self.counts = not self.store.is_counted(game.seed)
+        except StoreError:
+            self.counts = True
 
 
 def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Session, Opening] | int:
-    """:meth:`Session.open` for a command that plays: the session, or the exit status once one line on
-    standard error has said why there is none (2 for a deal that cannot be asked for, 1 for a folder
-    that cannot be used at all)."""
+    """:meth:`Session.open` for a command that plays, in the data folder, with the folder claimed first.
+
+    The session, or the exit status once one line on standard error has said
+    why there is none: 1 when another game window holds the folder (naming
+    its process), 2 for a deal that cannot be asked for.  The claim lasts as
+    long as the session (``session.window``).
+    """
+    folder = data_dir()
     try:
-        return Session.open(seed=seed, daily=daily, new=new)
+        window = _claim(folder)
+    except WindowOpen as exc:
+        print(
+            f"foursquare: {exc}: play there, or close it first. "
+            "Meanwhile foursquare stats and foursquare history work here.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        session, opening = Session.open(folder, seed=seed, daily=daily, new=new)
     except ValueError as exc:
+        if window is not None:
+            window.release()
         print(f"foursquare: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        print(f"foursquare: cannot use the folder for saved games: {explain(exc)}", file=sys.stderr)
-        return 1
+    session.window = window
+    if window is not None and window.notes:
+        opening = opening._replace(message=_join([*window.notes, opening.message]))
+    return session, opening
 
 
-def _load_saved(path: Path, notes: list[str | None]) -> tuple[SavedGame | None, bool]:
-    """The saved game, if any and usable, and whether the file may be overwritten."""
-    if path.parent.exists() and not path.parent.is_dir():
-        notes.append(f"Cannot keep games in {path.parent}: it is a file, not a folder; this game will not be saved.")
-        return None, False
+def _claim(folder: Path) -> Window | None:
+    """Claim the data folder for this game; None when it cannot be used (the session then keeps nothing)."""
     try:
-        return load_game(path), True
-    except Unusable as exc:
-        damaged = quarantine(path, str(exc))
-        if damaged.aside is None:
-            notes.append(damaged.describe("The saved game") + "; this game will not be saved.")
-            return None, False
-        notes.append(damaged.describe("The saved game") + "; a new game was dealt.")
-        return None, True
+        return claim_window(folder)
+    except OSError:
+        return None  # Session.open meets the same folder and tells the player why nothing is kept
+
+
+def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | None]:
+    """The folder's database, or an empty one in memory and why nothing can be kept."""
+    try:
+        store, found = open_folder(folder)
+    except (OSError, StoreError) as exc:
+        why = describe_error(exc) if isinstance(exc, OSError) else str(exc)
+        notes.append(f"Cannot keep games in {folder}: {why}; this game will not be saved.")
+        return Store.empty(), why
+    notes.extend(found)
+    return store, None
 
 
 def _deal(number: int | None) -> Game:
@@ -237,14 +301,6 @@ def _deal(number: int | None) -> Game:
     if number is None:
         number = random_deal()
     return Game.deal(number)
-
-
-def _count(store: StatsStore, game: Game) -> tuple[bool, str | None]:
-    """Record ``game``'s result: whether it is now counted (or was before), and a line on trouble."""
-    try:
-        return True, store.record(Result.of(game)).message
-    except (OSError, Unusable) as exc:
-        return False, f"Could not count deal {game.seed} in the statistics: {explain(exc)}."
 
 
 def _check_request(seed: int | None, daily: bool) -> None:

@@ -1,75 +1,37 @@
-"""Statistics: every finished game counted once, kept safe, and shown as text.
+"""Statistics: what a counted game is, and the figures worked out from the counted games.
 
-The statistics file is the list of counted games, in the order they ended;
-every figure (streaks, best score, the histogram) is worked out from that
-list, so the figures can never disagree with each other::
-
-    {"format": "foursquare-stats", "version": 1, "games": [
-    {"deal": 20261130, "ending": "won", "score": 7},
-    {"deal": 314159265358, "ending": "stock_empty"}
-    ]}
+The games themselves are kept in the database (:mod:`foursquare.storage.database`),
+which works the figures out with SQL; this module is the model both sides
+share.  The page drawn on screen is :mod:`foursquare.screen.stats_page`, and
+``foursquare stats`` is :mod:`foursquare.commands.stats`.
 
 **Each deal counts once**: the first time a game on it ends, whether won,
 lost, or abandoned for another deal once a card was placed.  Undoing after the
 end and finishing again, replaying a deal with ``--seed`` or replaying the
 daily deal does not count again, so a known deal cannot be won over and over
 to farm wins or streaks.
-
-Updates read, change and write the file while holding a lock file beside it,
-so two games finishing at the same moment in two processes are both counted.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, TypeGuard
 
-from foursquare.engine import GRID, Game, LossReason, Status, full_deck
-from foursquare.storage.files import (
-    Damaged,
-    Unusable,
-    data_dir,
-    explain,
-    make_folder,
-    quarantine,
-    read_json,
-    write_atomic,
-)
+from foursquare.engine import GRID, LAST_DEAL, Game, LossReason, Status, full_deck
 
 __all__ = [
+    "LOSSES",
     "MAX_SCORE",
-    "STATS_FILE",
     "Ending",
-    "Recorded",
     "Result",
     "Stats",
-    "StatsStore",
-    "histogram_lines",
-    "main",
-    "parse_results",
-    "render_lines",
-    "results_json",
-    "summary_lines",
+    "in_progress",
 ]
 
-STATS_FILE = "stats.json"
-LOCK_FILE = "stats.json.lock"
-STATS_FORMAT = "foursquare-stats"
-STATS_VERSION = 1
 MAX_SCORE = len(full_deck()) - GRID * GRID
 """The best possible score: a square of 16 single cards leaves 24 in the stock."""
-LOCK_TIMEOUT = 10.0
-"""Seconds to wait for another process to finish updating; updates take milliseconds."""
-_MAX_STATS_BYTES = 64 << 20
-"""About a million games; a bigger file is not a statistics file."""
-_MAX_DEAL = (1 << 64) - 1
 
 
 class Ending(str, Enum):
@@ -85,6 +47,24 @@ class Ending(str, Enum):
         """A few words for players."""
         return _LABELS[self]
 
+    @property
+    def result(self) -> str:
+        """``won``, ``lost`` or ``abandoned``: the outcome without the cause."""
+        return self.value if self in (Ending.WON, Ending.ABANDONED) else "lost"
+
+    @property
+    def loss_reason(self) -> str | None:
+        """Why the game was lost by the rules (a :class:`LossReason` value), None for a win or abandon."""
+        return None if self in (Ending.WON, Ending.ABANDONED) else self.value
+
+    @classmethod
+    def of(cls, result: str, loss_reason: str | None) -> Ending:
+        """The ending named by a result and a loss reason; ValueError when they do not go together."""
+        ending = cls(loss_reason) if result == "lost" and loss_reason is not None else cls(result)
+        if ending.result != result or ending.loss_reason != loss_reason:
+            raise ValueError(f"result {result!r} does not go with loss reason {loss_reason!r}")
+        return ending
+
 
 _LABELS = {
     Ending.WON: "won",
@@ -94,6 +74,14 @@ _LABELS = {
 }
 _LOSS_ENDING = {LossReason.TOO_MANY_FACE_DOWN: Ending.TOO_MANY_FACE_DOWN, LossReason.STOCK_EMPTY: Ending.STOCK_EMPTY}
 LOSSES = (Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED)
+
+
+def in_progress(game: Game) -> bool:
+    """Whether leaving ``game`` for another deal loses something: a card is down and it is not over.
+
+    Such a game counts as abandoned (a loss) when it is left.
+    """
+    return game.placed_count > 0 and not game.is_over
 
 
 @dataclass(frozen=True)
@@ -131,7 +119,7 @@ class Result:
         if not isinstance(entry, dict):
             raise ValueError(f"{entry!r} is not a JSON object")
         deal = entry.get("deal")
-        if not _is_int(deal) or not 0 <= deal <= _MAX_DEAL:
+        if not _is_int(deal) or not 0 <= deal <= LAST_DEAL:
             raise ValueError(f"bad deal number {deal!r}")
         try:
             ending = Ending(entry.get("ending"))
@@ -147,39 +135,6 @@ class Result:
 
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def parse_results(value: Any) -> list[Result]:
-    """Check a decoded statistics file and read its games; ValueError says what is wrong."""
-    if not isinstance(value, dict):
-        raise ValueError("not a statistics file: the file holds no JSON object")
-    if value.get("format") != STATS_FORMAT:
-        raise ValueError(f"not a Foursquare statistics file (format {value.get('format')!r})")
-    version = value.get("version")
-    if not _is_int(version) or version != STATS_VERSION:
-        raise ValueError(f"unknown statistics version {version!r}; this program reads version {STATS_VERSION}")
-    games = value.get("games")
-    if not isinstance(games, list):
-        raise ValueError("the games must be a list")
-    results: list[Result] = []
-    seen: set[int] = set()
-    for n, entry in enumerate(games, start=1):
-        try:
-            result = Result.from_json(entry)
-        except ValueError as exc:
-            raise ValueError(f"game {n}: {exc}") from None
-        if result.deal in seen:
-            raise ValueError(f"game {n}: deal {result.deal} is counted twice")
-        seen.add(result.deal)
-        results.append(result)
-    return results
-
-
-def results_json(results: Sequence[Result]) -> str:
-    """The statistics file's text: one game a line, so that people can read it too."""
-    games = ",\n".join(json.dumps(r.to_json(), separators=(",", ":")) for r in results)
-    head = json.dumps({"format": STATS_FORMAT, "version": STATS_VERSION})[:-1]
-    return f'{head}, "games": [\n{games}\n]}}\n' if results else f'{head}, "games": []}}\n'
 
 
 # --- the figures ---------------------------------------------------------------
@@ -212,6 +167,7 @@ class Stats:
 
     @classmethod
     def from_results(cls, results: Iterable[Result]) -> Stats:
+        """The figures of ``results`` in the order they were counted."""
         played = streak = longest = 0
         scores: list[int] = []
         losses = dict.fromkeys(LOSSES, 0)
@@ -252,235 +208,3 @@ class Stats:
             "histogram": list(self.histogram),
             "losses": {ending.value: n for ending, n in self.losses.items()},
         }
-
-
-# --- the file ------------------------------------------------------------------
-
-
-class Recorded(NamedTuple):
-    """What recording a result did."""
-
-    counted: bool
-    """False when the deal was already counted (or the file could not be updated)."""
-    stats: Stats
-    message: str | None
-    """One line for players when something went wrong with the file, else None."""
-
-
-class StatsStore:
-    """The statistics file of one data folder.
-
-    Reading needs no lock, because every write replaces the file whole.
-    Changes hold the lock from reading to writing, so no update is lost.
-    """
-
-    def __init__(self, folder: Path, timeout: float | None = None) -> None:
-        self.path = folder / STATS_FILE
-        self._timeout = LOCK_TIMEOUT if timeout is None else timeout
-
-    def results(self) -> list[Result]:
-        """The counted games; raises :class:`Unusable` if the file is damaged."""
-        return read_json(self.path, _MAX_STATS_BYTES, parse_results) or []
-
-    def read(self) -> tuple[Stats, str | None]:
-        """The statistics, and one line if the file was damaged (it is then moved aside).
-
-        Raises OSError when the folder cannot be used at all (or the lock times out).
-        """
-        try:
-            return Stats.from_results(self.results()), None
-        except Unusable:
-            with self._locked():
-                results, damaged = self._load()
-            return Stats.from_results(results), _describe(damaged)
-
-    def is_counted(self, deal: int) -> bool:
-        """Whether a game on ``deal`` has already been counted (False if the file is damaged)."""
-        try:
-            return any(r.deal == deal for r in self.results())
-        except Unusable:
-            return False
-
-    def record(self, result: Result) -> Recorded:
-        """Count ``result`` unless its deal is already counted.  Raises OSError if the folder refuses."""
-        with self._locked():
-            results, damaged = self._load()
-            message = _describe(damaged)
-            if damaged is not None and damaged.aside is None:
-                return Recorded(False, Stats.from_results([]), f"{message} This game was not counted.")
-            counted = all(r.deal != result.deal for r in results)
-            if counted:
-                results.append(result)
-                write_atomic(self.path, results_json(results).encode("utf-8"))
-            return Recorded(counted, Stats.from_results(results), message)
-
-    def reset(self) -> str | None:
-        """Clear the statistics; a damaged file is moved aside rather than lost.  Raises OSError."""
-        with self._locked():
-            _, damaged = self._load()
-            if damaged is not None and damaged.aside is None:
-                raise Unusable(_describe(damaged))
-            write_atomic(self.path, results_json([]).encode("utf-8"))
-        return _describe(damaged)
-
-    @contextmanager
-    def _locked(self) -> Iterator[None]:
-        from filelock import FileLock  # imported when first needed: it would add a fifth to the game's start-up
-
-        make_folder(self.path.parent)
-        with FileLock(self.path.parent / LOCK_FILE, timeout=self._timeout):
-            yield
-
-    def _load(self) -> tuple[list[Result], Damaged | None]:
-        """Under the lock: the counted games, or none and the damaged file moved aside."""
-        try:
-            return self.results(), None
-        except Unusable as exc:
-            return [], quarantine(self.path, str(exc))
-
-
-def _describe(damaged: Damaged | None) -> str | None:
-    if damaged is None:
-        return None
-    if damaged.aside is None:
-        return damaged.describe("Your statistics") + "."
-    return damaged.describe("Your statistics") + "; they start again from zero."
-
-
-# --- as text -------------------------------------------------------------------
-
-
-def summary_lines(stats: Stats) -> list[str]:
-    """The figures as aligned lines of text: label on the left, number on the right."""
-
-    def show(value: float | None, digits: int = 0) -> str:
-        return "-" if value is None else f"{value:.{digits}f}"
-
-    rows = [
-        ("Games played", str(stats.played), ""),
-        ("Won", str(stats.won), "" if stats.win_percent is None else f"{stats.win_percent:.1f}%"),
-        ("Lost", str(stats.lost), ""),
-        ("Current winning streak", str(stats.current_streak), ""),
-        ("Longest winning streak", str(stats.longest_streak), ""),
-        ("Best score", show(stats.best_score), ""),
-        ("Average winning score", show(stats.average_score, 1), ""),
-    ]
-    rows += [(f"  {ending.label}", str(stats.losses[ending]), "") for ending in LOSSES]
-    label_width = max(len(label) for label, _, _ in rows)
-    value_width = max(len(value) for _, value, _ in rows)
-    lines = [f"{label:<{label_width}}  {value:>{value_width}}  {note}".rstrip() for label, value, note in rows]
-    lines.insert(len(rows) - len(LOSSES), "Lost because of")
-    return lines
-
-
-# The chart's bar, axis side, tick, corner and rule.
-_UNICODE_CHART = ("██", "│", "┤", "└", "─")
-_ASCII_CHART = ("##", "|", "+", "+", "-")
-CHART_GLYPHS = "".join(_UNICODE_CHART)
-"""Every character the chart draws beyond ASCII."""
-
-
-def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
-    """The winning scores 0 to 24 as a bar chart: one column a score, at most ``height`` rows tall.
-
-    The bars are scaled when a count exceeds ``height``; the exact counts are
-    printed under the score labels.  80 columns suffice while no score has
-    been won 100 times or more.
-    """
-    title = "Winning scores (cards left in the stock)"
-    top = max(stats.histogram)
-    if top == 0:
-        return [title, "  no wins yet"]
-    bar, side, tick, corner, rule = _ASCII_CHART if ascii_only else _UNICODE_CHART
-    width = max(3, len(str(top)) + 1)
-    rows = min(height, top)
-    label = max(3, len(str(top)))
-    filled = [(count * rows + top - 1) // top for count in stats.histogram]
-    lines = [title]
-    for level in range(rows, 0, -1):
-        axis = f"{top:>{label}} {tick}" if level == rows else f"{'':>{label}} {side}"
-        lines.append(axis + "".join(f"{bar if n >= level else '':>{width}}" for n in filled).rstrip())
-    lines.append(f"{0:>{label}} {corner}" + rule * (width * len(filled)))
-    lines.append(f"{'score':>{label + 2}}" + "".join(f"{score:>{width}}" for score in range(len(filled))))
-    lines.append((f"{'wins':>{label + 2}}" + "".join(f"{n or '':>{width}}" for n in stats.histogram)).rstrip())
-    return lines
-
-
-def render_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
-    """The whole statistics screen as lines of text (no terminal control codes)."""
-    return [*summary_lines(stats), "", *histogram_lines(stats, height, ascii_only)]
-
-
-# --- foursquare stats ----------------------------------------------------------
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare stats",
-        description="Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
-    )
-    what = parser.add_mutually_exclusive_group()
-    what.add_argument("--json", action="store_true", help="print them as one JSON object, for scripts")
-    what.add_argument("--reset", action="store_true", help="clear them (asks first)")
-    parser.add_argument("-y", "--yes", action="store_true", help="with --reset: clear without asking")
-    return parser
-
-
-def main(argv: list[str]) -> int:
-    """``foursquare stats [--json | --reset [--yes]]``; returns the exit status."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse has printed the usage and the error (or the help)
-        return exc.code if isinstance(exc.code, int) else 2
-    if args.yes and not args.reset:
-        parser.print_usage(sys.stderr)
-        print(f"{parser.prog}: error: --yes only goes with --reset", file=sys.stderr)
-        return 2
-    store = StatsStore(data_dir())
-    try:
-        if args.reset:
-            return _reset(store, ask=not args.yes)
-        stats, message = store.read()
-    except (OSError, Unusable) as exc:
-        print(f"{parser.prog}: cannot use the statistics in {store.path.parent}: {explain(exc)}", file=sys.stderr)
-        return 1
-    if message:
-        print(message, file=sys.stderr)
-    if args.json:
-        print(json.dumps(stats.to_json()))
-    else:
-        print("\n".join(render_lines(stats, ascii_only=not _can_print(CHART_GLYPHS))))
-    return 0
-
-
-def _reset(store: StatsStore, ask: bool) -> int:
-    if ask:
-        if not sys.stdin.isatty():
-            print(
-                "foursquare stats: not cleared: there is no terminal to ask for confirmation; "
-                "add --yes to clear them anyway",
-                file=sys.stderr,
-            )
-            return 1
-        played = store.read()[0].played
-        try:
-            games = f"{played} game" + ("" if played == 1 else "s")
-            answer = input(f"Clear your statistics ({games})? This cannot be undone. [y/N] ")
-        except (EOFError, KeyboardInterrupt):
-            answer = ""
-            print()
-        if answer.strip().lower() not in ("y", "yes"):
-            print("Statistics kept.")
-            return 1
-    message = store.reset()
-    print("Statistics cleared." + (f" {message}" if message else ""))
-    return 0
-
-
-def _can_print(text: str) -> bool:
-    try:
-        text.encode(sys.stdout.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True

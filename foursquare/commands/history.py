@@ -1,0 +1,71 @@
+"""``foursquare history``: the finished games, newest first, each with the id later commands name it by."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from foursquare.commands.output import run_with_store, say, write_lines
+from foursquare.storage.database import FinishedGame, Store
+
+__all__ = ["main"]
+
+
+def _limit(text: str) -> int:
+    try:
+        number = int(text, 10)
+    except ValueError:
+        number = -1
+    if not 1 <= number <= 10**9:
+        raise argparse.ArgumentTypeError(f"not a number of games: {text!r} (a whole number from 1)")
+    return number
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foursquare history",
+        description="List your finished games, newest first: when, deal, result, score, cards placed and id.",
+    )
+    parser.add_argument("--json", action="store_true", help="print them as one JSON array, for scripts")
+    parser.add_argument("--limit", type=_limit, metavar="N", help="only the newest N games")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """``foursquare history [--json] [--limit N]``; returns the exit status."""
+    return run_with_store(_parser(), argv, "the history", _show)
+
+
+def _show(args: argparse.Namespace, store: Store) -> int:
+    games = store.history(args.limit)
+    if args.json:
+        return say(json.dumps([game.to_json(record=False) for game in games]))
+    if not games:
+        return say("No finished games yet.")
+    return write_lines(table(games), sys.stdout)
+
+
+def table(games: list[FinishedGame]) -> list[str]:
+    """The games as aligned columns, with a heading."""
+    rows = [("id", "ended (UTC)", "deal", "result", "score", "placed")]
+    for game in games:
+        result = game.ending.label + ("" if game.counted else ", not counted")
+        rows.append(
+            (
+                str(game.id),
+                game.ended.strftime("%Y-%m-%d %H:%M") if game.ended else "-",
+                str(game.deal) + (" daily" if game.daily else ""),
+                result,
+                "-" if game.score is None else str(game.score),
+                "-" if game.placed is None else str(game.placed),
+            )
+        )
+    widths = [max(len(row[n]) for row in rows) for n in range(len(rows[0]))]
+    right = {0, 4, 5}
+    return [
+        "  ".join(
+            cell.rjust(w) if n in right else cell.ljust(w) for n, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]

@@ -1,0 +1,66 @@
+"""``foursquare stats``: the statistics printed in the terminal, as JSON for scripts, or cleared."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from foursquare.commands.output import run_with_store, say
+from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, render_lines
+from foursquare.storage.database import Store
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foursquare stats",
+        description="Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
+    )
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--json", action="store_true", help="print them as one JSON object, for scripts")
+    what.add_argument("--reset", action="store_true", help="clear them (asks first); the history of games stays")
+    parser.add_argument("-y", "--yes", action="store_true", help="with --reset: clear without asking")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """``foursquare stats [--json | --reset [--yes]]``; returns the exit status."""
+    return run_with_store(_parser(), argv, "the statistics", _show, create=lambda args: bool(args.reset))
+
+
+def _show(args: argparse.Namespace, store: Store) -> int:
+    if args.yes and not args.reset:
+        _parser().print_usage(sys.stderr)
+        print("foursquare stats: error: --yes only goes with --reset", file=sys.stderr)
+        return 2
+    if args.reset:
+        return _reset(store, ask=not args.yes)
+    stats = store.stats()
+    if args.json:
+        return say(json.dumps(stats.to_json()))
+    return say("\n".join(render_lines(stats, ascii_only=not can_encode(CHART_GLYPHS, sys.stdout.encoding))))
+
+
+def _reset(store: Store, ask: bool) -> int:
+    if ask:
+        if not sys.stdin.isatty():
+            print(
+                "foursquare stats: not cleared: there is no terminal to ask for confirmation; "
+                "add --yes to clear them anyway",
+                file=sys.stderr,
+            )
+            return 1
+        played = store.stats().played
+        try:
+            games = f"{played} game" + ("" if played == 1 else "s")
+            answer = input(f"Clear your statistics ({games})? This cannot be undone. [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+            print()
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Statistics kept.")
+            return 1
+    store.reset_stats()
+    return say("Statistics cleared. Your games stay in the history (foursquare history).")

@@ -1,0 +1,121 @@
+"""``foursquare export`` and ``foursquare import``: the history as JSON lines, to keep or to move.
+
+Each line is one finished game: its record (the stock and every placement)
+and what the history says of it (see :meth:`FinishedGame.to_json`).  Import
+replays every game through the rules, skips games already in the history and
+rejects a bad line with its number and the reason, keeping the good ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from foursquare.commands.output import run_with_store, write_lines
+from foursquare.storage.database import FinishedGame, Store
+from foursquare.storage.files import describe_error
+
+__all__ = ["export_main", "import_main"]
+
+MAX_LINE_BYTES = 1 << 20
+"""A game's line is about a kilobyte; a longer line is not a game."""
+BATCH = 2000
+"""Games added per transaction while importing."""
+
+
+def export_main(argv: list[str]) -> int:
+    """``foursquare export [FILE]``; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="foursquare export",
+        description="Write every finished game, oldest first, as JSON lines: one game with its record a line.",
+    )
+    parser.add_argument(
+        "file", nargs="?", default="-", metavar="FILE", help="where to write (- or none: standard output)"
+    )
+    return run_with_store(parser, argv, "the history", _export)
+
+
+def _export(args: argparse.Namespace, store: Store) -> int:
+    lines = (json.dumps(game.to_json(), separators=(",", ":")) for game in store.each_game())
+    if args.file == "-":
+        return write_lines(lines, sys.stdout)
+    try:
+        out = open(args.file, "w", encoding="utf-8")  # noqa: SIM115 - closed below, after the flush is checked
+    except OSError as exc:
+        print(f"foursquare export: cannot write {args.file}: {describe_error(exc)}", file=sys.stderr)
+        return 1
+    with out:
+        return write_lines(lines, out)
+
+
+def import_main(argv: list[str]) -> int:
+    """``foursquare import FILE``; returns the exit status (1 when a line was rejected)."""
+    parser = argparse.ArgumentParser(
+        prog="foursquare import",
+        description="Read games written by foursquare export into your history, skipping those already there.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the file to read (- for standard input)")
+    return run_with_store(parser, argv, "the history", _import_file, create=lambda args: True)
+
+
+def _import_file(args: argparse.Namespace, store: Store) -> int:
+    try:
+        source = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115 - closed below
+        with source:
+            added, skipped, rejected = _import(store, source, "foursquare import")
+    except OSError as exc:
+        print(f"foursquare import: cannot read {args.file}: {describe_error(exc)}", file=sys.stderr)
+        return 1
+    games = "game" if added == 1 else "games"
+    print(f"Imported {added} {games}; {skipped} already in the history; {rejected} lines rejected.")
+    return 1 if rejected else 0
+
+
+def _import(store: Store, source: BinaryIO, prog: str) -> tuple[int, int, int]:
+    """Add the good games of ``source`` in batches; how many were added, skipped and rejected."""
+    added = skipped = rejected = 0
+    batch: list[FinishedGame] = []
+    for number, line in _lines(source):
+        try:
+            batch.append(FinishedGame.from_json(_decode(line)))
+        except (ValueError, TypeError, RecursionError) as exc:
+            print(f"{prog}: line {number}: {exc}", file=sys.stderr)
+            rejected += 1
+            continue
+        if len(batch) >= BATCH:
+            news = store.add_imported(batch)
+            added, skipped, batch = added + sum(news), skipped + news.count(False), []
+    news = store.add_imported(batch) if batch else []
+    return added + sum(news), skipped + news.count(False), rejected
+
+
+def _lines(source: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """The lines that are not blank, numbered from 1; None for a line too long to be a game."""
+    number = 0
+    while True:
+        line = source.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):  # skip the rest of the long line
+                line = source.readline(MAX_LINE_BYTES)
+            yield number, None
+        elif line.strip():
+            yield number, line
+
+
+def _decode(line: bytes | None) -> object:
+    if line is None:
+        raise ValueError(f"longer than {MAX_LINE_BYTES:,} bytes")
+    try:
+        return json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not text") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except ValueError as exc:
+        raise ValueError(f"not valid JSON: {exc}") from None
