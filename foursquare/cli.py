@@ -8,6 +8,7 @@ fast.
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import importlib
 import os
@@ -74,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--words", action="store_true", help="plain mode with cards spelled for speech, such as 'seven of hearts'"
     )
     parser.add_argument("--version", action="version", version=f"foursquare {__version__}")
+    playing = parser.format_usage().removeprefix("usage: ").strip()
+    parser.usage = f"{playing}\n       foursquare {{{','.join(COMMANDS)}}} ..."
     return parser
 
 
@@ -152,4 +155,9 @@ def _dispatch(args: list[str]) -> int:
         module_name, function = COMMANDS[args[0]][0].split(":")
         command: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function)
         return command(args[1:])
-    return play(build_parser().parse_args(args))
+    parser = build_parser()
+    if args and not args[0].startswith("-"):
+        close = difflib.get_close_matches(args[0], COMMANDS, n=1)
+        if close:
+            parser.error(f"no command {args[0]!r}: did you mean {close[0]!r}?")
+    return play(parser.parse_args(args))
