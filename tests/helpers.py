@@ -17,7 +17,7 @@ from datetime import date
 from pathlib import Path
 
 from foursquare.engine import Cell, Game, Status, cell_name
-from foursquare.screen.app import App
+from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Keeper, Request
 from foursquare.screen.render import render
@@ -43,6 +43,13 @@ WINNING_LINE = (
     (-3, 1), (0, 1), (-1, 0), (-1, 0), (-1, 0), (-3, 1), (-3, 0), (-1, -2), (-3, 0), (-1, -2), (-2, 0),
     (-2, -1), (-2, -1), (-2, 0), (-1, -1), (-1, -1), (-3, -1), (-3, -2), (-2, 0), (-2, 0), (-2, -1), (-2, -2),
 )  # fmt: skip
+
+WINNING_LINE_DEAL_1 = [
+    (0, 0), (-1, 0), (0, -1), (-1, 1), (-2, 0), (-3, 0), (-1, 2), (-1, -1), (0, 1), (-3, 1), (-3, 1), (-2, 1),
+    (-1, 2), (-3, 2), (-2, 2), (-2, -1), (0, 2), (-1, 0), (-3, -1), (-1, -1), (-2, -1), (-2, -1), (-2, -1),
+    (-3, -1), (-3, -1),
+]  # fmt: skip
+"""Deal 1 won by these placements."""
 
 
 def won_game() -> Game:
@@ -85,10 +92,27 @@ def keeper_for(folder: Path, request: Request | None = None, **kwargs: object) -
     return keeper
 
 
-def make_app(seed: int = 1, deals: list[int] | None = None) -> App:
+class Deals:
+    """A host for the game screen that saves nothing: new deals come from a list, in order."""
+
+    LOST = "The game in progress will be lost."
+
+    def __init__(self, deals: list[int] | None = None) -> None:
+        self.queue = list(deals or [77, 78, 79])
+
+    def deal(self, app: App) -> None:
+        app.start_game(Game.deal(self.queue.pop(0)))
+
+    def leaving(self, app: App) -> str:
+        return self.LOST
+
+    def quitting(self, app: App) -> str:
+        return self.LOST
+
+
+def make_app(seed: int = 1, deals: list[int] | None = None, settings: Settings | None = None) -> App:
     """The game screen on deal ``seed``, with new deals taken from ``deals`` in order."""
-    queue = list(deals or [77, 78, 79])
-    return App(Game.deal(seed), deal_source=lambda: queue.pop(0))
+    return App(Game.deal(seed), Deals(deals), settings=settings)
 
 
 def press(app: App, *keys: Input) -> None:

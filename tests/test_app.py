@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
-from helpers import WINNING_LINE_DEAL_1, make_app, press
+from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foursquare.engine import Game, Status
+from foursquare.engine import Game, Status, cell_name
 from foursquare.screen import layout
-from foursquare.screen.app import App, Command, Mode, Observer, TextScreen
+from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
+from foursquare.screen.explain import preview_words
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.text import Tone
 
@@ -257,14 +258,14 @@ def test_mouse_click_places_on_the_cell_clicked() -> None:
     app = make_app(1)
     where = app.plan
     assert where is not None
-    rect = layout.cell_rect(where, app.region, (0, 0))
+    rect = layout.cell_rect(where, app.view, (0, 0))
     press(app, Click(rect.y + 1, rect.x + 2))
     assert app.game.placed_count == 1
-    rect = layout.cell_rect(where, app.region, (-1, 0))
+    rect = layout.cell_rect(where, app.view, (-1, 0))
     press(app, Click(rect.y, rect.x))
     assert app.game.placements == [(0, 0), (-1, 0)] and app.cursor == (-1, 0)
     press(app, Click(0, 0))  # the title: nothing
-    corner = layout.cell_rect(where, app.region, (1, 1))
+    corner = layout.cell_rect(where, app.view, (1, 1))
     press(app, Click(corner.y, corner.x))  # a diagonal cell: refused, with the reason
     assert app.game.placed_count == 2 and app.message is not None and app.message.tone is Tone.ERROR
 
@@ -311,3 +312,84 @@ def test_random_play_through_keys_only_reaches_the_end() -> None:
         if app.cursor_legal:
             press(app, Key.ENTER)
     assert app.game.is_over
+
+
+# --- the preview, the settings and a steady table ------------------------------------
+
+
+class SettingsRecorder(Observer):
+    def __init__(self) -> None:
+        self.seen: list[tuple[bool, bool]] = []
+
+    def settings_changed(self, settings: Settings) -> None:
+        self.seen.append((settings.preview, settings.to_come))
+
+
+def test_the_bottom_line_says_what_a_placement_did_then_previews_where_the_cursor_goes() -> None:
+    app = make_app(1)
+    press(app, Key.ENTER)
+    explained = app.message
+    assert app.preview is None and app.would_flip == frozenset()
+    press(app, Key.RIGHT)
+    ahead = app.game.preview(app.cursor)
+    assert app.preview == preview_words(app.game, ahead)
+    assert app.would_flip == frozenset(ahead.flipped) and app.would_flip
+    assert app.message == explained  # kept, for when the preview is turned off
+    press(app, Key.DOWN)
+    assert not app.cursor_legal
+    assert app.preview is not None and app.preview.plain().startswith(f"{cell_name(app.cursor)}: no, ")
+    assert app.would_flip == frozenset()
+    press(app, Key.UP, Key.ENTER)
+    assert app.preview is None and app.message is not None and app.message.plain().startswith(str(ahead.card))
+
+
+def test_p_and_c_turn_the_preview_and_the_cards_to_come_off_and_on_and_tell_the_observers() -> None:
+    app = make_app(1)
+    recorder = SettingsRecorder()
+    app.add_observer(recorder)
+    press(app, Key.ENTER, Key.RIGHT)
+    assert app.preview is not None
+    press(app, "p")
+    assert app.preview is None and app.would_flip == frozenset() and not app.settings.preview
+    press(app, Key.LEFT)
+    assert app.preview is None
+    press(app, "c", "p")
+    assert app.preview is not None
+    assert recorder.seen == [(False, True), (False, False), (True, False)]
+    help_text = "\n".join(line.plain() for line in app.help_screen().lines)
+    assert "p" in help_text and "preview on/off" in help_text and "cards still to come on/off" in help_text
+
+
+def test_the_app_starts_with_the_settings_it_is_given() -> None:
+    app = make_app(1, settings=Settings(preview=False, to_come=False))
+    press(app, Key.ENTER, Key.RIGHT)
+    assert app.preview is None and not app.settings.to_come
+
+
+def test_piles_keep_their_place_on_screen_while_the_cells_shown_fit() -> None:
+    for seed, line in ((1, WINNING_LINE_DEAL_1), (16, WINNING_LINE)):
+        app = make_app(seed)
+        where = app.plan
+        assert where is not None
+        kept = moved = 0
+        for cell in line:
+            before = {c: layout.cell_rect(where, app.view, c) for c in app.game.piles}
+            view = app.view
+            app.place(cell)
+            fits = all(c in view for c in app.region)
+            after = {c: layout.cell_rect(where, app.view, c) for c in before}
+            if fits:
+                assert after == before
+                kept += 1
+            else:
+                moved += 1
+        assert kept > 3 * moved
+
+
+def test_undo_names_the_cell_the_card_came_from() -> None:
+    app = make_app(1)
+    place_cells = [(0, 0), (0, 1)]
+    for cell in place_cells:
+        app.place(cell)
+    press(app, "u")
+    assert app.message is not None and f" from {cell_name((0, 1))}" in app.message.plain()

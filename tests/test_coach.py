@@ -169,7 +169,7 @@ def test_a_tip_for_a_position_that_changed_meanwhile_is_thrown_away(change: str)
     press(app, "t")
     thinking = fake.last
     {"undo": lambda: press(app, "u"), "place": lambda: play_some(app, 1), "redo": lambda: press(app, "r")}.get(
-        change, lambda: app.new_game(5)
+        change, lambda: app.start_game(Game.deal(5))
     )()
     assert thinking.cancelled and not coach.thinking and app.status is None
     said, cursor = app.message, app.cursor

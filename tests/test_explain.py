@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from foursquare.engine import Card, Game
-from foursquare.screen.explain import Judgement, explain, judge
+from helpers import WINNING_DEAL, WINNING_LINE
+
+from foursquare.engine import MAX_FACE_DOWN, Card, Game, IllegalMove, cell_name
+from foursquare.screen.explain import Judgement, explain, judge, preview_words, refusal_words
 
 
 def _game(cards: str) -> Game:
@@ -23,43 +25,43 @@ def _play(game: Game, cells: list[tuple[int, int]]) -> tuple[str, str]:
 
 def test_first_card_is_alone() -> None:
     long, short = _play(_game("6H 9C"), [(0, 0)])
-    assert long == "6H is alone in its row and column: nothing turned"
+    assert long == "6H on d4 is alone in its row and column: nothing turned"
     assert short == "6H alone in row and column"
 
 
 def test_highest_in_row_names_the_cards_turned() -> None:
     long, _ = _play(_game("6H 9C 6D"), [(0, 0), (0, 1)])
-    assert long == "9C is highest in its row: turned over 6H"
+    assert long == "9C on e4 is highest in its row: turned over 6H"
 
 
 def test_lowest_compares_face_up_cards_only() -> None:
     # After 9C, 6H is face down; 6D is compared with 9C alone and is lowest.
     long, short = _play(_game("6H 9C 6D"), [(0, 0), (0, 1), (0, -1)])
-    assert long == "6D is lowest in its row: turned over 6H and 9C"
+    assert long == "6D on c4 is lowest in its row: turned over 6H and 9C"
     assert short == "6D lowest in row: turned 6H, 9C"
 
 
 def test_between_in_column() -> None:
     long, _ = _play(_game("6H 9C 6D 2S 9S 4C"), [(0, 0), (0, 1), (0, -1), (1, 0), (0, 1), (-1, 0)])
-    assert long == "4C is between 2 and 6 in its column: nothing turned"
+    assert long == "4C on d3 is between 2 and 6 in its column: nothing turned"
 
 
 def test_all_others_face_down_turns_them_all() -> None:
     long, _ = _play(_game("5H 9C 7D"), [(0, 0), (0, 1), (0, 1)])
     # 9C turned 5H face down; 7D on 9C finds only a face-down card in its row.
-    assert long == "7D has only face-down cards in its row: turned over 5H"
+    assert long == "7D on e4 has only face-down cards in its row: turned over 5H"
 
 
 def test_tie_turns_nothing() -> None:
     long, short = _play(_game("4H 4C"), [(0, 0), (1, 0)])
-    assert long == "4C ties a 4 in its column: nothing turned"
+    assert long == "4C on d5 ties a 4 in its column: nothing turned"
     assert short == "4C ties a 4 in column"
 
 
 def test_tie_with_the_highest_of_several() -> None:
     long, _ = _play(_game("3H 8C 8D"), [(0, 0), (0, 1), (0, 2)])
     # 8C turned 3H down, so the row holds one face-up card: the 8. A tie.
-    assert long == "8D ties an 8 in its row: nothing turned"
+    assert long == "8D on f4 ties an 8 in its row: nothing turned"
 
 
 def test_row_and_column_both_explained() -> None:
@@ -83,3 +85,51 @@ def test_verdicts_agree_with_the_engine_on_random_games() -> None:
                 assert verdict.turned == tuple(before[c].top for c in flipped)
                 if verdict.judgement is Judgement.ALONE:
                     assert not flipped
+
+
+def _preview(cards: str, cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
+    game = _game(cards)
+    for placed in cells:
+        game.play(placed)
+    return preview_words(game, game.preview(cell)).plain()
+
+
+def test_preview_names_the_cell_and_the_cards_it_would_turn() -> None:
+    # The rulebook's example: 6D on c4 would turn 9C down and 6H (face down) back up.
+    words = _preview("6H 9C 6D 2S", [(0, 0), (0, 1)], (0, -1))
+    assert words == "c4: turns over 9C and 1 face-down card → 1/4 face down"
+    assert _preview("6H 9C 6D 2S", [(0, 0)], (0, 1)) == "e4: turns over 6H → 1/4 face down"
+    rulebook = "6H 9C 6D 2S 9S 4C 7D"
+    assert _preview(rulebook, [(0, 0), (0, 1), (0, -1), (1, 0), (0, 1)], (-1, 0)) == "d3: turns nothing over"
+
+
+def test_preview_says_when_a_placement_wins_or_loses() -> None:
+    assert _preview("6H", [], (0, 0)) == "d4: loses: the stock ran out before the square was complete"
+    *line, last = WINNING_LINE
+    assert _preview(" ".join(map(str, Game.deal(WINNING_DEAL).stock)), line, last).endswith(": wins, score 7")
+    rng = random.Random(3)
+    losses = 0
+    for seed in range(20):
+        game = Game.deal(seed)
+        while not game.is_over:
+            for cell in game.legal_moves():
+                ahead = game.preview(cell)
+                words = preview_words(game, ahead).plain()
+                assert words.startswith(f"{cell_name(cell)}: ")
+                if ahead.face_down_count > MAX_FACE_DOWN:
+                    assert words.endswith(f"loses ({ahead.face_down_count} face down)")
+                    losses += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert losses
+
+
+def test_refusal_names_the_cell_and_the_reason() -> None:
+    game = _game("6H 9C 6D")
+    game.play((0, 0))
+    assert refusal_words(game, (1, 1)).plain() == "e5: no, an empty cell must be next to a card (not diagonally)"
+    try:
+        game.preview((1, 1))
+    except IllegalMove as exc:
+        assert "e5" in str(exc)
+    else:
+        raise AssertionError("a diagonal cell has no preview")

@@ -98,14 +98,49 @@ def test_cell_at_finds_the_cell_under_every_point_of_its_card() -> None:
     where = layout.plan(80, 24)
     assert where is not None
     region = layout.Region(-1, 2, 0, 2)
+    view = layout.first_view(region)
     for cell in region:
-        rect = layout.cell_rect(where, region, cell)
+        rect = layout.cell_rect(where, view, cell)
         for y in range(rect.y, rect.y + rect.height):
             for x in range(rect.x, rect.x + rect.width):
-                assert layout.cell_at(where, region, y, x) == cell
-    first = layout.cell_rect(where, region, (-1, 0))
-    assert layout.cell_at(where, region, first.y, first.x - 1) is None  # left of the table
-    assert layout.cell_at(where, region, 0, 0) is None
+                assert layout.cell_at(where, view, region, y, x) == cell
+    first = layout.cell_rect(where, view, (-1, 0))
+    assert layout.cell_at(where, view, region, first.y, first.x - 1) is None  # left of the table
+    assert layout.cell_at(where, view, region, 0, 0) is None
+    beside = layout.cell_rect(where, view, (-1, -1))
+    assert layout.cell_at(where, view, region, beside.y, beside.x) is None  # in the window, not shown
+
+
+def test_the_window_holds_its_first_region_in_the_middle() -> None:
+    assert layout.first_view(layout.Region(0, 0, 0, 0)) == layout.Region(-2, 2, -2, 2)
+    assert layout.first_view(layout.Region(-1, 2, -1, 1)) == layout.Region(-1, 3, -2, 2)
+
+
+def test_the_window_stays_while_the_cells_fit_and_moves_as_little_as_it_must() -> None:
+    view = layout.Region(-2, 2, -2, 2)
+    assert layout.follow(view, layout.Region(-1, 1, -2, 1)) is view
+    assert layout.follow(view, layout.Region(-1, 1, -1, 3)) == layout.Region(-2, 2, -1, 3)
+    assert layout.follow(view, layout.Region(-4, -1, -2, 1)) == layout.Region(-4, 0, -2, 2)
+
+
+def test_piles_keep_their_place_on_screen_as_a_game_grows() -> None:
+    where = layout.plan(80, 24)
+    assert where is not None
+    for seed in range(30):
+        game = Game.deal(seed)
+        view = layout.first_view(layout.shown_region(game.bounds))
+        moves = 0
+        while not game.is_over:
+            game.play(game.legal_moves()[seed % len(game.legal_moves())])
+            region = layout.shown_region(game.bounds)
+            moved = layout.follow(view, region)
+            assert all(cell in moved for cell in region)
+            if moved != view:
+                moves += 1
+                shift = abs(moved.top - view.top) + abs(moved.left - view.left)
+                assert shift <= 2  # one step along each dimension at most
+            view = moved
+        assert moves <= 4
 
 
 def test_cards_do_not_overlap() -> None:

@@ -9,6 +9,7 @@ from helpers import (
     DAY,
     WINNING_DEAL,
     WINNING_LINE,
+    Deals,
     count,
     keep,
     keeper_for,
@@ -278,7 +279,7 @@ def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
 
 
 def test_a_command_with_a_taken_name_replaces_the_old_one_in_place() -> None:
-    app = App(Game.deal(1))
+    app = App(Game.deal(1), Deals())
     names = [c.name for c in app.commands]
     ran: list[str] = []
     app.add_command(Command("new", ("n", "N"), "a different new deal", lambda a: ran.append("new")))
@@ -291,7 +292,7 @@ def test_a_command_with_a_taken_name_replaces_the_old_one_in_place() -> None:
 
 
 def test_start_game_puts_a_game_dealt_elsewhere_on_the_table() -> None:
-    app = App(Game.deal(1))
+    app = App(Game.deal(1), Deals())
     other = played(5, 3)
     app.start_game(other)
     assert app.game is other and app.cursor_legal and app.redo_stack == []

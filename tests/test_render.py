@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1, make_app
+from helpers import WINNING_LINE_DEAL_1, Deals, make_app, press
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Game
+from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Confirm
 from foursquare.screen.keys import Key, Resize
-from foursquare.screen.render import ASCII, UNICODE, Span, Style, render
+from foursquare.screen.render import ASCII, FLIP_MARK, UNICODE, Span, Style, render, still_to_come, to_ascii
 from foursquare.screen.text import Text
 
 
@@ -101,7 +101,7 @@ def test_piles_show_rank_suit_back_and_height() -> None:
     where = app.plan
     assert where is not None
     for cell, pile in app.game.piles.items():
-        rect = layout.cell_rect(where, app.region, cell)
+        rect = layout.cell_rect(where, app.view, cell)
         inside = "".join(rows[y][rect.x : rect.x + rect.width] for y in range(rect.y, rect.y + rect.height))
         if pile.face_up:
             assert pile.top.rank_text + UNICODE.suits[pile.top.suit] in inside
@@ -122,12 +122,13 @@ def test_legal_and_illegal_empty_cells_look_different() -> None:
     for cell in app.region:
         if app.game.pile(cell) is not None or cell == app.cursor:
             continue
-        rect = layout.cell_rect(where, app.region, cell)
+        rect = layout.cell_rect(where, app.view, cell)
         top_left = rows[rect.y][rect.x]
+        inside = {rows[y][x] for y in range(rect.y, rect.y + rect.height) for x in range(rect.x, rect.x + rect.width)}
         if app.game.is_legal(cell):
             assert top_left == UNICODE.slot.tl
         else:
-            assert top_left == " " and rows[rect.y + rect.height // 2][rect.x + rect.width // 2] == UNICODE.no_slot
+            assert inside == {" "}
 
 
 def test_cursor_marks_differ_on_a_forbidden_cell() -> None:
@@ -149,7 +150,7 @@ def test_turned_cards_have_their_own_frame_until_the_next_key() -> None:
     where = app.plan
     assert where is not None
     cell = next(iter(app.flipped))
-    rect = layout.cell_rect(where, app.region, cell)
+    rect = layout.cell_rect(where, app.view, cell)
     assert frame(app)[rect.y][rect.x] == UNICODE.flipped.tl
     app.handle("x")
     assert frame(app)[rect.y][rect.x] == UNICODE.card.tl
@@ -158,7 +159,7 @@ def test_turned_cards_have_their_own_frame_until_the_next_key() -> None:
 def test_face_down_meter_warns_in_words_at_four() -> None:
     for down in range(MAX_FACE_DOWN + 1):
         game = _game_with_face_down(down)
-        app = App(game)
+        app = App(game, Deals())
         text = "\n".join(frame(app))
         meter = UNICODE.meter_on * down + UNICODE.meter_off * (MAX_FACE_DOWN - down)
         assert f"{meter} {down}/{MAX_FACE_DOWN}" in text
@@ -189,9 +190,12 @@ def test_won_banner_shows_score_and_keys() -> None:
 def test_lost_banner_gives_the_reason() -> None:
     app = STATES[3]
     assert app.game.is_over and app.game.loss_reason is not None
-    text = " ".join(" ".join(frame(app)).split())
-    assert "GAME LOST" in text
-    assert "face down" in text or "stock ran out" in text
+    rows = frame(app)
+    where = app.plan
+    assert where is not None
+    panel = " ".join(" ".join(row[where.panel.x :] for row in rows).replace("║", " ").split())
+    assert "GAME LOST" in panel
+    assert app.game.loss_reason.description.capitalize() in panel
 
 
 def test_long_explanations_fall_back_to_the_short_form_then_get_cut() -> None:
@@ -248,3 +252,116 @@ def test_red_suits_are_red_and_black_ones_are_not() -> None:
     spans = render(app, 80, 24)
     styles = {s.text: s.style for s in spans if s.y == 23}
     assert styles["9♥"] is Style.RED and styles["9♣"] is Style.BLACK
+
+
+# --- the preview, the cards still to come, the labels, the end box, dialogs and pages ---
+
+
+def test_the_preview_marks_the_cards_it_would_turn_with_a_word_of_their_own() -> None:
+    app = make_app(1)
+    app.place((0, 0))
+    press(app, Key.RIGHT)
+    assert app.would_flip
+    for ascii in (False, True):
+        spans = render(app, 80, 24, ascii=ascii)
+        rows = screen(spans, 80, 24)
+        where = app.plan
+        assert where is not None
+        for cell in app.region:
+            rect = layout.cell_rect(where, app.view, cell)
+            marked = FLIP_MARK in rows[rect.y][rect.x : rect.x + rect.width]
+            assert marked == (cell in app.would_flip)
+            if marked:
+                assert style_at(spans, rect.y, rect.x) is Style.WOULD_FLIP
+    preview = app.preview
+    assert preview is not None
+    assert screen(render(app, 80, 24, ascii=True), 80, 24)[-1].strip() == to_ascii(preview.plain())
+    bottom = frame(app)[-1].strip()
+    assert bottom.startswith(f"{cell_name(app.cursor)}: turns over ") and bottom.endswith("face down")
+
+
+def test_cards_still_to_come_counts_each_rank_after_the_next_card_and_dims_ranks_gone() -> None:
+    game = Game([Card.parse(t) for t in ["5H", "AS", "AD", "3C", "10H", "10S", "2D"]])
+    game.play((0, 0))
+    assert still_to_come(game) == {1: 1, 2: 1, 3: 1, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0, 10: 2}
+    app = App(game, Deals())
+    spans = render(app, 80, 24)
+    rows = screen(spans, 80, 24)
+    y = next(n for n, row in enumerate(rows) if "Still to come" in row)
+    x = rows[y].index("Still to come")
+    assert rows[y + 1][x:].split() == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    assert rows[y + 2][x:].split() == ["1", "1", "1", "0", "0", "0", "0", "0", "0", "2"]
+    assert style_at(spans, y + 1, x) is not Style.DIM and style_at(spans, y + 1, x + 6) is Style.DIM
+    app.handle("c")
+    assert "Still to come" not in "\n".join(frame(app))
+
+
+def test_column_letters_and_row_numbers_name_the_cells_in_view() -> None:
+    app = make_app(1)
+    for cell in WINNING_LINE_DEAL_1[:6]:
+        app.place(cell)
+    for width, height in ((80, 24), (70, 17), (120, 40)):
+        rows = frame(app, width, height)
+        where = app.plan
+        assert where is not None
+        region = app.region
+        for col in range(region.left, region.right + 1):
+            rect = layout.cell_rect(where, app.view, (region.top, col))
+            assert rows[rect.y - 1][rect.x + (rect.width - 1) // 2] == cell_name((0, col))[0]
+        for row in range(region.top, region.bottom + 1):
+            rect = layout.cell_rect(where, app.view, (row, region.left))
+            assert rows[rect.y + (rect.height - 1) // 2][rect.x - 2] == cell_name((row, 0))[1]
+
+
+def test_the_first_game_says_how_to_win_on_the_empty_table() -> None:
+    app = make_app(1)
+    app.intro = (Text.of("How to win: a line"), Text.of("a second line"), Text.of("a third line"))
+    for width, height in ((80, 24), (70, 17)):
+        text = "\n".join(frame(app, width, height))
+        assert all(line.plain() in text for line in app.intro)
+    app.place((0, 0))
+    assert "How to win" not in "\n".join(frame(app))
+
+
+def test_the_end_box_says_more_when_told_and_a_loss_shows_the_cards_face_down() -> None:
+    app = _clone(STATES[3])
+    assert app.game.is_over and app.game.face_down_count
+    app.end_note = (Text.of("Not counted: a replay."), Text.of("Streak 0, won 50% of 4."))
+    for width, height in ((80, 24), (70, 17)):
+        rows = frame(app, width, height)
+        where = app.plan
+        assert where is not None
+        text = " ".join(" ".join(row[where.panel.x :] for row in rows).replace("║", " ").split())
+        assert "Not counted: a replay." in text and "Streak 0, won 50% of 4." in text
+        assert "n new deal" in text and "q quit" in text
+    rows = frame(app)
+    where = app.plan
+    assert where is not None
+    for cell, pile in app.game.piles.items():
+        if not pile.face_up:
+            rect = layout.cell_rect(where, app.view, cell)
+            inside = "".join(rows[y][rect.x : rect.x + rect.width] for y in range(rect.y, rect.y + rect.height))
+            assert pile.top.rank_text + UNICODE.suits[pile.top.suit] in inside and UNICODE.back in inside
+
+
+@pytest.mark.parametrize("size", [(80, 24), (70, 17)])
+def test_a_dialog_leaves_no_scraps_beside_it_and_wraps_its_answers(size: tuple[int, int]) -> None:
+    app = make_app(1)
+    app.place((0, 0))
+    long = "go on with deal 12345678901234567890"
+    app.ask(
+        Confirm(
+            Text.of("Play deal 5?"),
+            Text.of("Leaving deal 1 now counts it as a loss."),
+            lambda a: None,
+            "play deal 5",
+            long,
+        )
+    )
+    rows = frame(app, *size)
+    top = next(n for n, row in enumerate(rows) if "Play deal 5?" in row) - 1
+    bottom = next(n for n in range(top + 1, len(rows)) if "═" in rows[n])
+    left, right = rows[top].index("╔"), rows[top].rindex("╗")
+    for row in rows[top : bottom + 1]:
+        assert row[:left].strip() == "" and row[right + 1 :].strip() == ""
+    assert any(f"any other key {long}" in row for row in rows[top:bottom])

@@ -6,14 +6,18 @@ takes abstract input (:mod:`foursquare.screen.keys`), turns it into engine calls
 decides what the screen should show; :mod:`foursquare.screen.render` draws that and
 :mod:`foursquare.screen.tui` is the only part that touches the terminal.
 
+What lies behind the screen comes in when the App is made: a :class:`Host`
+(where new deals come from and what leaving a game costs: the saving game's
+keeper, or a test's stand-in), the player's :class:`Settings` and the
+:class:`Observer` values told of the game's life through typed methods.
 Keys are looked up in a table of :class:`Command` values, so that other parts
-can add or replace keys (:meth:`App.add_command`), full-screen views
+can add keys (:meth:`App.add_command`), full-screen views
 (:meth:`App.open_screen`), background work polled by the main loop
-(:meth:`App.add_ticker`), listeners for the game's life (:class:`Observer`)
-and for every key before the commands see it (:meth:`App.add_key_filter`),
-point out a cell (:attr:`App.marked`), show background work in the side panel
-(:attr:`App.status`) and put games dealt elsewhere on the table
-(:meth:`App.start_game`), without changing this module.
+(:meth:`App.add_ticker`), listeners for every key before the commands see it
+(:meth:`App.add_key_filter`), point out a cell (:attr:`App.marked`), show
+background work in the side panel (:attr:`App.status`), say more in the end
+box (:attr:`App.end_note`, :attr:`App.end_keys`) and put games dealt
+elsewhere on the table (:meth:`App.start_game`), without changing this module.
 """
 
 from __future__ import annotations
@@ -22,11 +26,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import zip_longest
+from typing import Protocol
 
-from foursquare.deals import random_deal
-from foursquare.engine import Cell, Game, IllegalMove
+from foursquare.engine import Cell, Game, IllegalMove, Preview, cell_name
 from foursquare.screen import layout
-from foursquare.screen.explain import explain
+from foursquare.screen.explain import explain, preview_words, refusal_words
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
 from foursquare.screen.text import Text, Token, Tone, card_list
 from foursquare.storage.stats import in_progress
@@ -35,9 +39,11 @@ __all__ = [
     "App",
     "Command",
     "Confirm",
+    "Host",
     "KeyFilter",
     "Mode",
     "Observer",
+    "Settings",
     "TextScreen",
     "Ticker",
     "ask_if_in_progress",
@@ -92,26 +98,58 @@ class TextScreen:
     lines: tuple[Text, ...]
 
 
-class Observer:
-    """Told about the life of the games an :class:`App` plays.  Override what you need.
+@dataclass(slots=True)
+class Settings:
+    """What the player chose to see, remembered between runs by whoever keeps them (see :class:`Observer`)."""
 
-    Every method gets the app's current game, after the fact.
+    preview: bool = True
+    """The bottom line says what placing on the cell under the cursor would do (``p``)."""
+    to_come: bool = True
+    """The side panel counts the cards of each rank still to come (``c``)."""
+
+
+class Host(Protocol):
+    """What lies behind the screen: where new deals come from and what leaving a game costs."""
+
+    def deal(self, app: App) -> None:
+        """Put a fresh deal on the table (with :meth:`App.start_game`)."""
+
+    def leaving(self, app: App) -> str:
+        """What leaving the game on the table for a new deal does, in one sentence."""
+
+    def quitting(self, app: App) -> str:
+        """What quitting does to the game on the table, in one sentence."""
+
+
+class Observer(Protocol):
+    """Told about the life of the games an :class:`App` plays.  Subclass it and override what you need.
+
+    Every game method gets the app's current game, after the fact.
     """
 
     def game_started(self, game: Game) -> None:
         """A new deal is on the table (not called for the game the App was created with)."""
+        return None
 
     def game_changed(self, game: Game) -> None:
         """A card was placed, taken back or put back (also called for new deals)."""
+        return None
 
     def game_finished(self, game: Game) -> None:
         """A placement (or redo) just won or lost the game; undo can reopen it."""
+        return None
 
     def game_abandoned(self, game: Game) -> None:
         """The player started a new deal while this game was in progress."""
+        return None
 
     def closing(self, game: Game) -> None:
         """The player is quitting; ``game`` is what is on the table."""
+        return None
+
+    def settings_changed(self, settings: Settings) -> None:
+        """The player turned something on or off: a good time to remember the settings."""
+        return None
 
 
 Ticker = Callable[["App"], bool]
@@ -130,21 +168,29 @@ class App:
     def __init__(
         self,
         game: Game,
+        host: Host,
         *,
         width: int = 80,
         height: int = 24,
-        deal_source: Callable[[], int] = random_deal,
         observers: Iterable[Observer] = (),
+        settings: Settings | None = None,
     ) -> None:
         self.game = game
+        self.host = host
+        self.settings = settings if settings is not None else Settings()
         self.width = width
         self.height = height
         self.cursor: Cell = (0, 0)
+        self.view = layout.first_view(self.region)
+        """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit."""
         self.redo_stack: list[Cell] = []
         self.message: Text | None = None
         """The message line: the explanation of the last move, an error, a hint."""
         self.message_short: Text | None = None
         """A shorter form of :attr:`message` for narrow terminals, if it has one."""
+        self.previewing = False
+        """The bottom line shows the preview of the cell under the cursor, not :attr:`message`:
+        set when the cursor moves, cleared when there is something new to say."""
         self.flipped: frozenset[Cell] = frozenset()
         """Cells turned over by the last placement or undo, highlighted until the next key."""
         self.marked: Cell | None = None
@@ -153,8 +199,14 @@ class App:
         Whoever sets it clears it: the App leaves it alone."""
         self.status: Text | None = None
         """Work going on in the background (the expert thinking, autoplay), shown in the side panel."""
+        self.intro: tuple[Text, ...] = ()
+        """A few lines on how to win, shown on the empty table of a first game."""
+        self.end_note: tuple[Text, ...] = ()
+        """More to say in the end box (whether the game counts, the streak), set when a game ends."""
         self.reminder: list[tuple[KeyName, str]] = list(REMINDER)
         """The keys the side panel reminds of, each with a word for what it does."""
+        self.end_keys: list[tuple[KeyName, str]] = list(END_KEYS)
+        """The keys the end box offers, each with a word for what it does."""
         self.dialog: Confirm | None = None
         self.screen: TextScreen | None = None
         self.scroll = 0
@@ -162,13 +214,15 @@ class App:
         self.running = True
         self.redraw_all = False
         """Set by Ctrl-L: the terminal layer should repaint every cell, then clear it."""
-        self.deal_source = deal_source
         self.observers: list[Observer] = list(observers)
         self.tickers: list[Ticker] = []
         self.key_filters: list[KeyFilter] = []
         self.commands: list[Command] = []
         self._keymap: dict[KeyName, list[Command]] = {}
-        for command in BUILTIN_COMMANDS:
+        self._version = 0
+        """Counts the changes of the game on the table, so that a preview is worked out once per position."""
+        self._looked: tuple[tuple[int, Cell], Preview | None, Text] | None = None
+        for command in _commands(host):
             self.add_command(command)
         self.cursor = self._start_cell()
         self._greet()
@@ -212,9 +266,10 @@ class App:
         self.dialog = confirm
 
     def say(self, message: Text | None, short: Text | None = None) -> None:
-        """Put ``message`` on the message line (``short`` for narrow terminals)."""
+        """Put ``message`` on the message line (``short`` for narrow terminals), in place of the preview."""
         self.message = message
         self.message_short = short
+        self.previewing = False
 
     def tick(self) -> bool:
         """Poll the tickers; True if any of them changed what the screen shows."""
@@ -256,6 +311,33 @@ class App:
     def cursor_legal(self) -> bool:
         return self.game.is_legal(self.cursor)
 
+    @property
+    def preview(self) -> Text | None:
+        """What the bottom line says of the cell under the cursor, while it shows the preview; else None."""
+        if not (self.previewing and self.settings.preview) or self.mode is not Mode.PLAYING:
+            return None
+        return self._look()[1]
+
+    @property
+    def would_flip(self) -> frozenset[Cell]:
+        """The cells placing on the cursor's cell would turn over, while the preview is shown."""
+        if self.preview is None:
+            return frozenset()
+        looked = self._look()[0]
+        return frozenset(looked.flipped) if looked is not None else frozenset()
+
+    def _look(self) -> tuple[Preview | None, Text]:
+        """The engine's preview of the cursor's cell and its words, worked out once per position and cell."""
+        key = (self._version, self.cursor)
+        if self._looked is None or self._looked[0] != key:
+            try:
+                ahead: Preview | None = self.game.preview(self.cursor)
+            except IllegalMove:
+                ahead = None
+            words = preview_words(self.game, ahead) if ahead is not None else refusal_words(self.game, self.cursor)
+            self._looked = (key, ahead, words)
+        return self._looked[1], self._looked[2]
+
     # --- input --------------------------------------------------------------
 
     def handle(self, event: Input) -> None:
@@ -267,6 +349,7 @@ class App:
         self.flipped = frozenset()
         if self.message is not None and self.message.tone is Tone.ERROR:
             self.say(None)
+            self.previewing = True
         if any(key_filter(self, event) for key_filter in self.key_filters):
             return
         mode = self.mode
@@ -324,11 +407,13 @@ class App:
         lines = len(self.screen.lines) if self.screen else 0
         self.scroll = max(0, min(self.scroll, lines - layout.screen_body_rows(self.height)))
 
-    def _click(self, click: Click) -> None:
+    def cell_under(self, y: int, x: int) -> Cell | None:
+        """The shown cell drawn at screen row ``y``, column ``x``, if any."""
         where = self.plan
-        if where is None:
-            return
-        cell = layout.cell_at(where, self.region, click.y, click.x)
+        return None if where is None else layout.cell_at(where, self.view, self.region, y, x)
+
+    def _click(self, click: Click) -> None:
+        cell = self.cell_under(click.y, click.x)
         if cell is not None:
             self.cursor = cell
             self.place(cell)
@@ -336,9 +421,25 @@ class App:
     # --- actions ------------------------------------------------------------
 
     def move(self, d_row: int, d_col: int) -> None:
-        """Move the cursor one cell, staying on the cells shown."""
+        """Move the cursor one cell, staying on the cells shown; the bottom line turns to the preview."""
         row, col = self.cursor
         self.cursor = self.region.clamp((row + d_row, col + d_col))
+        self.previewing = True
+
+    def toggle_preview(self) -> None:
+        """``p``: the preview on the bottom line (and its marks on the table) on or off."""
+        self.settings.preview = not self.settings.preview
+        self.previewing = self.settings.preview
+        self._settings_changed()
+
+    def toggle_to_come(self) -> None:
+        """``c``: the panel of cards still to come on or off."""
+        self.settings.to_come = not self.settings.to_come
+        self._settings_changed()
+
+    def _settings_changed(self) -> None:
+        for observer in self.observers:
+            observer.settings_changed(self.settings)
 
     def place(self, cell: Cell) -> bool:
         """Place the next card on ``cell``; if the rules forbid it, say why and change nothing."""
@@ -349,7 +450,7 @@ class App:
         reason = game.why_illegal(cell)
         if reason is not None:
             card = game.next_card
-            self.say(Text((card, f" can't go there: {reason}") if card else (reason,), Tone.ERROR))
+            self.say(Text((card, f" can't go on {cell_name(cell)}: {reason}") if card else (reason,), Tone.ERROR))
             return False
         if self.redo_stack and self.redo_stack[-1] == cell:
             self.redo_stack.pop()
@@ -367,10 +468,12 @@ class App:
             return
         self.cursor = cell
         self.flipped = frozenset(placement.flipped)
+        self.view = layout.follow(self.view, self.region)
         self.say(*explain(before, placement))
-        self._notify("game_changed")
+        self._changed()
         if self.game.is_over:
-            self._notify("game_finished")
+            for observer in self.observers:
+                observer.game_finished(self.game)
 
     def undo(self) -> None:
         """Take back the last placement; the cards it turned over turn back and are highlighted."""
@@ -389,9 +492,10 @@ class App:
             tail: tuple[Token, ...] = (": turned ", *card_list(turned), " back over")
         else:
             tail = ()
-        self.say(Text.of("Took back ", card, *tail))
+        self.say(Text.of("Took back ", card, f" from {cell_name(cell)}", *tail))
         self.cursor = self.region.clamp(cell)
-        self._notify("game_changed")
+        self.end_note = ()
+        self._changed()
 
     def redo(self) -> None:
         """Put back the last card taken back."""
@@ -400,28 +504,34 @@ class App:
             return
         self._play(self.redo_stack.pop())
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Deal ``seed`` (a fresh random deal if None); a game in progress counts as abandoned."""
-        self.start_game(Game.deal(self.deal_source() if seed is None else seed))
-
     def start_game(self, game: Game) -> None:
         """Put ``game`` (dealt elsewhere, perhaps with cards placed) on the table in place of this one.
 
         A game in progress counts as abandoned.
         """
         if self.in_progress:
-            self._notify("game_abandoned")
+            for observer in self.observers:
+                observer.game_abandoned(self.game)
         self.game = game
+        self.view = layout.first_view(self.region)
         self.cursor = self._start_cell()
         self.redo_stack.clear()
         self.flipped = frozenset()
+        self.end_note = ()
         self._greet()
-        self._notify("game_started")
-        self._notify("game_changed")
+        for observer in self.observers:
+            observer.game_started(self.game)
+        self._changed()
 
     def quit(self) -> None:
-        self._notify("closing")
+        for observer in self.observers:
+            observer.closing(self.game)
         self.running = False
+
+    def _changed(self) -> None:
+        self._version += 1
+        for observer in self.observers:
+            observer.game_changed(self.game)
 
     def _start_cell(self) -> Cell:
         """Where the cursor starts: the last card placed if the next may go there too, else a legal cell."""
@@ -435,13 +545,10 @@ class App:
         card = self.game.next_card
         if self.game.placed_count == 0 and card is not None:
             deal = f"Deal {self.game.seed}: " if self.game.seed is not None else ""
-            self.say(Text.of(deal, "place ", card, " in the middle to begin"))
+            self.say(Text.of(deal, "place ", card, f" in the middle ({cell_name((0, 0))}) to begin"))
         else:
             self.say(None)
-
-    def _notify(self, event: str) -> None:
-        for observer in self.observers:
-            getattr(observer, event)(self.game)
+            self.previewing = True
 
     def help_screen(self) -> TextScreen:
         """The rules in short and every key, the added ones included."""
@@ -487,16 +594,24 @@ RULES: tuple[str, ...] = (
     "  out first: you lose.",
     "",
     "On the table",
-    "  Dots under a card: cards in its pile (4 at most). Dashed slots: cells",
-    "  where the next card may go. Cards just turned over are highlighted",
-    "  until your next key; the line at the bottom says why they turned.",
+    "  Cells are named by a column letter and a row number, shown around the",
+    "  table: the first card goes on d4. Dots under a card: cards in its pile",
+    "  (4 at most). Dashed slots: cells where the next card may go. Cards just",
+    "  turned over have a double frame until your next key; the line at the",
+    "  bottom says why they turned. While you move the cursor, that line says",
+    "  what placing the next card there would do, and the cards it would turn",
+    "  over are marked 'flips'. 'Still to come' counts the cards of each rank",
+    "  left in the stock after the next card.",
 )
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
 """The keys the side panel reminds of, unless more are added."""
 
+END_KEYS: tuple[tuple[KeyName, str], ...] = (("n", "new deal"), ("u", "undo"), ("q", "quit"))
+"""The keys the end box offers, unless more are added."""
+
 EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
-    ("mouse click", "place the next card on the cell clicked"),
+    ("mouse click", "place the next card on the cell clicked (Shift and drag selects text)"),
     ("Ctrl-Z", "suspend (fg brings the game back)"),
 )
 
@@ -520,15 +635,6 @@ def ask_if_in_progress(
     return command
 
 
-def _lost(app: App) -> str:
-    """What leaving a game does when nothing saves it (the saving game replaces these commands)."""
-    return "The game in progress will be lost."
-
-
-_confirm_quit = ask_if_in_progress("Quit this game?", _lost, "quit", App.quit)
-_confirm_new = ask_if_in_progress("Start a new deal?", _lost, "new deal", lambda app: app.new_game())
-
-
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:
     return lambda app: app.move(d_row, d_col)
 
@@ -541,16 +647,32 @@ def _show_help(app: App) -> None:
     app.open_screen(app.help_screen())
 
 
-BUILTIN_COMMANDS: Sequence[Command] = (
-    Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
-    Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
-    Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
-    Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
-    Command("place", (Key.ENTER, " "), "place the next card under the cursor", lambda app: app.place(app.cursor)),
-    Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
-    Command("redo", ("r",), "put back a card taken back", App.redo),
-    Command("new", ("n",), "new deal", _confirm_new),
-    Command("help", ("?",), "this help", _show_help, TABLE_MODES | {Mode.TOO_SMALL}),
-    Command("quit", ("q", Key.ESCAPE), "quit", _confirm_quit, TABLE_MODES | {Mode.TOO_SMALL}),
-    Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, TABLE_MODES | {Mode.TOO_SMALL}),
-)
+def _commands(host: Host) -> Sequence[Command]:
+    """The keys of the game, the new deal and quitting as ``host`` does them."""
+    anywhere = TABLE_MODES | {Mode.TOO_SMALL}
+    return (
+        Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
+        Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
+        Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
+        Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
+        Command("place", (Key.ENTER, " "), "place the next card under the cursor", lambda app: app.place(app.cursor)),
+        Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
+        Command("redo", ("r",), "put back a card taken back", App.redo),
+        Command(
+            "new",
+            ("n",),
+            "new deal (asks first while a game is in progress)",
+            ask_if_in_progress("Start a new deal?", host.leaving, "new deal", host.deal),
+        ),
+        Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
+        Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
+        Command("help", ("?",), "this help", _show_help, anywhere),
+        Command(
+            "quit",
+            ("q", Key.ESCAPE),
+            "quit (asks first while a game is in progress)",
+            ask_if_in_progress("Quit this game?", host.quitting, "quit", App.quit),
+            anywhere,
+        ),
+        Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, anywhere),
+    )

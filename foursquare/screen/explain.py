@@ -1,9 +1,12 @@
-"""Why a placement turned over what it did, in words for the player.
+"""What a placement did and why, and what one would do, in words for the player.
 
-The engine reports *which* cells a placement turned over; this module says
+The engine reports *which* cells a placement turned over; :func:`explain` says
 *why*, from the position just before it: the placed card was highest or
 lowest among the face-up cards of its row (or column), found only face-down
-cards there, fell between them, or tied one of them.
+cards there, fell between them, or tied one of them.  :func:`preview_words`
+says what a placement would do (the engine's :class:`~foursquare.engine.Preview`)
+and :func:`refusal_words` why a cell cannot take the next card, both naming
+the cell as the bottom line of the game shows them.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from foursquare.engine import Card, Cell, Pile, Placement
-from foursquare.screen.text import Text, Token, card_list
+from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, LossReason, Pile, Placement, Preview, Status, cell_name
+from foursquare.screen.text import Text, Token, Tone, card_list
 
-__all__ = ["Judgement", "LineJudgement", "explain", "judge", "judge_line"]
+__all__ = ["Judgement", "LineJudgement", "explain", "judge", "judge_line", "preview_words", "refusal_words"]
 
 
 class Judgement(Enum):
@@ -43,36 +46,34 @@ class LineJudgement:
     """``"row"`` or ``"column"``."""
     judgement: Judgement
     turned: tuple[Card, ...]
-    low: int = 0
-    """Lowest face-up rank among the others (BETWEEN), or the tied rank (TIE)."""
-    high: int = 0
-    """Highest face-up rank among the others (BETWEEN)."""
+    low: Card | None = None
+    """The lowest face-up card among the others (BETWEEN), or the one tied (TIE)."""
+    high: Card | None = None
+    """The highest face-up card among the others (BETWEEN), or the one tied (TIE)."""
 
 
 def judge_line(line: str, card: Card, others: list[Pile], turned: tuple[Card, ...]) -> LineJudgement:
     """Compare ``card`` with the ``others`` piles of its line, as the rules do."""
     if not others:
         return LineJudgement(line, Judgement.ALONE, turned)
-    ranks = [p.top.rank for p in others if p.face_up]
-    if not ranks:
+    face_up = [p.top for p in others if p.face_up]
+    if not face_up:
         return LineJudgement(line, Judgement.ALL_DOWN, turned)
-    low, high = min(ranks), max(ranks)
-    if card.rank > high:
+    low, high = min(face_up), max(face_up)
+    if card.rank > high.rank:
         return LineJudgement(line, Judgement.HIGHEST, turned)
-    if card.rank < low:
+    if card.rank < low.rank:
         return LineJudgement(line, Judgement.LOWEST, turned)
-    if card.rank in (low, high):
-        return LineJudgement(line, Judgement.TIE, turned, low=card.rank, high=card.rank)
+    if card.rank == low.rank:
+        return LineJudgement(line, Judgement.TIE, turned, low=low, high=low)
+    if card.rank == high.rank:
+        return LineJudgement(line, Judgement.TIE, turned, low=high, high=high)
     return LineJudgement(line, Judgement.BETWEEN, turned, low=low, high=high)
 
 
-def _rank_name(rank: int) -> str:
-    return "A" if rank == 1 else str(rank)
-
-
-def _a_rank(rank: int) -> str:
-    """``a 4``, ``an 8``, ``an A``."""
-    return ("an " if rank in (1, 8) else "a ") + _rank_name(rank)
+def _a_rank(card: Card) -> str:
+    """``a 4``, ``an 8``, ``an A``: the rank of ``card`` with its article."""
+    return ("an " if card.rank in (1, 8) else "a ") + card.rank_text
 
 
 def _clause(j: LineJudgement, short: bool) -> tuple[Token, ...]:
@@ -89,10 +90,10 @@ def _clause(j: LineJudgement, short: bool) -> tuple[Token, ...]:
         return ("lowest" if short else "is lowest", where, *turned)
     if j.judgement is Judgement.ALL_DOWN:
         return (f"{j.line} all face down" if short else f"has only face-down cards in its {j.line}", *turned)
-    if j.judgement is Judgement.TIE:
+    if j.judgement is Judgement.TIE and j.low is not None:
         return (f"ties {_a_rank(j.low)}", where, *turned)
-    if j.judgement is Judgement.BETWEEN:
-        between = f"between {_rank_name(j.low)} and {_rank_name(j.high)}"
+    if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
+        between = f"between {j.low.rank_text} and {j.high.rank_text}"
         return (between if short else f"is {between}", where, *turned)
     return ("alone" if short else "is alone", where)
 
@@ -127,13 +128,14 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Te
     """
     row, col = judge(before, placement)
     card = placement.card
+    where = f" on {cell_name(placement.cell)}"
     if row.judgement is Judgement.ALONE and col.judgement is Judgement.ALONE:
         return (
-            Text.of(card, " is alone in its row and column: nothing turned"),
+            Text.of(card, where, " is alone in its row and column: nothing turned"),
             Text.of(card, " alone in row and column"),
         )
     shown = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
-    long: list[Token] = [card, " "]
+    long: list[Token] = [card, where, " "]
     short: list[Token] = [card, " "]
     for n, j in enumerate(shown):
         if n:
@@ -142,3 +144,34 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Te
         long.extend(_clause(j, short=False))
         short.extend(_clause(j, short=True))
     return Text(tuple(long)), Text(tuple(short))
+
+
+def preview_words(game: Game, preview: Preview) -> Text:
+    """The bottom line for a cell the next card may go on: ``e4: turns over 6♥ 10♦ → 3/4 face down``.
+
+    Face-down cards it would turn up are counted, not named: their ranks are hidden.
+    """
+    where = f"{cell_name(preview.cell)}: "
+    if preview.status is Status.WON:
+        return Text.of(where, f"wins, score {preview.score}", tone=Tone.GOOD)
+    if preview.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
+        return Text.of(where, f"loses ({preview.face_down_count} face down)", tone=Tone.BAD)
+    if preview.loss_reason is not None:
+        return Text.of(where, f"loses: {preview.loss_reason.description}", tone=Tone.BAD)
+    if not preview.flipped:
+        return Text.of(where, "turns nothing over")
+    piles = [game.pile(cell) for cell in preview.flipped]
+    turned: list[Token] = []
+    for pile in piles:
+        if pile is not None and pile.face_up:
+            turned += [pile.top, " "]
+    hidden = sum(1 for pile in piles if pile is not None and not pile.face_up)
+    if hidden:
+        turned += [f"{'and ' if turned else ''}{hidden} face-down card{'s' if hidden != 1 else ''} "]
+    return Text.of(where, "turns over ", *turned, f"→ {preview.face_down_count}/{MAX_FACE_DOWN} face down")
+
+
+def refusal_words(game: Game, cell: Cell) -> Text:
+    """The bottom line for a cell the next card may not go on: ``b2: not next to a card``."""
+    reason = game.why_illegal(cell) or "the game is over"
+    return Text.of(f"{cell_name(cell)}: no, {reason}", tone=Tone.DIM)

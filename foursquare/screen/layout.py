@@ -1,12 +1,16 @@
 """Where things go on the screen: pure geometry, no drawing.
 
-Two questions are answered here.  Which cells of the endless table are shown
+Three questions are answered here.  Which cells of the endless table are shown
 (:func:`shown_region`): the occupied box plus one cell on each side along a
 dimension that can still grow, which holds every legal placement of the rules
-and nothing beyond the 4×4 box once it spans 4.  And where, for a terminal of a
-given size, the table, the side panel and the message line go
-(:func:`plan`), with the card size chosen so that the largest table the rules
-allow (5×5 cells shown) always fits and cards never change size during a game.
+and nothing beyond the 4×4 box once it spans 4.  Where on the table area they
+go: the area holds a window of 5×5 cells (a :class:`Region` too), which
+stays put while the cells shown fit in it and otherwise moves as little as it
+must (:func:`follow`), so that piles keep their place on screen.  And where,
+for a terminal of a given size, the table, the side panel and the message
+line go (:func:`plan`), with the card size chosen so that the largest table
+the rules allow (5×5 cells shown) always fits and cards never change size
+during a game.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ __all__ = [
     "Region",
     "cell_at",
     "cell_rect",
+    "first_view",
+    "follow",
     "minimum_size",
     "plan",
     "screen_body_rows",
@@ -84,6 +90,31 @@ def shown_region(bounds: tuple[int, int, int, int] | None) -> Region:
     if right - left + 1 < GRID:
         left, right = left - 1, right + 1
     return Region(top, bottom, left, right)
+
+
+def first_view(region: Region) -> Region:
+    """The window of :data:`MAX_SHOWN` × :data:`MAX_SHOWN` cells with ``region`` in its middle."""
+    top = region.top - (MAX_SHOWN - region.rows) // 2
+    left = region.left - (MAX_SHOWN - region.cols) // 2
+    return Region(top, top + MAX_SHOWN - 1, left, left + MAX_SHOWN - 1)
+
+
+def follow(view: Region, region: Region) -> Region:
+    """``view`` moved as little as it must to hold ``region`` (not at all if it already does)."""
+    d_row = _shift(view.top, view.bottom, region.top, region.bottom)
+    d_col = _shift(view.left, view.right, region.left, region.right)
+    if not d_row and not d_col:
+        return view
+    return Region(view.top + d_row, view.bottom + d_row, view.left + d_col, view.right + d_col)
+
+
+def _shift(low: int, high: int, need_low: int, need_high: int) -> int:
+    """The least step that brings ``need_low..need_high`` inside ``low..high`` (never wider than it)."""
+    if need_low < low:
+        return need_low - low
+    if need_high > high:
+        return need_high - high
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,26 +209,22 @@ def plan(width: int, height: int) -> Plan | None:
     return None
 
 
-def cell_rect(layout: Plan, region: Region, cell: Cell) -> Rect:
-    """Where the card for ``cell`` is drawn, with ``region`` centred in the table area."""
+def cell_rect(layout: Plan, view: Region, cell: Cell) -> Rect:
+    """Where the card for ``cell`` is drawn, with the window ``view`` filling the table area."""
     card = layout.card
-    grid_w = region.cols * card.width + (region.cols - 1) * card.gap_x
-    grid_h = region.rows * card.height + (region.rows - 1) * card.gap_y
-    x0 = layout.table.x + (layout.table.width - grid_w) // 2
-    y0 = layout.table.y + (layout.table.height - grid_h) // 2
     row, col = cell
     return Rect(
-        y0 + (row - region.top) * (card.height + card.gap_y),
-        x0 + (col - region.left) * (card.width + card.gap_x),
+        layout.table.y + (row - view.top) * (card.height + card.gap_y),
+        layout.table.x + 1 + (col - view.left) * (card.width + card.gap_x),
         card.height,
         card.width,
     )
 
 
-def cell_at(layout: Plan, region: Region, y: int, x: int) -> Cell | None:
-    """The shown cell drawn at screen row ``y``, column ``x``, if any (for mouse clicks)."""
+def cell_at(layout: Plan, view: Region, region: Region, y: int, x: int) -> Cell | None:
+    """The cell of ``region`` drawn at screen row ``y``, column ``x``, if any (for the mouse)."""
     for cell in region:
-        if (y, x) in cell_rect(layout, region, cell):
+        if (y, x) in cell_rect(layout, view, cell):
             return cell
     return None
 

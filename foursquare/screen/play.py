@@ -4,9 +4,10 @@
 resumed, or the deal asked for), puts its game in an
 :class:`~foursquare.screen.app.App` watched by a :class:`Keeper`, which saves after
 every placement, undo and redo and counts every game that ends, and runs
-:mod:`foursquare.screen.tui`.  The keeper also brings the keys that need the session:
-``s`` for the statistics, and ``n`` and ``q`` whose questions say what leaving
-a game really does now that games are saved and counted.  A
+:mod:`foursquare.screen.tui`.  The keeper is the App's host: it deals new games
+through the session and says what leaving a game really does now that games
+are saved and counted; it also brings ``s`` for the statistics, says in the
+end box whether a game counts, and remembers the player's settings.  A
 :class:`~foursquare.screen.coach.Coach` adds the expert's tip and autoplay.  This is
 the only module that knows the screen, the files and the terminal together:
 the App knows no files and the session no screen.
@@ -23,16 +24,17 @@ from typing import NamedTuple
 
 from foursquare.engine import Game
 from foursquare.screen import tui
-from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, TextScreen, ask_if_in_progress
+from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, Settings, TextScreen
 from foursquare.screen.coach import Coach, expert, think_seconds
-from foursquare.screen.keys import Key
 from foursquare.screen.render import UNICODE_SAMPLE
 from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, stats_screen
 from foursquare.screen.text import Text, Tone
-from foursquare.storage.session import Opening, Session, open_for_command
+from foursquare.storage.database import Store, StoreError
+from foursquare.storage.files import data_dir
+from foursquare.storage.session import Finish, Opening, Session, open_for_command
 from foursquare.storage.stats import Stats
 
-__all__ = ["SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "main"]
+__all__ = ["INTRO", "SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "load_settings", "main"]
 
 SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS
 """Everything the table and the statistics draw beyond ASCII: if the terminal's character set
@@ -64,6 +66,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
         return 1
     with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which draws in ASCII
         locale.setlocale(locale.LC_ALL, "")
+    size_notes = tui.ignore_false_size()
     problem = tui.terminal_problem()
     if problem is not None:
         print(f"foursquare: cannot play here: {problem} (foursquare --plain plays line by line)", file=sys.stderr)
@@ -73,13 +76,16 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     except ValueError as exc:
         print(f"foursquare: {exc}", file=sys.stderr)
         return 2
+    first = _first_run()
     opened = open_for_command(seed=request.seed, daily=request.daily, new=request.new)
     if isinstance(opened, int):
         return opened
     session, opening = opened
-    keeper = Keeper(session, ascii=ascii or not can_draw_unicode())
+    keeper = Keeper(session, ascii=ascii or not can_draw_unicode(), first=first)
     Coach(keeper.app, think=expert(seconds))
     keeper.begin(opening, request)
+    for note in size_notes:
+        keeper.tell(note)
     status = tui.run(keeper.app, ascii=keeper.ascii, color=color and not os.environ.get("NO_COLOR"))
     for notice in keeper.notices:
         print(f"foursquare: {notice}", file=sys.stderr)
@@ -100,16 +106,53 @@ def can_draw_unicode() -> bool:
     return can_encode(SAMPLE_GLYPHS, codeset)
 
 
-class Keeper(Observer):
-    """Keeps the saved game and the statistics in step with the screen.
+INTRO = (
+    Text(("How to win: a 4×4 square, all face up.",), Tone.HEADING),
+    Text(("A new high or low flips its row/column.",)),
+    Text(("Over 4 face down loses. ? has it all.",)),
+)
+"""Shown on the empty table of the very first game: the aim and the one rule to know."""
 
-    It builds the :class:`App` (``keeper.app``) on the session's game and
-    hands it every new deal from the session, so that both always hold the
-    same :class:`Game`.  Problems with the files go on the message line, one
-    line each, and into :attr:`notices`.
+
+def load_settings(store: Store) -> Settings:
+    """The player's settings as kept in ``store``; the defaults for any never set."""
+    defaults = Settings()
+    try:
+        preview, to_come = store.setting("preview", defaults.preview), store.setting("to_come", defaults.to_come)
+    except StoreError:
+        return defaults
+    return Settings(preview=preview is not False, to_come=to_come is not False)
+
+
+def _first_run() -> bool:
+    """Nothing kept yet: no data folder, or an empty one."""
+    try:
+        folder = data_dir()
+        return not folder.is_dir() or not any(folder.iterdir())
+    except (OSError, ValueError):
+        return False
+
+
+class Keeper(Observer):
+    """Keeps the saved game, the statistics and the settings in step with the screen.
+
+    It is the host of the :class:`App` it builds (``keeper.app``) on the
+    session's game: it hands the app every new deal from the session, so that
+    both always hold the same :class:`Game`.  Problems with the files go on
+    the message line, one line each, and into :attr:`notices`.  The
+    settings the player turns on and off are kept in the session's store;
+    ``first`` shows how to win on the table of a first game.
     """
 
-    def __init__(self, session: Session, *, ascii: bool = False, width: int = 80, height: int = 24) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        ascii: bool = False,
+        width: int = 80,
+        height: int = 24,
+        first: bool = False,
+    ) -> None:
         self.session = session
         self.ascii = ascii
         self.share: str | None = None
@@ -119,9 +162,18 @@ class Keeper(Observer):
         self.save_failed = False
         self._page: tuple[TextScreen, Stats, str | None, int] | None = None
         """The statistics page open, what it shows, and the terminal height it was drawn for."""
-        self.app = App(session.game, width=width, height=height, observers=(self,))
-        for command in self._commands():
-            self.app.add_command(command)
+        self._replay = not session.counts
+        """The deal on the table was counted before this game began."""
+        self._ended = False
+        """The game on the table has ended before (and been taken back since)."""
+        self.app = App(
+            session.game, self, width=width, height=height, observers=(self,), settings=load_settings(session.store)
+        )
+        if first:
+            self.app.intro = INTRO
+        anywhere = TABLE_MODES | {Mode.TOO_SMALL}
+        summary = "your statistics: games won and lost, streaks, scores"
+        self.app.add_command(Command("stats", ("s",), summary, self.show_stats, anywhere))
         self.app.add_ticker(self._refit_page)
 
     def begin(self, opening: Opening, request: Request) -> None:
@@ -143,18 +195,58 @@ class Keeper(Observer):
     def game_finished(self, game: Game) -> None:
         self._count()
 
+    def game_started(self, game: Game) -> None:
+        self._replay = not self.session.counts
+        self._ended = False
+
+    def settings_changed(self, settings: Settings) -> None:
+        try:
+            self.session.store.set_setting("preview", settings.preview)
+            self.session.store.set_setting("to_come", settings.to_come)
+        except StoreError as exc:
+            self._trouble(f"Could not keep your settings for next time: {exc}.")
+
     def _count(self) -> None:
         finish = self.session.record_finished()
+        self.app.end_note = self._end_note(finish)
+        self._ended = True
         if finish.share is not None:
             self.share = finish.share
             self.app.say(Text((finish.share,), Tone.GOOD))
         self._trouble(finish.message)
 
-    def deal(self, seed: int | None = None, daily: bool = False) -> None:
+    def _end_note(self, finish: Finish) -> tuple[Text, ...]:
+        """Whether the game just ended counts in the statistics and why not, then the streak and win rate."""
+        seed = self.session.game.seed
+        if finish.counted:
+            counts = Text(("This game counts in your statistics.",))
+        elif self._replay:
+            counts = Text((f"Not counted: deal {seed} was counted before (a replay).",), Tone.BAD)
+        elif self._ended:
+            counts = Text((f"Not counted: deal {seed} counted when it first ended, before the undo.",), Tone.BAD)
+        else:
+            counts = Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
+        stats, trouble = self.session.stats()
+        if trouble is not None or not stats.played:
+            return (counts,)
+        rate = f"won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
+        return (counts, Text((f"Streak {stats.current_streak}, {rate}.",)))
+
+    # --- the host -----------------------------------------------------------
+
+    def deal(self, app: App) -> None:
+        """``n``: leave this game (counted, if a card is down) for a fresh random deal."""
+        self.switch()
+
+    def switch(self, seed: int | None = None, daily: bool = False) -> None:
         """Leave this game (counted, if a card is down) for a new deal: random, number ``seed`` or today's."""
         note = self.session.new_game(seed=seed, daily=daily)
         self.app.start_game(self.session.game)
         self._greet()
+        self._trouble(note)
+
+    def tell(self, note: str) -> None:
+        """Show a line about the terminal or the files at the bottom of the screen, and again after the game."""
         self._trouble(note)
 
     def _trouble(self, note: str | None) -> None:
@@ -190,14 +282,14 @@ class Keeper(Observer):
             daily = f"Daily deal of {session.daily.isoformat()} (deal {game.seed}): place "
             self.app.say(Text.of(daily, card, " in the middle"), greeting)
 
-    def _leaving(self, app: App) -> str:
+    def leaving(self, app: App) -> str:
         """What leaving the game on the table for another deal does to the statistics."""
         seed = self.session.game.seed
         if self.session.counts:
             return f"Leaving deal {seed} now counts it as a loss in your statistics."
         return f"Deal {seed} was counted before: leaving it changes nothing in your statistics."
 
-    def _quitting(self, app: App) -> str:
+    def quitting(self, app: App) -> str:
         """What quitting does to the game on the table: nothing, unless it could not be saved."""
         if self.session.can_save and not self.save_failed:
             return "Your game is saved: run foursquare again to go on where you left off."
@@ -214,33 +306,14 @@ class Keeper(Observer):
         self.app.ask(
             Confirm(
                 Text((question,), Tone.HEADING),
-                Text((self._leaving(self.app),)),
-                lambda app: self.deal(request.seed, request.daily),
+                Text((self.leaving(self.app),)),
+                lambda app: self.switch(request.seed, request.daily),
                 yes=yes,
                 no=f"go on with deal {self.session.game.seed}",
             )
         )
 
     # --- keys ---------------------------------------------------------------
-
-    def _commands(self) -> list[Command]:
-        anywhere = TABLE_MODES | {Mode.TOO_SMALL}
-        return [
-            Command(
-                "new",
-                ("n",),
-                "new deal (asks first: leaving a game counts it as lost)",
-                ask_if_in_progress("Start a new deal?", self._leaving, "new deal", lambda app: self.deal()),
-            ),
-            Command(
-                "quit",
-                ("q", Key.ESCAPE),
-                "quit (your game is saved for next time)",
-                ask_if_in_progress("Quit this game?", self._quitting, "quit", App.quit),
-                anywhere,
-            ),
-            Command("stats", ("s",), "your statistics: games won and lost, streaks, scores", self.show_stats, anywhere),
-        ]
 
     def show_stats(self, app: App) -> None:
         """Open the statistics page, read afresh: another foursquare may have counted games meanwhile."""

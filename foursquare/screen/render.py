@@ -7,8 +7,9 @@ It draws nothing itself and knows no terminal: the terminal layer maps each
 without colour), and ``ascii=True`` picks glyphs any terminal can show.  Every
 piece of information is carried by glyphs and words, never by colour alone:
 a flipped card has a frame of its own, a cursor on a forbidden cell has its
-own marks, a cell pointed out (the expert's tip) has a label in its frame, the
-face-down meter says "one more loses".
+own marks, a cell pointed out (the expert's tip) and the cards the preview
+would turn over have labels in their frames, ranks gone from the stock are
+dimmed and also counted 0, the face-down meter says "one more loses".
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from foursquare.engine import MAX_FACE_DOWN, Card, LossReason, Pile, Status
+from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Status, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
@@ -27,6 +28,7 @@ from foursquare.screen.text import Text, Tone
 
 __all__ = [
     "ASCII",
+    "FLIP_MARK",
     "TIP_MARK",
     "UNICODE",
     "UNICODE_SAMPLE",
@@ -35,6 +37,7 @@ __all__ = [
     "Style",
     "card_style",
     "render",
+    "still_to_come",
     "to_ascii",
 ]
 
@@ -54,11 +57,13 @@ class Style(Enum):
     BACK = "back"
     PIPS = "pips"
     SLOT = "slot"
-    NO_SLOT = "no_slot"
     CURSOR = "cursor"
     CURSOR_BAD = "cursor_bad"
     FLIPPED = "flipped"
+    WOULD_FLIP = "would_flip"
     TIP = "tip"
+    LABEL = "label"
+    LABEL_AT = "label_at"
     METER = "meter"
     WARNING = "warning"
     WON = "won"
@@ -95,13 +100,11 @@ class Glyphs:
     banner: Frame
     back: str
     pip: str
-    no_slot: str
     mark_left: str
     mark_right: str
     mark_bad: str
     meter_on: str
     meter_off: str
-    dot: str
 
 
 def _frame(glyphs: str) -> Frame:
@@ -112,23 +115,25 @@ def _frame(glyphs: str) -> Frame:
 
 def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) -> Glyphs:
     """Glyphs from compact strings: suits C D H S; card, flipped, cursor, slot and banner frames;
-    then back, pip, empty cell, cursor marks left/right/forbidden, meter on/off and dot."""
+    then back, pip, cursor marks left/right/forbidden and meter on/off."""
     card, flipped, cursor, slot, banner = (_frame(f) for f in frames)
-    back, pip, no_slot, left, right, bad, on, off, dot = list(singles)
+    back, pip, left, right, bad, on, off = list(singles)
     return Glyphs(
         dict(zip("CDHS", suits, strict=True)), card, flipped, cursor, slot, banner,
-        back, pip, no_slot, left, right, bad, on, off, dot,
+        back, pip, left, right, bad, on, off,
     )  # fmt: skip
 
 
 TIP_MARK = "★tip★"
 """Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
+FLIP_MARK = "flips"
+"""Written into the top edge of each card the preview says would be turned over: fits the smallest card."""
 
-_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●·▶◀✕■□·"
+_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□"
 UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
-UNICODE_SAMPLE = "".join(dict.fromkeys(_SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK))
+UNICODE_SAMPLE = "".join(dict.fromkeys(_SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + "→×…"))
 """Every character the table may draw in Unicode mode: if the terminal cannot show one, draw in ASCII."""
-ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o.><x#--")
+ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o><x#-")
 
 _TO_ASCII = str.maketrans(
     {
@@ -243,10 +248,10 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
     canvas = _Canvas(max(0, width), max(0, height), ASCII if ascii else UNICODE)
     mode = app.mode
     where = layout.plan(width, height)
-    if mode is Mode.SCREEN and app.screen is not None:
-        _text_screen(canvas, app.screen, app.scroll)
-    elif where is None:
+    if where is None:
         _too_small(canvas)
+    elif mode is Mode.SCREEN and app.screen is not None:
+        _text_screen(canvas, app.screen, app.scroll)
     else:
         _table_screen(canvas, app, where)
     if app.dialog is not None:
@@ -260,25 +265,30 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
 
 
 def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
-    # Title, hint and message line up with the table and the panel, however wide the terminal.
-    c.put(where.title_y, where.table.x, "FOURSQUARE", Style.TITLE)
+    # The title and the hint head the panel, leaving the row above the table to the column letters.
+    c.put(where.title_y, where.panel.x, "FOURSQUARE", Style.TITLE)
     hint = "? rules & keys"
     c.put(where.title_y, where.panel.x + where.panel.width - len(hint), hint, Style.DIM)
     _table(c, app, where)
+    _labels(c, app, where)
+    if app.intro and not app.game.placed_count:
+        _intro(c, app, where)
     _panel(c, app, where)
     _message(c, app, where)
 
 
 def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
     game = app.game
-    region = app.region
     legal = set(game.legal_moves())
     playing = app.mode is Mode.PLAYING
     cursor = app.cursor if playing else None
     marked = app.marked if playing else None
-    for cell in region:
-        rect = layout.cell_rect(where, region, cell)
+    would_flip = app.would_flip
+    reveal = game.status is Status.LOST
+    for cell in app.region:
+        rect = layout.cell_rect(where, app.view, cell)
         pile = game.pile(cell)
+        label = TIP_MARK if cell == marked else FLIP_MARK if cell in would_flip else None
         if cell == cursor:
             style = Style.CURSOR if cell in legal else Style.CURSOR_BAD
             frame = c.g.cursor
@@ -289,23 +299,53 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
         elif cell in app.flipped:
             frame, style = c.g.flipped, Style.FLIPPED
         elif pile is not None:
-            frame, style = c.g.card, Style.FRAME
+            frame, style = c.g.card, Style.WOULD_FLIP if cell in would_flip else Style.FRAME
         elif cell in legal:
             frame, style = c.g.slot, Style.SLOT
         else:
-            c.put(rect.y + rect.height // 2, rect.x + rect.width // 2, c.g.no_slot, Style.NO_SLOT)
             continue
         if cell == marked and cell != cursor:
             style = Style.TIP
         c.frame(rect, frame, style)
         if pile is not None:
-            _pile(c, rect, pile)
-        if cell == marked:
-            c.put(rect.y, rect.x + (rect.width - len(TIP_MARK)) // 2, TIP_MARK, Style.TIP)
+            _pile(c, rect, pile, reveal)
+        if label is not None:
+            c.put(rect.y, rect.x + (rect.width - len(label)) // 2, label, Style.TIP if label == TIP_MARK else style)
 
 
-def _pile(c: _Canvas, rect: layout.Rect, pile: Pile) -> None:
-    """A pile inside its frame: its top card (or its back), dots in the bottom edge for its height."""
+def _labels(c: _Canvas, app: App, where: layout.Plan) -> None:
+    """Column letters above and row numbers left of the cells shown, the cursor's own picked out.
+
+    They hug the cells shown (outside the cursor's marks), so they move only when those do.
+    """
+    region, view = app.region, app.view
+    cursor = app.cursor if app.mode is Mode.PLAYING else None
+    for col in range(region.left, region.right + 1):
+        rect = layout.cell_rect(where, view, (region.top, col))
+        style = Style.LABEL_AT if cursor is not None and cursor[1] == col else Style.LABEL
+        c.put(rect.y - 1, rect.x + (rect.width - 1) // 2, cell_name((0, col))[0], style)
+    for row in range(region.top, region.bottom + 1):
+        rect = layout.cell_rect(where, view, (row, region.left))
+        style = Style.LABEL_AT if cursor is not None and cursor[0] == row else Style.LABEL
+        c.put(rect.y + (rect.height - 1) // 2, rect.x - 2, cell_name((row, 0))[1:], style)
+
+
+def _intro(c: _Canvas, app: App, where: layout.Plan) -> None:
+    """How to win, in a few lines under the middle cell of the empty table."""
+    middle = layout.cell_rect(where, app.view, (0, 0))
+    y = middle.y + middle.height + 1
+    width = where.table.width
+    for line in app.intro:
+        x = where.table.x + max(0, (width - len(line)) // 2)
+        c.text(y, x, line, width)
+        y += 1
+
+
+def _pile(c: _Canvas, rect: layout.Rect, pile: Pile, reveal: bool) -> None:
+    """A pile inside its frame: its top card (or its back), dots in the bottom edge for its height.
+
+    ``reveal`` shows the card under a back too, for a game lost: what was hidden can be seen now.
+    """
     inner = rect.width - 2
     rows = rect.height - 2
     if pile.face_up:
@@ -313,6 +353,9 @@ def _pile(c: _Canvas, rect: layout.Rect, pile: Pile) -> None:
     else:
         for row in range(rows):
             c.put(rect.y + 1 + row, rect.x + 1, c.g.back * inner, Style.BACK)
+        if reveal:
+            label = c.card_label(pile.top)
+            c.put(rect.y + 1 + (rows - 1) // 2, rect.x + 1 + (inner - len(label)) // 2, label, card_style(pile.top))
     pips = c.g.pip * len(pile)
     c.put(rect.y + rect.height - 1, rect.x + 1 + (inner - len(pips) + 1) // 2, pips, Style.PIPS)
 
@@ -342,52 +385,88 @@ def _face(c: _Canvas, y: int, x: int, inner: int, rows: int, card: Card, small: 
 
 # --- the side panel -----------------------------------------------------------
 
+_LABEL_W = 11
+"""Where the figures of the side panel start, after their labels."""
+
+
+def still_to_come(game: Game) -> dict[int, int]:
+    """How many cards of each rank the stock holds after the next card: what a careful player counts."""
+    counts = dict.fromkeys(RANKS, 0)
+    for card in game.stock[game.placed_count + 1 :]:
+        counts[card.rank] += 1
+    return counts
+
 
 def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
+    """The next card (or the end box), the figures, the cards still to come, background work and keys.
+
+    Blank lines between the parts are dropped when the panel is short of rows,
+    then the key reminder gets what is left.
+    """
     game = app.game
     panel = where.panel
-    x, y = panel.x, panel.y
-    big = where.big
-    if game.is_over:
-        y = _banner(c, app, where) + 1
-    else:
-        c.put(y, x, "Next card", Style.HEADING)
-        card = game.next_card
-        rect = layout.Rect(y + 1, x, big.height, big.width)
-        if card is not None:
-            c.frame(rect, c.g.card, Style.FRAME)
-            _face(c, rect.y + 1, rect.x + 1, rect.width - 2, rect.height - 2, card, small=False)
-            placed = f"card {game.placed_count + 1} of {len(game.stock)}"
-            c.put(rect.y + rect.height // 2, rect.x + rect.width + 2, placed, Style.DIM)
-        y = rect.y + rect.height + 1
-    label_w = 11
+    x, end = panel.x, panel.y + panel.height
+    show_to_come = app.settings.to_come and not game.is_over
+    y = _banner(c, app, where) if game.is_over else _next_card(c, game, where)
+    needed = 3 + (1 if game.face_down_count >= MAX_FACE_DOWN else 0) + (3 if show_to_come else 0)
+    needed += (1 if app.status is not None else 0) + (0 if game.is_over else _rows_needed(panel.width, app.reminder))
+    gap = 1 if end - y >= needed + 3 else 0
+    y += gap
     stock = game.stock_left
     c.put(y, x, "Stock", Style.DIM)
-    c.put(y, x + label_w, f"{stock} card{'s' if stock != 1 else ''} left", Style.TEXT)
+    c.put(y, x + _LABEL_W, f"{stock} card{'s' if stock != 1 else ''} left", Style.TEXT)
     y += 1
-    y += _meter(c, y, x, label_w, game.face_down_count)
+    y += _meter(c, y, x, game.face_down_count)
     c.put(y, x, "Deal", Style.DIM)
     deal = str(game.seed) if game.seed is not None else "by hand"
-    if x + label_w + len(deal) > panel.x + panel.width:
+    if x + _LABEL_W + len(deal) > panel.x + panel.width:
         y += 1
         c.put(y, x, deal, Style.TEXT)
     else:
-        c.put(y, x + label_w, deal, Style.TEXT)
-    y += 2
-    end = panel.y + panel.height
-    if not game.is_over:
-        y = _reminder(c, y, x, panel.width, end, app.reminder) + 1
+        c.put(y, x + _LABEL_W, deal, Style.TEXT)
+    y += 1 + gap
+    if show_to_come:
+        y = _to_come(c, y, x, still_to_come(game)) + gap
     if app.status is not None and y < end:
         c.text(y, x, app.status, panel.width)
+        y += 1
+    if not game.is_over:
+        _reminder(c, y, x, panel.width, end, app.reminder)
 
 
-def _meter(c: _Canvas, y: int, x: int, indent: int, down: int) -> int:
+def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
+    """The next card, large, and how far into the deck it is; returns the row below."""
+    panel, big = where.panel, where.big
+    c.put(panel.y, panel.x, "Next card", Style.HEADING)
+    rect = layout.Rect(panel.y + 1, panel.x, big.height, big.width)
+    card = game.next_card
+    if card is not None:
+        c.frame(rect, c.g.card, Style.FRAME)
+        _face(c, rect.y + 1, rect.x + 1, rect.width - 2, rect.height - 2, card, small=False)
+        placed = f"card {game.placed_count + 1} of {len(game.stock)}"
+        c.put(rect.y + rect.height // 2, rect.x + rect.width + 2, placed, Style.DIM)
+    return rect.y + rect.height
+
+
+def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
+    """``Still to come``, then the ranks over their counts, ranks gone dimmed; returns the row below."""
+    c.put(y, x, "Still to come", Style.DIM)
+    for rank, count in counts.items():
+        text = Card(rank, "S").rank_text
+        style = Style.TEXT if count else Style.DIM
+        c.put(y + 1, x, text, Style.HEADING if count else Style.DIM)
+        c.put(y + 2, x + len(text) - 1, str(count), style)
+        x += len(text) + 1
+    return y + 3
+
+
+def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
     """Face-down count as boxes out of 4, and at 4 a warning in words: one more loses.
 
-    The label is at column ``x``, the boxes ``indent`` further; returns how many rows it took.
+    The label is at column ``x``, the boxes :data:`_LABEL_W` further; returns how many rows it took.
     """
     c.put(y, x, "Face down", Style.DIM)
-    note_x, x = x, x + indent
+    note_x, x = x, x + _LABEL_W
     shown = min(down, MAX_FACE_DOWN)
     boxes = c.g.meter_on * shown + c.g.meter_off * (MAX_FACE_DOWN - shown)
     if down < MAX_FACE_DOWN:
@@ -430,28 +509,43 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     inner = panel.width - 4
     if game.status is Status.WON:
         title, style = "YOU WON!", Style.WON
-        body = [f"Score {game.score}: the cards left in the stock."]
+        body = [Text.of(f"Score {game.score}: the cards left in the stock.")]
     else:
         title, style = "GAME LOST", Style.LOST
         reason = game.loss_reason
-        if reason is LossReason.TOO_MANY_FACE_DOWN:
-            body = [f"{game.face_down_count} cards face down: more than {MAX_FACE_DOWN}."]
-        else:
-            body = ["The stock ran out before the square was complete."]
-    lines = [line for para in body for line in textwrap.wrap(para, inner)]
-    height = len(lines) + 6
+        words = reason.description if reason is not None else "lost"
+        body = [Text.of(words[0].upper() + words[1:] + ".")]
+    lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
+    key_rows = _rows_needed(inner, app.end_keys)
+    height = min(len(lines) + 5 + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)
     c.frame(rect, c.g.banner, style, fill=True)
     c.put(rect.y + 1, rect.x + (rect.width - len(title)) // 2, title, style)
-    for n, line in enumerate(lines):
-        c.put(rect.y + 3 + n, rect.x + 2, line, Style.TEXT)
-    _keys_line(c, rect.y + height - 2, rect.x + 2, inner, (("n", "new deal"), ("u", "undo"), ("q", "quit")))
+    for n, line in enumerate(lines[: max(0, height - 5 - key_rows)]):
+        c.text(rect.y + 3 + n, rect.x + 2, line, inner)
+    _reminder(c, rect.y + height - 1 - key_rows, rect.x + 2, inner, rect.y + height - 1, app.end_keys)
     return rect.y + height
+
+
+def _rows_needed(width: int, pairs: Sequence[tuple[KeyName, str]]) -> int:
+    """How many lines :func:`_reminder` takes for ``pairs`` in ``width`` columns."""
+    rows, used = 0, width
+    for key, word in pairs:
+        size = len(key_label(key)) + 1 + len(word)
+        if used + 2 + size > width:
+            rows, used = rows + 1, size
+        else:
+            used += 2 + size
+    return rows
 
 
 def _message(c: _Canvas, app: App, where: layout.Plan) -> None:
     x = where.table.x
     room = c.width - x - 1
+    preview = app.preview
+    if preview is not None:
+        c.text(where.message_y, x, preview, room)
+        return
     for message in (app.message, app.message_short):
         if message is not None and len(message) <= room:
             c.text(where.message_y, x, message)
@@ -490,12 +584,18 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     rows = layout.screen_body_rows(c.height)
     for n, line in enumerate(screen.lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    more = len(screen.lines) > rows
-    footer = "↑ ↓ PgUp PgDn scroll · any other key: back to the game" if more else "any key: back to the game"
-    if more:
-        last = min(len(screen.lines), scroll + rows)
-        footer += f"   (lines {scroll + 1}–{last} of {len(screen.lines)})"
-    c.put(c.height - 1, x, footer, Style.DIM)
+    c.put(c.height - 1, x, _footer(len(screen.lines), scroll, rows, c.width - x), Style.DIM)
+
+
+def _footer(lines: int, scroll: int, rows: int, room: int) -> str:
+    """How to scroll and leave a page, and where in it the view is, in the words that fit in ``room``."""
+    if lines <= rows:
+        return "any key: back to the game"
+    where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
+    for keys in ("↑ ↓ PgUp PgDn scroll · any other key: back to the game", "↑ ↓ PgUp PgDn scroll · other keys: back"):
+        if len(keys) + 3 + len(where) + 2 <= room:
+            return f"{keys}   ({where})"
+    return f"↑↓ scroll · other keys: back ({where})"
 
 
 def _dialog(c: _Canvas, app: App) -> None:
@@ -503,14 +603,17 @@ def _dialog(c: _Canvas, app: App) -> None:
     if dialog is None:
         return
     answers = (("y", dialog.yes), ("any other key", dialog.no))
-    answers_w = sum(len(k) + 1 + len(w) for k, w in answers) + 4
-    width = min(c.width, max(len(dialog.question), len(dialog.detail), answers_w) + 6, 60)
+    answers_w = sum(len(k) + 1 + len(w) for k, w in answers) + 2
+    width = min(c.width, max(len(dialog.question), len(dialog.detail), answers_w) + 4, 60)
     inner = max(1, width - 4)
     detail = textwrap.wrap(dialog.detail.plain(), inner) or [""]
-    height = len(detail) + 6
+    key_rows = _rows_needed(inner, answers)
+    height = len(detail) + 5 + key_rows
     rect = layout.Rect(max(0, (c.height - height) // 2), max(0, (c.width - width) // 2), height, width)
+    for y in range(rect.y, rect.y + rect.height):  # a clear band: no word of the screen below is left cut
+        c.put(y, 0, " " * c.width, Style.TEXT)
     c.frame(rect, c.g.banner, Style.DIALOG, fill=True)
     c.text(rect.y + 1, rect.x + 2, dialog.question, inner)
     for n, line in enumerate(detail):
         c.put(rect.y + 3 + n, rect.x + 2, line, Style.TEXT)
-    _keys_line(c, rect.y + height - 2, rect.x + 2, inner, answers)
+    _reminder(c, rect.y + height - 1 - key_rows, rect.x + 2, inner, rect.y + height - 1, answers)

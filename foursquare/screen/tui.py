@@ -28,7 +28,7 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
 
-__all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "run", "start_colour", "terminal_problem"]
+__all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "ignore_false_size", "run", "start_colour", "terminal_problem"]
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
@@ -50,6 +50,31 @@ _SPECIAL_KEYS: dict[int, Key] = {
 }
 _CONTROL_KEYS: dict[str, Key] = {"\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW}
 _CLICK = curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED
+"""The only mouse events asked for: the pointer's moves are not tracked, since nothing uses them."""
+
+
+def ignore_false_size() -> list[str]:
+    """Drop ``LINES`` and ``COLUMNS`` from the environment when they do not fit the real terminal.
+
+    ncurses believes them over the terminal: a value larger than the screen
+    makes it fail to start (blaming TERM) or draw a frame wider than the
+    screen.  Values that are not whole numbers above 0 or exceed the real
+    size are ignored; returns a line for each, to tell the player.
+    """
+    try:
+        real = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1)
+    except (OSError, ValueError):
+        return []
+    notes = []
+    for name, size in (("LINES", real.lines), ("COLUMNS", real.columns)):
+        text = os.environ.get(name)
+        if text is None:
+            continue
+        value = int(text) if text.strip().isdigit() else 0
+        if not 0 < value <= size or not size:
+            del os.environ[name]
+            notes.append(f"{name}={text} ignored: this terminal is {real.columns}×{real.lines}")
+    return notes
 
 
 def terminal_problem() -> str | None:
@@ -82,11 +107,13 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.BACK: dim,
         Style.PIPS: 0,
         Style.SLOT: 0,
-        Style.NO_SLOT: dim,
         Style.CURSOR: bold,
         Style.CURSOR_BAD: bold,
         Style.FLIPPED: bold,
+        Style.WOULD_FLIP: bold | curses.A_UNDERLINE,
         Style.TIP: bold,
+        Style.LABEL: dim,
+        Style.LABEL_AT: bold,
         Style.METER: 0,
         Style.WARNING: bold | rev,
         Style.WON: bold,
@@ -95,10 +122,13 @@ def _attributes(color: bool) -> dict[Style, int]:
     }
     if not color:
         return plain
-    colours = (curses.COLOR_RED, curses.COLOR_YELLOW, curses.COLOR_GREEN, curses.COLOR_CYAN, curses.COLOR_BLUE)
+    colours = (
+        curses.COLOR_RED, curses.COLOR_YELLOW, curses.COLOR_GREEN, curses.COLOR_CYAN, curses.COLOR_BLUE,
+        curses.COLOR_MAGENTA,
+    )  # fmt: skip
     for pair, colour in enumerate(colours, start=1):
         curses.init_pair(pair, colour, -1)
-    red, yellow, green, cyan, blue = (curses.color_pair(n) for n in range(1, 6))
+    red, yellow, green, cyan, blue, magenta = (curses.color_pair(n) for n in range(1, len(colours) + 1))
     return {
         **plain,
         Style.KEY: cyan | bold,
@@ -109,8 +139,10 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.SLOT: green,
         Style.CURSOR: yellow | bold,
         Style.CURSOR_BAD: red | bold,
-        Style.FLIPPED: yellow | bold,
+        Style.FLIPPED: magenta | bold,
+        Style.WOULD_FLIP: cyan | bold,
         Style.TIP: green | bold,
+        Style.LABEL_AT: yellow | bold,
         Style.METER: cyan,
         Style.WARNING: red | bold,
         Style.WON: green | bold,
@@ -128,7 +160,7 @@ def start_colour(wanted: bool) -> bool:
         curses.use_default_colors()
     except curses.error:
         return False
-    return curses.COLORS >= 8 and curses.COLOR_PAIRS > 5
+    return curses.COLORS >= 8 and curses.COLOR_PAIRS > 6
 
 
 class Painter:

@@ -33,6 +33,7 @@ from foursquare.screen.coach import Coach, Pending, expert
 from foursquare.screen.keys import Input
 from foursquare.screen.render import render
 
+from ..helpers import Deals
 from .ui import HEIGHT, WIDTH, script
 
 __all__ = ["keys_while_thinking", "main", "tips"]
@@ -106,7 +107,7 @@ def _think_without_pause(positions: list[Position], stop: threading.Event) -> No
 def keys_while_thinking(keys: int, busy: bool) -> list[float]:
     """Seconds from each key being due to its frame composed, with the expert thinking if ``busy``."""
     events: list[Input] = script(keys)
-    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     rng = random.Random(1)
     stop = threading.Event()
     worker = None

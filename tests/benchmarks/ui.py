@@ -35,6 +35,8 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.render import render
 
+from ..helpers import Deals
+
 WIDTH, HEIGHT = 80, 24
 FIRST_FRAME_END = b"in the middle to begin"
 """The end of the message line: the last row of the first frame to be written."""
@@ -108,7 +110,7 @@ def _set_size(fd: int) -> None:
 def per_key(keys: int) -> tuple[list[float], list[float]]:
     """Seconds per key: (handle + compose only, handle + compose + paint through curses into a pty)."""
     events = script(keys)
-    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     pure = []
     for event in events:
         start = time.perf_counter()
@@ -138,7 +140,7 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
 def _painted(events: list[Input]) -> list[float]:
     from foursquare.screen import tui  # only the child needs curses
 
-    app = App(Game.deal(1), width=WIDTH, height=HEIGHT, deal_source=iter(range(2, 10**6)).__next__)
+    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     terminal = tui.Terminal(app, ascii=False, color=True)
     window = terminal.start()
     times = []
