@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "foursquare.commands.simulate:main",
         "play many deals without a screen and report how a strategy fares",
     ),
+    "review": ("foursquare.commands.review:main", "the expert's verdict on every placement of a finished game"),
 }
 
 

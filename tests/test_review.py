@@ -1,0 +1,299 @@
+"""The review: verdicts from the drop in win chance, fair to what the player saw, and the command."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+
+import pytest
+from helpers import lost_game, played, won_game
+from hypothesis import given
+from hypothesis import strategies as st
+
+from foursquare.commands.review import main as review_main
+from foursquare.engine import Card, Cell, Game, Status, parse_cell
+from foursquare.expert.advice import Advice, Position
+from foursquare.expert.review import (
+    THRESHOLDS,
+    Judge,
+    Review,
+    Step,
+    Verdict,
+    accuracy,
+    expert_game,
+    expert_judge,
+    judge_step,
+    placement_accuracy,
+    player_steps,
+    review,
+    verdict,
+)
+from foursquare.expert.reviewing import Reviewing
+from foursquare.screen.review_text import chart_lines, summary_lines
+
+QUICK = 20_000
+"""A node budget that keeps the real expert quick in tests (and still decent)."""
+
+ORDER = list(Verdict)
+
+
+def first_cell_judge(chance: float = 0.9) -> Judge:
+    """A fake expert: always the first legal cell with ``chance``, every other cell 0.2 less."""
+
+    def judge(position: Position) -> Advice:
+        cells = position.legal_cells()
+        ranking = ((cells[0], chance), *((cell, max(0.0, chance - 0.2)) for cell in cells[1:]))
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0)
+
+    return judge
+
+
+# --- verdicts and accuracy ---------------------------------------------------
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_verdicts_never_get_milder_as_the_drop_grows(a: float, b: float) -> None:
+    small, big = sorted((a, b))
+    assert ORDER.index(verdict(small)) <= ORDER.index(verdict(big))
+    assert placement_accuracy(small) >= placement_accuracy(big)
+
+
+def test_the_thresholds_are_points_of_win_chance() -> None:
+    assert [name for _, name in THRESHOLDS] == ORDER[:-1]
+    assert verdict(0) is Verdict.BEST
+    for limit, name in THRESHOLDS:
+        assert verdict((limit - 0.01) / 100) is name
+        assert verdict((limit + 0.01) / 100) is not name
+    assert verdict(0.2) is Verdict.BLUNDER and verdict(1) is Verdict.BLUNDER
+
+
+def test_accuracy_is_100_without_a_drop_and_falls_with_drops() -> None:
+    assert placement_accuracy(0) == 100
+    assert 0 <= placement_accuracy(1) < 1
+    card = Card.parse("5H")
+    clean = [Step(n, card, (0, 0), (0, 0), 0.9, 0.9, 3) for n in range(1, 5)]
+    assert accuracy(clean) == 100
+    worse = [*clean, Step(5, card, (0, 1), (0, 0), 0.9, 0.6, 3)]
+    assert accuracy(worse) < 100
+    forced = Step(6, card, (0, 1), (0, 0), 0.9, 0.0, 1)  # one legal cell: no choice, not counted
+    assert accuracy([*worse, forced]) == accuracy(worse)
+
+
+# --- fake expert: the mechanics -----------------------------------------------
+
+
+def test_a_placement_that_loses_at_once_says_chance_0_and_a_win_says_1() -> None:
+    game = lost_game()
+    steps = list(player_steps(game, first_cell_judge()))
+    assert [step.n for step in steps] == list(range(1, game.placed_count + 1))
+    assert steps[-1].chance_after == 0.0
+    won = list(player_steps(won_game(), first_cell_judge()))
+    assert won[-1].chance_after == 1.0
+
+
+def test_the_review_of_a_game_played_by_the_judge_is_all_best() -> None:
+    judge = first_cell_judge()
+    game = expert_game(Game.deal(7), judge)
+    result = review(game, judge)
+    assert {step.verdict for step in result.steps} == {Verdict.BEST}
+    assert result.accuracy == 100
+    assert (result.expert_result, result.expert_score) == (game.status, game.score)
+
+
+def test_an_unfinished_game_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        review(played(5, 3), first_cell_judge())
+
+
+# --- the real expert ----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_game_played_by_the_expert_reviews_as_all_best_with_accuracy_100() -> None:
+    game = expert_game(Game.deal(16), expert_judge(QUICK // 4))
+    result = review(game, expert_judge(QUICK // 4))  # a fresh expert: nothing remembered
+    assert [step.verdict for step in result.steps] == [Verdict.BEST] * game.placed_count
+    assert result.accuracy == 100
+    assert result.costliest is None
+
+
+@pytest.mark.slow
+def test_losing_at_once_from_a_good_position_is_a_blunder() -> None:
+    game = lost_game()  # its last card turns a fifth card face down, where another cell was safe
+    before = Game(game.stock, seed=game.seed)
+    for cell in game.placements[:-1]:
+        before.play(cell)
+    last = game.placements[-1]
+    safe = [cell for cell in before.legal_moves() if before.preview(cell).status is not Status.LOST]
+    assert safe and before.preview(last).status is Status.LOST
+    step = judge_step(before, last, expert_judge(QUICK))
+    assert step.chance_before > 0.5 and step.expert_cell in safe
+    assert step.chance_after == 0 and step.verdict is Verdict.BLUNDER
+
+
+def reordered(game: Game, seed: int) -> Game:
+    """``game`` with the cards it never drew shuffled: the same game as far as the player could tell."""
+    known = game.placed_count + 1
+    rest = list(game.stock[known:])
+    random.Random(seed).shuffle(rest)
+    assert rest != list(game.stock[known:])
+    other = Game([*game.stock[:known], *rest])
+    for cell in game.placements:
+        other.play(cell)
+    return other
+
+
+@pytest.mark.slow
+def test_the_review_never_depends_on_the_order_of_the_unseen_cards() -> None:
+    game = lost_game()
+    other = reordered(game, 1)
+    mine = [step.to_json() for step in player_steps(game, expert_judge(QUICK))]
+    theirs = [step.to_json() for step in player_steps(other, expert_judge(QUICK))]
+    assert mine == theirs
+
+
+def test_each_verdict_sees_only_what_the_player_saw_then() -> None:
+    """A judge that remembers what it was shown: never more than the position, for every placement."""
+    game = won_game()
+    shown: list[Position] = []
+    fake = first_cell_judge()
+
+    def judge(position: Position) -> Advice:
+        shown.append(position)
+        return fake(position)
+
+    list(player_steps(game, judge))
+    replay = Game(game.stock, seed=game.seed)
+    for position, cell in zip(shown, game.placements, strict=True):
+        assert position == Position.of(replay)
+        replay.play(cell)
+
+
+# --- in the background --------------------------------------------------------
+
+
+def test_reviewing_fills_in_and_ends_with_the_review() -> None:
+    game = lost_game()
+    reviewing = Reviewing(game, judge=first_cell_judge())
+    result = reviewing.wait(10)
+    assert result is not None and reviewing.done() and reviewing.progress == 1
+    assert len(reviewing.steps) == game.placed_count
+    assert result.steps == tuple(reviewing.steps)
+
+
+def test_a_cancelled_review_stops_without_a_result() -> None:
+    stop = threading.Event()
+
+    def slow(position: Position) -> Advice:
+        stop.wait(10)
+        return first_cell_judge()(position)
+
+    reviewing = Reviewing(lost_game(), judge=slow)
+    reviewing.cancel()
+    stop.set()
+    assert reviewing.wait(10) is None and reviewing.done() and reviewing.error is None
+
+
+def test_a_failing_expert_is_one_line_not_a_crash() -> None:
+    def broken(position: Position) -> Advice:
+        raise RuntimeError("out of cheese")
+
+    reviewing = Reviewing(lost_game(), judge=broken)
+    assert reviewing.wait(10) is None
+    assert reviewing.error is not None and "out of cheese" in reviewing.error
+
+
+@pytest.mark.slow
+def test_the_real_review_plays_the_expert_s_game_in_another_process() -> None:
+    game = won_game()
+    result = Reviewing(game, nodes=QUICK).wait(60)
+    assert result is not None
+    own = expert_game(game, expert_judge(QUICK))
+    assert (result.expert_result, result.expert_score) == (own.status, own.score)
+    assert result.steps == tuple(player_steps(game, expert_judge(QUICK)))
+
+
+# --- the summary and the chart -------------------------------------------------
+
+
+def fake_review(game: Game) -> Review:
+    return review(game, first_cell_judge())
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_chart_fits_its_width_and_marks_mistakes(ascii: bool) -> None:
+    steps = list(player_steps(won_game(), first_cell_judge()))  # 0.2 lost wherever it is not the first cell
+    lines = chart_lines(steps, 6, 70, ascii=ascii)
+    assert len(lines) == 6 + 2  # the rows, the axis and the marks
+    assert all(len(line) <= 70 for line in lines)
+    assert lines[0].startswith("100%")
+    marks = lines[-1][len("100% ") + 1 :]
+    assert [n for n, mark in enumerate(marks, start=1) if mark == "X"] == [
+        step.n for step in steps if step.verdict is Verdict.BLUNDER
+    ]
+    if ascii:
+        assert all(line.isascii() for line in lines)
+    else:
+        assert "█" in "".join(lines)
+
+
+def test_the_summary_compares_with_the_expert() -> None:
+    lines = summary_lines(fake_review(won_game()), rows=5, width=70)
+    assert lines[0].startswith("You 7 · expert ")
+    assert lines[1].startswith("Accuracy ")
+    assert "best" in lines[2] and "blunder" in lines[2]
+
+
+# --- the command ----------------------------------------------------------------
+
+
+def write(tmp_path: Path, value: object) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(value))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("record", "words"),
+    [
+        ({"stock": ["AC", "AC"]}, "the same card twice"),
+        ({"stock": ["AC", "2C"], "placements": [[1, 1]]}, "placement 1"),
+        ([1, 2], "must be a JSON object"),
+    ],
+)
+def test_a_bad_record_gets_its_own_error_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: object, words: str
+) -> None:
+    assert review_main(["--file", write(tmp_path, record)]) == 1
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_an_unfinished_game_or_a_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_main(["--file", write(tmp_path, played(5, 3).to_record())]) == 1
+    assert "not over" in capsys.readouterr().err
+    assert review_main(["--file", str(tmp_path / "none.json")]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = lost_game()
+    assert review_main(["--file", write(tmp_path, game.to_record()), "--json", "--nodes", str(QUICK)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"deal", "result", "score", "accuracy", "expert", "placements"}
+    assert (out["deal"], out["result"], out["score"]) == (game.seed, "lost", None)
+    assert set(out["expert"]) == {"result", "score"}
+    assert 0 <= out["accuracy"] <= 100
+    placements = out["placements"]
+    assert [p["n"] for p in placements] == list(range(1, game.placed_count + 1))
+    cells: list[Cell] = [parse_cell(p["cell"]) for p in placements]
+    assert cells == game.placements
+    assert placements[0]["cell"] == "d4" and placements[0]["card"] == str(game.stock[0])
+    assert all(0 <= p["chance_before"] <= 1 and 0 <= p["chance_after"] <= 1 for p in placements)
+    assert placements[-1]["chance_after"] == 0
+    assert {p["verdict"] for p in placements} <= {v.value for v in Verdict}
+    keys = {"n", "card", "cell", "expert_cell", "chance_before", "chance_after", "verdict"}
+    assert all(set(p) == keys for p in placements)
