@@ -32,6 +32,7 @@ from foursquare.expert.review import (
 )
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.review_text import chart_lines, summary_lines
+from foursquare.storage.database import FinishedGame, Store, utc_now
 
 QUICK = 20_000
 """A node budget that keeps the real expert quick in tests (and still decent)."""
@@ -297,3 +298,69 @@ def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys
     assert {p["verdict"] for p in placements} <= {v.value for v in Verdict}
     keys = {"n", "card", "cell", "expert_cell", "chance_before", "chance_after", "verdict"}
     assert all(set(p) == keys for p in placements)
+
+
+# --- games from the history, and the review kept with them ------------------------
+
+
+def history_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *games: Game) -> list[int]:
+    """A data folder whose history holds ``games``, oldest first; their ids."""
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path))
+    ids = []
+    with Store.open(tmp_path)[0] as store:
+        for game in games:
+            finished = FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
+            ids.append(store.record(finished).game_id)
+    return ids
+
+
+def test_a_review_is_kept_with_the_game_and_read_back_only_for_it() -> None:
+    game = won_game()
+    kept = fake_review(game).to_cache(123)
+    assert json.loads(json.dumps(kept)) == kept
+    again = Review.from_cache(kept, game, 123)
+    assert again is not None and again.to_json() == fake_review(game).to_json()
+    assert Review.from_cache(kept, game, 124) is None  # another strength
+    assert Review.from_cache(kept, lost_game(), 123) is None  # another game
+    assert Review.from_cache({"version": 1}, game, 123) is None
+    assert Review.from_cache("junk", game, 123) is None
+
+
+def test_game_and_last_review_games_of_the_history_and_keep_the_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lost, won = lost_game(), won_game()
+    first, second = history_with(tmp_path, monkeypatch, lost, won)
+    with Store.open(tmp_path)[0] as store:
+        store.save_review(first, fake_review(lost).to_cache(QUICK))
+        store.save_review(second, fake_review(won).to_cache(QUICK))
+    assert review_main([str(first), "--json", "--nodes", str(QUICK)]) == 0
+    assert json.loads(capsys.readouterr().out) == fake_review(lost).to_json()  # the kept review: no expert asked
+    assert review_main(["--last", "--json", "--nodes", str(QUICK)]) == 0
+    assert json.loads(capsys.readouterr().out)["score"] == won.score
+    assert review_main(["--json", "--nodes", str(QUICK)]) == 0  # --last is the default
+    assert json.loads(capsys.readouterr().out)["score"] == won.score
+
+
+def test_a_review_made_by_the_command_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = lost_game()
+    (game_id,) = history_with(tmp_path, monkeypatch, game)
+    assert review_main([str(game_id), "--json", "--nodes", "50"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    with Store.open(tmp_path)[0] as store:
+        kept = Review.from_cache(store.load_review(game_id), game, 50)
+    assert kept is not None and kept.to_json() == printed
+
+
+def test_no_such_game_or_no_game_yet_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history_with(tmp_path, monkeypatch)
+    assert review_main(["--last"]) == 1
+    assert "no game has ended yet" in capsys.readouterr().err
+    assert review_main(["7"]) == 1
+    assert "no game 7" in capsys.readouterr().err
+    assert review_main(["7", "--last"]) == 2
+    assert "one of GAME, --last and --file" in capsys.readouterr().err

@@ -1,8 +1,10 @@
 """``foursquare review``: the expert's verdict on every placement of a finished game, without a screen.
 
-The game comes from a record file (``--file``, as :meth:`Game.to_record
-<foursquare.engine.Game.to_record>` writes it, so a game from anywhere can be
-reviewed) or from the saved game (``--last``).  The report is the summary
+The game comes from the history (``GAME``, an id from ``foursquare history``,
+or ``--last``, the default: the game that ended last), where the review is
+then kept so that asking again is instant, or from a record file
+(``--file``, as :meth:`Game.to_record <foursquare.engine.Game.to_record>`
+writes it, so a game from anywhere can be reviewed).  The report is the summary
 with its win-chance chart and a line per placement; ``--json`` prints one
 object for scripts.  A progress bar goes to standard error when it is a
 terminal.
@@ -11,21 +13,23 @@ terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
-import time
 from pathlib import Path
 from typing import TextIO
 
+from foursquare.commands.output import cannot_use, open_store, parse
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.render import to_ascii
 from foursquare.screen.review_text import progress_bar, step_line, summary_lines
-from foursquare.storage.files import GAME_FILE, Unusable, data_dir, load_game, read_json
+from foursquare.storage.database import Store, StoreError
+from foursquare.storage.files import Unusable, data_dir, read_json
 
-__all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines", "saved_game"]
+__all__ = ["CHART_ROWS", "build_parser", "from_history", "load_record", "main", "report_lines"]
 
 CHART_ROWS = 8
 """How tall the chart is drawn in the terminal."""
@@ -39,9 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="foursquare review",
         description="The expert's verdict on every placement of a finished game, and your win chance across it.",
     )
-    which = parser.add_mutually_exclusive_group()
-    which.add_argument("--last", action="store_true", help="review the last game played (the default)")
-    which.add_argument("--file", metavar="RECORD.json", help="review the game in a record file")
+    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help="the id of a game in foursquare history")
+    parser.add_argument("--last", action="store_true", help="review the game that ended last (the default)")
+    parser.add_argument("--file", metavar="RECORD.json", help="review the game in a record file (Game.to_record)")
     parser.add_argument("--json", action="store_true", help="print the review as one JSON object")
     parser.add_argument("--ascii", action="store_true", help="draw the chart with # and plain lines")
     parser.add_argument(
@@ -76,16 +80,31 @@ def load_record(path: str) -> Game:
     return game
 
 
-def saved_game() -> Game:
-    """The game kept in the data folder: the one played last."""
-    folder = data_dir()
+def _game_id(text: str) -> int:
+    """An argparse type: a game id as ``foursquare history`` lists them."""
     try:
-        saved = load_game(folder / GAME_FILE)
-    except Unusable as exc:
-        raise ValueError(f"the saved game cannot be read: {exc}") from None
-    if saved is None:
-        raise ValueError("there is no game to review yet: play one first, or give --file RECORD.json")
-    return saved.game
+        number = int(text, 10)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"not a game id: {text!r} (the number foursquare history gives)")
+    return number
+
+
+def from_history(store: Store, game_id: int | None) -> tuple[int, Game]:
+    """Game ``game_id`` of the history (the newest if None), rebuilt; ValueError says why it cannot be."""
+    finished = store.newest_game() if game_id is None else store.game(game_id)
+    if finished is None or finished.id is None:
+        if game_id is None:
+            raise ValueError("no game has ended yet: play one first, or give --file RECORD.json")
+        raise ValueError(f"there is no game {game_id} in the history (foursquare history lists them)")
+    try:
+        game = finished.replay()
+    except ValueError as exc:
+        raise ValueError(f"game {finished.id} cannot be replayed: {exc}") from None
+    if game is None:
+        raise ValueError(f"game {finished.id} was kept without its cards, so it cannot be reviewed")
+    return finished.id, game
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
@@ -117,28 +136,67 @@ def run(game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NO
 
 
 def main(argv: list[str]) -> int:
-    args = build_parser().parse_args(argv)
+    """``foursquare review [GAME | --last | --file RECORD.json] [--json] [--ascii] [--nodes N]``; the exit status."""
+    parser = build_parser()
+    args = parse(parser, argv)
+    if isinstance(args, int):
+        return args
+    if sum((args.game is not None, args.last, args.file is not None)) > 1:
+        parser.print_usage(sys.stderr)
+        print(f"{parser.prog}: error: give one of GAME, --last and --file", file=sys.stderr)
+        return 2
+    if args.file is not None:
+        try:
+            game = load_record(args.file)
+        except ValueError as exc:
+            print(f"{parser.prog}: {exc}", file=sys.stderr)
+            return 1
+        return _review(args, game, None)
+    store = open_store(parser.prog, "the history", create=False)
+    if isinstance(store, int):
+        return store
+    with store:
+        try:
+            game_id, game = from_history(store, args.game)
+        except StoreError as exc:
+            return cannot_use(parser.prog, "the history", data_dir(), exc)
+        except ValueError as exc:
+            print(f"{parser.prog}: {exc}", file=sys.stderr)
+            return 1
+        return _review(args, game, (store, game_id))
+
+
+def _review(args: argparse.Namespace, game: Game, kept: tuple[Store, int] | None) -> int:
+    """Review ``game`` (from the history's game ``kept``, where the review is kept) and print it."""
     err = sys.stderr
     try:
-        game = load_record(args.file) if args.file else saved_game()
         check_reviewable(game)
     except ValueError as exc:
         print(f"foursquare review: {exc}", file=err)
         return 1
-    start = time.perf_counter()
-    try:
-        review = run(game, err, show_progress=err.isatty(), nodes=args.nodes)
-    except KeyboardInterrupt:
-        print("foursquare review: stopped", file=err)
-        return 130
+    review = None
+    if kept is not None:
+        store, game_id = kept
+        with contextlib.suppress(StoreError):
+            review = Review.from_cache(store.load_review(game_id), game, args.nodes)
     if review is None:
-        return 1
+        try:
+            review = run(game, err, show_progress=err.isatty(), nodes=args.nodes)
+        except KeyboardInterrupt:
+            print("foursquare review: stopped", file=err)
+            return 130
+        if review is None:
+            return 1
+        if kept is not None:
+            try:
+                store.save_review(game_id, review.to_cache(args.nodes))
+            except (StoreError, KeyError) as exc:
+                print(f"foursquare review: the review could not be kept with the game: {exc}", file=err)
     if args.json:
         print(json.dumps(review.to_json()))
     else:
         ascii = args.ascii or not _can_print_unicode(sys.stdout)
         print("\n".join(report_lines(review, ascii=ascii)))
-        print(f"\n(reviewed in {time.perf_counter() - start:.1f} s)")
     return 0
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from foursquare.engine import Card, Cell, Game, Status, cell_name
+from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import DEFAULT_NODES, Advice, CancelFlag, Position, advise
 
 __all__ = [
@@ -72,6 +72,9 @@ THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
     (20.0, Verdict.MISTAKE),
 )
 """A drop in win chance below each figure (in points: 0 to 100) earns that verdict; 20 points or more is a blunder."""
+
+CACHE_VERSION = 1
+"""The version of what :meth:`Review.to_cache` writes."""
 
 ACCURACY_CURVE = (103.1668, 0.04354, 3.1668)
 """Lichess's curve from a drop of ``d`` points to a placement's accuracy: ``a·e^(−b·d) − c`` (100 at no drop)."""
@@ -242,6 +245,47 @@ class Review:
         """The placement that gave away the most win chance (the first of equals), or None if none gave any away."""
         worst = max(self.steps, key=lambda step: step.drop, default=None)
         return worst if worst is not None and worst.verdict is not Verdict.BEST else None
+
+    def to_cache(self, nodes: int) -> dict[str, Any]:
+        """The review as kept with the game: :meth:`to_json` and what else :meth:`from_cache` needs."""
+        return {
+            "version": CACHE_VERSION,
+            "nodes": nodes,
+            "review": self.to_json(),
+            "choices": [step.choices for step in self.steps],
+        }
+
+    @classmethod
+    def from_cache(cls, value: Any, game: Game, nodes: int) -> Review | None:
+        """The review :meth:`to_cache` kept for ``game`` at ``nodes``; None if it is for another game or strength."""
+        try:
+            if value["version"] != CACHE_VERSION or value["nodes"] != nodes:
+                return None
+            review, choices = value["review"], value["choices"]
+            placements = review["placements"]
+            steps = tuple(
+                Step(
+                    entry["n"],
+                    Card.parse(entry["card"]),
+                    parse_cell(entry["cell"]),
+                    parse_cell(entry["expert_cell"]),
+                    float(entry["chance_before"]),
+                    float(entry["chance_after"]),
+                    int(count),
+                )
+                for entry, count in zip(placements, choices, strict=True)
+            )
+            expert = review["expert"]
+            expert_result, expert_score = Status(expert["result"]), expert["score"]
+        except (KeyError, TypeError, ValueError):
+            return None
+        if [step.cell for step in steps] != game.placements or [step.card for step in steps] != list(
+            game.stock[: game.placed_count]
+        ):
+            return None
+        if not isinstance(expert_score, (int, type(None))):
+            return None
+        return cls.of(game, steps, expert_result, expert_score)
 
     def to_json(self) -> dict[str, Any]:
         """The review for scripts: the keys ``foursquare review --json`` prints."""
