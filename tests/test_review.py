@@ -342,6 +342,7 @@ def test_game_and_last_review_games_of_the_history_and_keep_the_review(
     assert json.loads(capsys.readouterr().out)["score"] == won.score
 
 
+@pytest.mark.slow
 def test_a_review_made_by_the_command_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
