@@ -17,6 +17,8 @@ from datetime import date
 from pathlib import Path
 
 from foursquare.engine import Cell, Game, Status, cell_name
+from foursquare.expert.advice import Advice, Position
+from foursquare.expert.review import Judge
 from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Keeper, Request
@@ -238,3 +240,14 @@ def write_old_game(path: Path, game: Game, daily: date | None) -> None:
     """Write ``game.json`` as versions before the database kept the game in progress."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(saved_game_json(game, daily)), "utf-8")
+
+
+def first_cell_judge(chance: float = 0.9) -> Judge:
+    """A fake expert: always the first legal cell with ``chance``, every other cell 0.2 less."""
+
+    def judge(position: Position) -> Advice:
+        cells = position.legal_cells()
+        ranking = ((cells[0], chance), *((cell, max(0.0, chance - 0.2)) for cell in cells[1:]))
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0)
+
+    return judge

@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from helpers import lost_game, played, won_game
+from helpers import first_cell_judge, lost_game, played, won_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,7 +17,6 @@ from foursquare.engine import Card, Cell, Game, Status, parse_cell
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import (
     THRESHOLDS,
-    Judge,
     Review,
     Step,
     Verdict,
@@ -38,17 +37,6 @@ QUICK = 20_000
 """A node budget that keeps the real expert quick in tests (and still decent)."""
 
 ORDER = list(Verdict)
-
-
-def first_cell_judge(chance: float = 0.9) -> Judge:
-    """A fake expert: always the first legal cell with ``chance``, every other cell 0.2 less."""
-
-    def judge(position: Position) -> Advice:
-        cells = position.legal_cells()
-        ranking = ((cells[0], chance), *((cell, max(0.0, chance - 0.2)) for cell in cells[1:]))
-        return Advice(cells[0], chance, ranking, 1, 1, 0.0)
-
-    return judge
 
 
 # --- verdicts and accuracy ---------------------------------------------------

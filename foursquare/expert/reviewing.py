@@ -94,7 +94,7 @@ class Reviewing:
         except _Cancelled:
             pass
         except Exception as exc:  # the screen says so in a line: a review must never end the game
-            self.error = f"the expert could not review this game ({exc})"
+            self.error = f"the expert could not review this game ({' '.join(str(exc).split()) or type(exc).__name__})"
 
     def _steps(self, judge: Judge) -> None:
         for step in player_steps(self.game, self._checked(judge)):

@@ -96,6 +96,8 @@ class TextScreen:
 
     title: str
     lines: tuple[Text, ...]
+    footer: str | None = None
+    """The bottom line, for a page with keys of its own; None: how to scroll and leave."""
 
 
 @dataclass(slots=True)

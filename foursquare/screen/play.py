@@ -20,13 +20,15 @@ import locale
 import os
 import re
 import sys
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from foursquare.engine import Game
 from foursquare.screen import tui
 from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, Settings, TextScreen
 from foursquare.screen.coach import Coach, expert, think_seconds
 from foursquare.screen.render import UNICODE_SAMPLE
+from foursquare.screen.review_page import GLYPHS as REVIEW_GLYPHS
+from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, stats_screen
 from foursquare.screen.text import Text, Tone
 from foursquare.storage.database import Store, StoreError
@@ -34,10 +36,13 @@ from foursquare.storage.files import data_dir
 from foursquare.storage.session import Finish, Opening, Session, open_for_command
 from foursquare.storage.stats import Stats
 
+if TYPE_CHECKING:
+    from foursquare.expert.review import Review
+
 __all__ = ["INTRO", "SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "load_settings", "main"]
 
-SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS
-"""Everything the table and the statistics draw beyond ASCII: if the terminal's character set
+SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS + REVIEW_GLYPHS
+"""Everything the table, the statistics and the review draw beyond ASCII: if the terminal's character set
 lacks any, draw in ASCII."""
 
 
@@ -83,6 +88,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     session, opening = opened
     keeper = Keeper(session, ascii=ascii or not can_draw_unicode(), first=first)
     Coach(keeper.app, think=expert(seconds))
+    ReviewPages(keeper.app, shelf=HistoryShelf(session), ascii=keeper.ascii)
     keeper.begin(opening, request)
     for note in size_notes:
         keeper.tell(note)
@@ -92,6 +98,33 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     if keeper.share is not None:
         print(keeper.share)
     return status
+
+
+class HistoryShelf:
+    """Reviews kept with the session's game in the history, so that a second look at it is instant."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def kept(self, game: Game) -> Review | None:
+        from foursquare.expert.advice import DEFAULT_NODES
+        from foursquare.expert.review import Review
+
+        game_id = self.session.game_id
+        if game_id is None:
+            return None
+        try:
+            return Review.from_cache(self.session.store.load_review(game_id), game, DEFAULT_NODES)
+        except StoreError:
+            return None
+
+    def keep(self, game: Game, review: Review) -> None:
+        from foursquare.expert.advice import DEFAULT_NODES
+
+        game_id = self.session.game_id
+        if game_id is not None and game == self.session.game:
+            with contextlib.suppress(StoreError, KeyError):
+                self.session.store.save_review(game_id, review.to_cache(DEFAULT_NODES))
 
 
 def can_draw_unicode() -> bool:

@@ -584,7 +584,8 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     rows = layout.screen_body_rows(c.height)
     for n, line in enumerate(screen.lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    c.put(c.height - 1, x, _footer(len(screen.lines), scroll, rows, c.width - x), Style.DIM)
+    footer = screen.footer if screen.footer is not None else _footer(len(screen.lines), scroll, rows, c.width - x)
+    c.put(c.height - 1, x, footer, Style.DIM)
 
 
 def _footer(lines: int, scroll: int, rows: int, room: int) -> str:

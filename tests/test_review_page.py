@@ -1,0 +1,207 @@
+"""The review pages of the game screen, driven without a terminal, with a fake expert."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from helpers import first_cell_judge, lost_game, make_app, press, screen_text, won_game
+
+from foursquare.engine import Game, cell_name
+from foursquare.expert.advice import Advice, Position
+from foursquare.expert.review import Review, Verdict, review
+from foursquare.expert.reviewing import Reviewing
+from foursquare.screen.app import App
+from foursquare.screen.keys import Key, Resize
+from foursquare.screen.review_page import FOOTER, GLYPHS, ReviewPages
+from foursquare.screen.review_text import CHART_GLYPHS
+
+
+def fake(game: Game) -> Reviewing:
+    return Reviewing(game, judge=first_cell_judge())
+
+
+def finished_app(game: Game, **kwargs: object) -> tuple[App, ReviewPages]:
+    app = make_app()
+    app.start_game(game)
+    pages = ReviewPages(app, **kwargs)  # type: ignore[arg-type]
+    return app, pages
+
+
+def settle(app: App, pages: ReviewPages) -> None:
+    """Let the review finish and the page catch up."""
+    work = pages.work
+    assert isinstance(work, Reviewing)
+    assert work.wait(10) is not None
+    app.tick()
+
+
+class Shelf:
+    """Kept reviews in memory."""
+
+    def __init__(self) -> None:
+        self.reviews: dict[tuple[object, ...], Review] = {}
+
+    def kept(self, game: Game) -> Review | None:
+        return self.reviews.get(tuple(game.placements))
+
+    def keep(self, game: Game, review: Review) -> None:
+        self.reviews[tuple(game.placements)] = review
+
+
+def test_v_is_offered_in_the_end_box_and_opens_the_first_placement() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    assert "v review" in screen_text(app)
+    press(app, "v")
+    assert pages.is_open
+    text = screen_text(app)
+    assert f"Review: placement 1 of {game.placed_count}" in text
+    assert "you put it on d4" in text
+    assert FOOTER in text
+
+
+def test_v_during_a_game_says_finish_first() -> None:
+    app = make_app()
+    pages = ReviewPages(app, start=fake)
+    press(app, "v")
+    assert not pages.is_open
+    assert app.screen is None
+
+
+def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    press(app, Key.RIGHT, "l")
+    step = review(game, first_cell_judge()).steps[2]
+    text = screen_text(app)
+    assert f"placement 3 of {game.placed_count}" in text
+    assert f"you put it on {cell_name(step.cell)}" in text
+    if step.expert_cell != step.cell:
+        assert f"the expert would have put it on {cell_name(step.expert_cell)} < >" in text
+        assert "[" in text and "<" in text
+    assert f"Verdict: {step.verdict}" in text
+    press(app, Key.LEFT, "h", Key.LEFT)
+    assert "placement 1 of" in screen_text(app)  # no further back than the first
+    press(app, Key.END)
+    assert f"placement {game.placed_count} of {game.placed_count}" in screen_text(app)
+    press(app, Key.HOME)
+    assert "placement 1 of" in screen_text(app)
+
+
+def test_n_and_shift_n_jump_between_mistakes_and_blunders() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    errors = [step.n for step in review(game, first_cell_judge()).steps if step.verdict.is_error]
+    assert len(errors) >= 2
+    press(app, "n")
+    assert pages.at == errors[0]
+    press(app, "n")
+    assert pages.at == errors[1]
+    press(app, "N")
+    assert pages.at == errors[0]
+    press(app, "N")
+    assert pages.at == errors[0]  # none before the first: it stays
+    press(app, Key.END, "n")
+    assert pages.at == game.placed_count  # none after the last
+
+
+def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    press(app, "s")
+    text = screen_text(app)
+    result = review(game, first_cell_judge())
+    assert f"You {game.score} · expert " in text
+    assert f"Accuracy {result.accuracy:g} of 100" in text
+    assert f"{result.counts[Verdict.BLUNDER]} blunder" in text
+    assert "100%" in text and "█" in text
+    press(app, Key.LEFT)
+    assert f"placement {game.placed_count} of" in screen_text(app)
+    press(app, Key.RIGHT)
+    assert "summary" in screen_text(app)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_every_page_fits_the_terminal(width: int, height: int) -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, Resize(width, height), "v")
+    settle(app, pages)
+    seen = set()
+    for _ in range(game.placed_count + 1):
+        seen.add(pages.at)
+        lines = screen_text(app).splitlines()
+        assert len(lines) <= height and all(len(line) <= width for line in lines)
+        if pages.at == 0:
+            assert "X" in screen_text(app) or "?" in screen_text(app)  # the marks under the chart
+            assert "Your win chance" in screen_text(app)
+        press(app, Key.RIGHT)
+    assert seen == set(range(game.placed_count + 1))
+
+
+def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
+    gate = threading.Event()
+    judge = first_cell_judge()
+
+    def held(position: Position) -> Advice:
+        gate.wait(10)
+        return judge(position)
+
+    game = lost_game()
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=held))
+    press(app, "v")
+    text = screen_text(app)
+    assert "the expert is still judging it" in text and "The expert is reviewing the game" in text
+    press(app, "s")
+    assert "The summary comes once every placement is judged" in screen_text(app)
+    gate.set()
+    settle(app, pages)
+    assert "Accuracy" in screen_text(app)
+
+
+def test_q_goes_back_to_the_table_and_a_second_look_is_instant() -> None:
+    started: list[Game] = []
+    shelf = Shelf()
+
+    def start(game: Game) -> Reviewing:
+        started.append(game)
+        return fake(game)
+
+    game = won_game()
+    app, pages = finished_app(game, start=start, shelf=shelf)
+    press(app, "v")
+    settle(app, pages)
+    press(app, "q")
+    assert app.screen is None and "YOU WON!" in screen_text(app)
+    assert shelf.kept(game) is not None  # kept with the game
+    press(app, "v", Key.ESCAPE)
+    assert len(started) == 1  # the review under way (here finished) is reused
+    other, pages2 = finished_app(game, start=start, shelf=shelf)
+    press(other, "v")
+    assert len(started) == 1  # read from the shelf: no expert at work
+    assert "Verdict:" in screen_text(other)
+    assert pages2.work is not None and pages2.work.review is not None
+
+
+def test_a_failing_expert_is_one_line_on_the_page() -> None:
+    def broken(position: Position) -> Advice:
+        raise RuntimeError("no\nmore")
+
+    app, pages = finished_app(lost_game(), start=lambda g: Reviewing(g, judge=broken))
+    press(app, "v")
+    assert pages.work is not None and isinstance(pages.work, Reviewing)
+    pages.work.wait(10)
+    app.tick()
+    assert "The review stopped: the expert could not review this game (no more)" in screen_text(app)
+
+
+def test_the_terminal_check_covers_the_review_glyphs() -> None:
+    assert set(CHART_GLYPHS) <= set(GLYPHS)
+    assert set(FOOTER) - set(GLYPHS) <= set("abcdefghijklmnopqrstuvwxyzHEN ·/")
