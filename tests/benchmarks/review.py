@@ -1,0 +1,130 @@
+"""The review: how long a whole game takes, how soon the first page shows, and keys while it works.
+
+Run ``python -m tests.benchmarks.review``.  A benchmark, not a test: it prints
+figures to compare before and after a change, with the real expert at its
+default strength (a node budget, so the work is the same on any machine; the
+time is what this machine gives it):
+
+* a whole review: for each game, from the start of the work to the review
+  complete (every verdict, and the expert's own game on the deal), and to
+  the first verdict;
+* the first page: ``v`` on the end box of the game screen (an
+  :class:`~foursquare.screen.app.App` without a terminal) to the first page
+  composed, and to that page showing the first verdict;
+* keys while it works: ``→``, ``←``, ``n`` and ``s`` on the review pages,
+  each timed from the moment it is due (the end of a short wait, as the main
+  loop waits for a key without the interpreter lock) to its frame composed,
+  while the review thread and the expert's process work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+from foursquare.engine import Game
+from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.expert.reviewing import Reviewing
+from foursquare.screen.keys import Input, Key
+from foursquare.screen.render import render
+from foursquare.screen.review_page import ReviewPages, expert_review
+
+from ..helpers import lost_game, make_app, won_game
+
+__all__ = ["first_page", "keys_while_reviewing", "main", "whole_review"]
+
+WIDTH, HEIGHT = 80, 24
+NAME_WIDTH = 52
+HEADER = f"{'':<{NAME_WIDTH}} {'median':>10} {'p90':>10} {'worst':>10}   runs"
+
+
+def _row(name: str, seconds: list[float]) -> str:
+    """One line of the table: the median, 90th percentile and worst of ``seconds``, in milliseconds."""
+    ms = sorted(s * 1000 for s in seconds)
+    figures = (statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.9))], ms[-1])
+    return f"{name:<{NAME_WIDTH}} " + " ".join(f"{f:7.1f} ms" for f in figures) + f"   {len(ms)}"
+
+
+def _games() -> list[tuple[str, Game]]:
+    return [("deal 16, won, 33 placements", won_game()), ("deal 20261130, lost, 28 placements", lost_game())]
+
+
+def whole_review(game: Game) -> tuple[float, float, float]:
+    """Seconds to the whole review and to its first verdict, and the CPU seconds of this process meanwhile."""
+    cpu = time.process_time()
+    start = time.perf_counter()
+    reviewing = Reviewing(game, nodes=DEFAULT_NODES)
+    first = None
+    while not reviewing.done():
+        if first is None and reviewing.steps:
+            first = time.perf_counter() - start
+        time.sleep(0.001)
+    assert reviewing.review is not None, reviewing.error
+    total = time.perf_counter() - start
+    return total, first if first is not None else total, time.process_time() - cpu
+
+
+def first_page(game: Game) -> tuple[float, float, ReviewPages]:
+    """Seconds from ``v`` to the first page composed, and to it showing the first verdict."""
+    app = make_app()
+    app.start_game(game)
+    pages = ReviewPages(app, start=expert_review)
+    start = time.perf_counter()
+    app.handle("v")
+    render(app, WIDTH, HEIGHT)
+    shown = time.perf_counter() - start
+    while pages.work is None or not pages.work.steps:
+        time.sleep(0.001)
+    app.tick()
+    render(app, WIDTH, HEIGHT)
+    return shown, time.perf_counter() - start, pages
+
+
+def keys_while_reviewing(game: Game, keys: int) -> tuple[list[float], bool]:
+    """Seconds from each key being due to its frame composed while the review works; and whether it was still at it."""
+    app = make_app()
+    app.start_game(game)
+    pages = ReviewPages(app, start=expert_review)
+    app.handle("v")
+    rng = random.Random(1)
+    choices: list[Input] = [Key.RIGHT, Key.RIGHT, Key.LEFT, "n", "s", Key.HOME]
+    times = []
+    for _ in range(keys):
+        wait = rng.uniform(0.002, 0.02)
+        due = time.perf_counter() + wait
+        time.sleep(wait)  # without the lock, as curses waits for a key
+        app.handle(rng.choice(choices))
+        app.tick()
+        render(app, WIDTH, HEIGHT)
+        times.append(time.perf_counter() - due)
+    work = pages.work
+    busy = work is not None and work.review is None
+    if work is not None:
+        work.cancel()
+    return times, busy
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.review", description=__doc__.split("\n")[0])
+    parser.add_argument("--keys", type=int, default=300, help="keys timed while the review works (default 300)")
+    args = parser.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"the review at {DEFAULT_NODES:,} nodes per placement, {WIDTH}x{HEIGHT}, Python {sys.version.split()[0]},")
+    print(f"{os.cpu_count()} cores, load average {load:.1f} at the start")
+    for name, game in _games():
+        total, first, cpu = whole_review(game)
+        print(f"whole review, {name}: {total:.2f} s (first verdict {first * 1000:.0f} ms, {cpu:.2f} s CPU here)")
+    shown, verdict, _ = first_page(won_game())
+    print(f"v to the first page composed: {shown * 1000:.1f} ms; to it showing its verdict: {verdict * 1000:.1f} ms")
+    print(HEADER)
+    times, busy = keys_while_reviewing(won_game(), args.keys)
+    print(_row(f"key + compose on the review pages{', review at work' if busy else ''}", times))
+    print("targets: a whole review of about 30 placements at most 10 s, the first page under 200 ms, keys under 5 ms")
+
+
+if __name__ == "__main__":
+    main()
