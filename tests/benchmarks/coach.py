@@ -43,7 +43,7 @@ NAME_WIDTH = 46
 HEADER = f"{'':<{NAME_WIDTH}} {'median':>10} {'p90':>10} {'worst':>10}   runs"
 
 
-def _row(name: str, seconds: list[float]) -> str:
+def row(name: str, seconds: list[float]) -> str:
     """One line of the table: the median, 90th percentile and worst of ``seconds``, in milliseconds."""
     ms = sorted(s * 1000 for s in seconds)
     figures = (statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.9))], ms[-1])
@@ -141,10 +141,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{sys.getswitchinterval() * 1000:g} ms")
     print(HEADER)
     expert_s, shown_s, won = tips(args.games, args.seconds)
-    print(_row("advice: the expert's thinking per card", expert_s))
-    print(_row(f"advice: key t to the tip composed ({won}/{args.games} won)", shown_s))
-    print(_row("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
-    print(_row("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
+    print(row("advice: the expert's thinking per card", expert_s))
+    print(row(f"advice: key t to the tip composed ({won}/{args.games} won)", shown_s))
+    print(row("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
+    print(row("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
     print("targets: advice at most 500 ms median and 2 s worst; keys well under 100 ms while it thinks")
 
 
