@@ -143,17 +143,28 @@ def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player)
 def test_p_says_what_a_placement_would_do_and_changes_nothing(player: Player) -> None:
     player.type(*names(WINNING_LINE[:8]))
     game = player.game.copy()
-    busy = next(cell for cell in game.legal_moves() if len(game.preview(cell).flipped) == 2)
-    preview = game.preview(busy)
-    turned = [f"{game.piles[cell].top} on {cell_name(cell)}" for cell in preview.flipped]
-    down = preview.face_down_count
-    said = f"{cell_name(busy)}: {game.next_card} there would turn over {' and '.join(turned)}, leaving {down} of 4"
+    card = game.next_card
+
+    def turned(cell: tuple[int, int]) -> tuple[list[str], list[str]]:
+        """The face-up cards (with their cells) and the face-down cells that placing on ``cell`` turns over."""
+        flipped = game.preview(cell).flipped
+        up = [f"{game.piles[at].top} on {cell_name(at)}" for at in flipped if game.piles[at].face_up]
+        return up, [cell_name(at) for at in flipped if not game.piles[at].face_up]
+
+    busy = next(cell for cell in game.legal_moves() if len(turned(cell)[0]) == 2 and not turned(cell)[1])
+    down = game.preview(busy).face_down_count
+    said = f"{cell_name(busy)}: {card} there would turn over {' and '.join(turned(busy)[0])}, leaving {down} of 4"
     assert player.type(f"p {cell_name(busy)}") == [said + " face down."]
-    assert player.game == game
+    mixed = next(cell for cell in game.legal_moves() if len(turned(cell)[0]) == 1 and len(turned(cell)[1]) == 1)
+    (up,), (hidden,) = turned(mixed)
+    down = game.preview(mixed).face_down_count
+    said = f"{cell_name(mixed)}: {card} there would turn over {up} and the face-down card on {hidden}, leaving {down}"
+    assert player.type(f"p {cell_name(mixed)}") == [said + " of 4 face down."]
     quiet = next(cell for cell in game.legal_moves() if not game.preview(cell).flipped)
     down = game.preview(quiet).face_down_count
-    said = f"{cell_name(quiet)}: {game.next_card} there would turn nothing over, leaving {down} of 4 face down."
+    said = f"{cell_name(quiet)}: {card} there would turn nothing over, leaving {down} of 4 face down."
     assert player.type(f"preview {cell_name(quiet).upper()}") == [said]
+    assert player.game == game
 
 
 def test_p_says_when_a_placement_would_win_or_lose(player: Player) -> None:

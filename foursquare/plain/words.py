@@ -161,17 +161,23 @@ def took_back_line(card: Card, cell: Cell, turned: Sequence[Card], spell: Spelli
 
 
 def preview_line(game: Game, preview: Preview, spell: Spelling) -> str:
-    """What placing the next card on a cell would turn over (each card with its cell) and how the game would stand."""
+    """What placing the next card on a cell would turn over and how the game would stand.
+
+    Face-up cards it would turn are named with their cells; face-down ones only
+    by their cells, since their ranks are hidden until they turn up.
+    """
     piles = game.piles
-    turned = [f"{spell.card(piles[cell].top)} on {cell_name(cell)}" for cell in preview.flipped]
+    turned = [f"{spell.card(piles[cell].top)} on {cell_name(cell)}" for cell in preview.flipped if piles[cell].face_up]
+    hidden = [cell_name(cell) for cell in preview.flipped if not piles[cell].face_up]
+    if hidden:
+        turned.append(f"the face-down card{'s' if len(hidden) > 1 else ''} on {_and_list(hidden)}")
     what = f"would turn over {_and_list(turned)}" if turned else "would turn nothing over"
     line = f"{cell_name(preview.cell)}: {spell.card(preview.card)} there {what}"
-    down = f"{preview.face_down_count} of {MAX_FACE_DOWN} face down"
     if preview.status is Status.WON:
         return f"{line}, and you would win with score {preview.score}."
     if preview.status is Status.LOST and preview.loss_reason is not None:
         return f"{line}, and you would lose: {preview.loss_reason.description}."
-    return f"{line}, leaving {down}."
+    return f"{line}, leaving {preview.face_down_count} of {MAX_FACE_DOWN} face down."
 
 
 def to_come_lines(game: Game, spell: Spelling) -> list[str]:
