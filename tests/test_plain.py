@@ -66,7 +66,7 @@ def test_a_cell_places_the_next_card_says_why_and_shows_the_table(player: Player
         before = game.piles
         placement = game.play(parse_cell(name))
         out = player.type(name)
-        assert out[0] == f"{name}: {explain(before, placement)[0].plain()}."
+        assert out[0] == f"{explain(before, placement)[0].plain()}."
         assert plain_table(out) == expected_plain_table(game)
         card = game.next_card
         assert card is not None
@@ -153,16 +153,16 @@ def test_p_says_what_a_placement_would_do_and_changes_nothing(player: Player) ->
 
     busy = next(cell for cell in game.legal_moves() if len(turned(cell)[0]) == 2 and not turned(cell)[1])
     down = game.preview(busy).face_down_count
-    said = f"{cell_name(busy)}: {card} there would turn over {' and '.join(turned(busy)[0])}, leaving {down} of 4"
+    said = f"{card} on {cell_name(busy)} would turn over {' and '.join(turned(busy)[0])}, leaving {down} of 4"
     assert player.type(f"p {cell_name(busy)}") == [said + " face down."]
     mixed = next(cell for cell in game.legal_moves() if len(turned(cell)[0]) == 1 and len(turned(cell)[1]) == 1)
     (up,), (hidden,) = turned(mixed)
     down = game.preview(mixed).face_down_count
-    said = f"{cell_name(mixed)}: {card} there would turn over {up} and the face-down card on {hidden}, leaving {down}"
+    said = f"{card} on {cell_name(mixed)} would turn over {up} and the face-down card on {hidden}, leaving {down}"
     assert player.type(f"p {cell_name(mixed)}") == [said + " of 4 face down."]
     quiet = next(cell for cell in game.legal_moves() if not game.preview(cell).flipped)
     down = game.preview(quiet).face_down_count
-    said = f"{cell_name(quiet)}: {card} there would turn nothing over, leaving {down} of 4 face down."
+    said = f"{card} on {cell_name(quiet)} would turn nothing over, leaving {down} of 4 face down."
     assert player.type(f"preview {cell_name(quiet).upper()}") == [said]
     assert player.game == game
 
@@ -346,7 +346,7 @@ def run_main(stdin: bytes, *args: str, encoding: str = "utf-8", words: bool = Fa
 def test_each_line_read_is_echoed_and_the_end_of_input_saves_and_quits(home: Path) -> None:
     status, lines = run_main(b"d4\r\n\xff\xfe\n" + b"z" * (MAX_LINE_BYTES * 3) + b"\nd3")
     assert status == 0
-    assert "> d4" in lines and lines[lines.index("> d4") + 1].startswith(f"d4: {Spelling().card(FIRST)} ")
+    assert "> d4" in lines and lines[lines.index("> d4") + 1].startswith(f"{Spelling().card(FIRST)} on d4 ")
     assert (
         "> \ufffd\ufffd" in lines
         and "\ufffd\ufffd: not a command. Type a cell name such as d4 to place the next card, ? for help." in lines

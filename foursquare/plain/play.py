@@ -158,7 +158,7 @@ class Plain:
             self.taken_back.pop()  # the card taken back put back where it was: the rest can still be put back
         else:
             self.taken_back.clear()
-        self.out(f"{cell_name(cell)}: {self.spell.text(explain(before, placement)[0])}.")
+        self.out(self.spell.text(explain(before, placement)[0]) + ".")
         self._changed()
 
     def undo(self, rest: str) -> None:
@@ -237,7 +237,6 @@ class Plain:
         end = RULES.index("On the table") if "On the table" in RULES else len(RULES)  # that part is the screen's
         for line in RULES[:end]:
             self.out(line)
-        self.out("")
         self.out("Commands, one a line")
         self.out(f"  {'d4, e3 …':<12}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)")
         for words, after, summary in COMMANDS:

@@ -172,7 +172,7 @@ def preview_line(game: Game, preview: Preview, spell: Spelling) -> str:
     if hidden:
         turned.append(f"the face-down card{'s' if len(hidden) > 1 else ''} on {_and_list(hidden)}")
     what = f"would turn over {_and_list(turned)}" if turned else "would turn nothing over"
-    line = f"{cell_name(preview.cell)}: {spell.card(preview.card)} there {what}"
+    line = f"{spell.card(preview.card)} on {cell_name(preview.cell)} {what}"
     if preview.status is Status.WON:
         return f"{line}, and you would win with score {preview.score}."
     if preview.status is Status.LOST and preview.loss_reason is not None:
