@@ -1,4 +1,4 @@
-"""The review with the real ``foursquare`` command: ``v`` on the end box in a pseudo-terminal, and ``--json``."""
+"""The review with the real ``foursquare`` command: ``v`` on the end box and in the history, and ``--json``."""
 
 from __future__ import annotations
 
@@ -59,6 +59,14 @@ def test_v_on_the_end_box_steps_through_the_review_and_shows_the_chart(tmp_path:
         term.send("q")
         term.wait_for("GAME LOST")
         assert "Review:" not in term.text
+        term.send("g")  # the history: the game just played, and its review kept with it
+        term.wait_for("your games, newest first", "▶")
+        term.send("v")
+        term.wait_for("Review: placement 1 of 7", "Verdict:", timeout=5)
+        term.send("q")
+        term.wait_for("your games, newest first")
+        term.send("q")
+        term.wait_for("GAME LOST")
     finally:
         term.close()
 

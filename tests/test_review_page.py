@@ -5,13 +5,14 @@ from __future__ import annotations
 import threading
 
 import pytest
-from helpers import first_cell_judge, lost_game, make_app, press, screen_text, won_game
+from helpers import first_cell_judge, lost_game, make_app, played, press, screen_text, won_game
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import Review, Verdict, review
 from foursquare.expert.reviewing import Reviewing
-from foursquare.screen.app import App
+from foursquare.screen.app import App, TextScreen
+from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.review_page import FOOTER, GLYPHS, ReviewPages
 from foursquare.screen.review_text import CHART_GLYPHS
@@ -37,16 +38,20 @@ def settle(app: App, pages: ReviewPages) -> None:
 
 
 class Shelf:
-    """Kept reviews in memory."""
+    """Kept reviews in memory; the game on the table is game 1 of the history."""
 
     def __init__(self) -> None:
-        self.reviews: dict[tuple[object, ...], Review] = {}
+        self.reviews: dict[int, tuple[Game, Review]] = {}
 
-    def kept(self, game: Game) -> Review | None:
-        return self.reviews.get(tuple(game.placements))
+    def current_id(self) -> int | None:
+        return 1
 
-    def keep(self, game: Game, review: Review) -> None:
-        self.reviews[tuple(game.placements)] = review
+    def kept(self, game_id: int, game: Game) -> Review | None:
+        kept = self.reviews.get(game_id)
+        return kept[1] if kept is not None and kept[0] == game else None
+
+    def keep(self, game_id: int, game: Game, review: Review) -> None:
+        self.reviews[game_id] = (game, review)
 
 
 def test_v_is_offered_in_the_end_box_and_opens_the_first_placement() -> None:
@@ -180,7 +185,7 @@ def test_q_goes_back_to_the_table_and_a_second_look_is_instant() -> None:
     settle(app, pages)
     press(app, "q")
     assert app.screen is None and "YOU WON!" in screen_text(app)
-    assert shelf.kept(game) is not None  # kept with the game
+    assert shelf.kept(1, game) is not None  # kept with the game
     press(app, "v", Key.ESCAPE)
     assert len(started) == 1  # the review under way (here finished) is reused
     other, pages2 = finished_app(game, start=start, shelf=shelf)
@@ -205,3 +210,60 @@ def test_a_failing_expert_is_one_line_on_the_page() -> None:
 def test_the_terminal_check_covers_the_review_glyphs() -> None:
     assert set(CHART_GLYPHS) <= set(GLYPHS)
     assert set(FOOTER) - set(GLYPHS) <= set("abcdefghijklmnopqrstuvwxyzHEN ·/")
+
+
+# --- the history page ---------------------------------------------------------
+
+
+class Library:
+    """Games by id, newest first."""
+
+    def __init__(self, games: dict[int, Game | None]) -> None:
+        self.games = games
+
+    def recent(self) -> tuple[str, list[tuple[int, str]]]:
+        rows = [(game_id, f"game {game_id}") for game_id in sorted(self.games, reverse=True)]
+        return "id  game", rows
+
+    def load(self, game_id: int) -> Game | None:
+        return self.games.get(game_id)
+
+
+def history_app(games: dict[int, Game | None]) -> tuple[App, ReviewPages, HistoryPage]:
+    app = make_app()
+    pages = ReviewPages(app, start=fake, shelf=Shelf())
+    history = HistoryPage(app, Library(games), pages, also_from=lambda app: app.screen is not None)
+    return app, pages, history
+
+
+def test_g_lists_the_games_and_v_reviews_the_one_chosen_then_q_comes_back() -> None:
+    won, lost = won_game(), lost_game()
+    app, pages, history = history_app({1: lost, 2: won})
+    press(app, "g")
+    text = screen_text(app)
+    assert history.is_open and "▶ game 2" in text and "  game 1" in text
+    press(app, Key.DOWN, "v")
+    assert pages.is_open and pages.game == lost and pages.game_id == 1
+    assert f"placement 1 of {lost.placed_count}" in screen_text(app)
+    press(app, "q")
+    assert history.is_open and "▶ game 1" in screen_text(app)
+    press(app, Key.ESCAPE)
+    assert app.screen is None
+
+
+def test_games_that_cannot_be_reviewed_say_why_on_the_page() -> None:
+    app, pages, history = history_app({1: None, 2: played(5, 3)})
+    press(app, "g", "v")
+    assert "left before its end" in screen_text(app) and not pages.is_open
+    press(app, "j", Key.ENTER)
+    assert "kept without its cards" in screen_text(app) and history.is_open
+    empty, _, _ = history_app({})
+    press(empty, "g")
+    assert "No finished games yet" in screen_text(empty)
+
+
+def test_v_on_the_statistics_page_leads_to_the_history() -> None:
+    app, _, history = history_app({1: won_game()})
+    app.open_screen(TextScreen("Foursquare: your statistics", ()))
+    press(app, "v")
+    assert history.is_open

@@ -26,10 +26,12 @@ from foursquare.engine import Game
 from foursquare.screen import tui
 from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, Settings, TextScreen
 from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.render import UNICODE_SAMPLE
 from foursquare.screen.review_page import GLYPHS as REVIEW_GLYPHS
 from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, stats_screen
+from foursquare.screen.stats_page import TITLE as STATS_TITLE
 from foursquare.screen.text import Text, Tone
 from foursquare.storage.database import Store, StoreError
 from foursquare.storage.files import data_dir
@@ -88,7 +90,8 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     session, opening = opened
     keeper = Keeper(session, ascii=ascii or not can_draw_unicode(), first=first)
     Coach(keeper.app, think=expert(seconds))
-    ReviewPages(keeper.app, shelf=HistoryShelf(session), ascii=keeper.ascii)
+    reviews = ReviewPages(keeper.app, shelf=HistoryShelf(session), ascii=keeper.ascii)
+    HistoryPage(keeper.app, HistoryLibrary(session), reviews, also_from=_on_statistics)
     keeper.begin(opening, request)
     for note in size_notes:
         keeper.tell(note)
@@ -101,30 +104,59 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
 
 
 class HistoryShelf:
-    """Reviews kept with the session's game in the history, so that a second look at it is instant."""
+    """Reviews kept with the games of the history, so that a second look at a game is instant."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def kept(self, game: Game) -> Review | None:
+    def current_id(self) -> int | None:
+        return self.session.game_id
+
+    def kept(self, game_id: int, game: Game) -> Review | None:
         from foursquare.expert.advice import DEFAULT_NODES
         from foursquare.expert.review import Review
 
-        game_id = self.session.game_id
-        if game_id is None:
-            return None
         try:
             return Review.from_cache(self.session.store.load_review(game_id), game, DEFAULT_NODES)
         except StoreError:
             return None
 
-    def keep(self, game: Game, review: Review) -> None:
+    def keep(self, game_id: int, game: Game, review: Review) -> None:
         from foursquare.expert.advice import DEFAULT_NODES
 
-        game_id = self.session.game_id
-        if game_id is not None and game == self.session.game:
-            with contextlib.suppress(StoreError, KeyError):
-                self.session.store.save_review(game_id, review.to_cache(DEFAULT_NODES))
+        with contextlib.suppress(StoreError, KeyError):
+            self.session.store.save_review(game_id, review.to_cache(DEFAULT_NODES))
+
+
+class HistoryLibrary:
+    """The history's finished games, newest first, for the page that picks one to review."""
+
+    LIMIT = 500
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def recent(self) -> tuple[str, list[tuple[int, str]]]:
+        from foursquare.commands.history import table
+
+        try:
+            games = [game for game in self.session.store.history(self.LIMIT) if game.id is not None]
+        except StoreError:
+            games = []
+        heading, *lines = table(games)
+        return heading, [(game.id, line) for game, line in zip(games, lines, strict=True) if game.id is not None]
+
+    def load(self, game_id: int) -> Game | None:
+        try:
+            finished = self.session.store.game(game_id)
+            return finished.replay() if finished is not None else None
+        except (StoreError, ValueError):
+            return None
+
+
+def _on_statistics(app: App) -> bool:
+    """Whether the page open is the statistics page, from which g and v lead to the history."""
+    return app.screen is not None and app.screen.title == STATS_TITLE
 
 
 def can_draw_unicode() -> bool:

@@ -52,13 +52,16 @@ def expert_review(game: Game) -> Reviewing:
 
 
 class Shelf(Protocol):
-    """Where finished reviews are kept with their games, so that a second look is instant."""
+    """Where finished reviews are kept with their games in the history, so that a second look is instant."""
 
-    def kept(self, game: Game) -> Review | None:
-        """The review kept for ``game``, if there is one for exactly this game."""
+    def current_id(self) -> int | None:
+        """The history's id of the game on the table, once it has ended and been kept; None before."""
 
-    def keep(self, game: Game, review: Review) -> None:
-        """Keep ``review`` of ``game``; a failure is quietly ignored (it can be made again)."""
+    def kept(self, game_id: int, game: Game) -> Review | None:
+        """The review kept with game ``game_id``, if there is one for exactly ``game``."""
+
+    def keep(self, game_id: int, game: Game, review: Review) -> None:
+        """Keep ``review`` of ``game`` with game ``game_id``; a failure is quietly ignored (it can be made again)."""
 
 
 class _Kept:
@@ -92,6 +95,10 @@ class ReviewPages(Observer):
         self.work: Reviewing | _Kept | None = None
         """The review of :attr:`game`: at work, finished, or read from the shelf."""
         self.game: Game | None = None
+        self.game_id: int | None = None
+        """The history's id of :attr:`game`, where its review is kept; None if it has none (yet)."""
+        self.back: Callable[[], None] | None = None
+        """What ``q`` goes back to (the history page), if not the table."""
         self.at = 1
         """The placement shown, or 0 for the summary."""
         self.page: TextScreen | None = None
@@ -123,16 +130,26 @@ class ReviewPages(Observer):
         if not game.is_over:
             app.say(Text(("Finish the game first: only a finished game can be reviewed",), Tone.ERROR))
             return
+        self.show_game(game, self.shelf.current_id() if self.shelf is not None else None)
+
+    def show_game(self, game: Game, game_id: int | None, back: Callable[[], None] | None = None) -> None:
+        """Open the review of finished ``game`` (game ``game_id`` of the history, if it is one there).
+
+        ``back`` is what ``q`` goes back to instead of the table.
+        """
+        self.back = back
         if self.game is None or self.game != game or (self.work is not None and self.work.error):
-            self._begin(game.copy())
+            self._begin(game.copy(), game_id)
+        elif game_id is not None:
+            self.game_id = game_id
         self.at = 1
         self._show()
 
-    def _begin(self, game: Game) -> None:
+    def _begin(self, game: Game, game_id: int | None) -> None:
         self.stop()
-        self.game = game
+        self.game, self.game_id = game, game_id
         self._kept = False
-        kept = self.shelf.kept(game) if self.shelf is not None else None
+        kept = self.shelf.kept(game_id, game) if self.shelf is not None and game_id is not None else None
         if kept is not None:
             self.work, self._kept = _Kept(kept), True
         else:
@@ -146,9 +163,12 @@ class ReviewPages(Observer):
         self.game = None
 
     def close(self) -> None:
+        """Back to the table, or to the page the review was opened from."""
         if self.is_open:
             self.app.screen = None
         self.page = None
+        if self.back is not None:
+            self.back()
 
     # --- keys -------------------------------------------------------------------
 
@@ -191,9 +211,11 @@ class ReviewPages(Observer):
         """Keep the finished review, and draw the open page again when the review has moved on or the size changed."""
         work = self.work
         if work is not None and work.review is not None and not self._kept and self.game is not None:
-            self._kept = True
-            if self.shelf is not None:
-                self.shelf.keep(self.game, work.review)
+            if self.game_id is None and self.shelf is not None and self.game == self.app.game:
+                self.game_id = self.shelf.current_id()  # kept in the history since the review began
+            if self.shelf is not None and self.game_id is not None:
+                self._kept = True
+                self.shelf.keep(self.game_id, self.game, work.review)
         if not self.is_open:
             return False
         if self._state() == self._shown:
