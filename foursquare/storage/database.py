@@ -689,7 +689,7 @@ def _set_aside_strangers(path: Path) -> str | None:
                 raise OSError(
                     exc.errno, f"{candidate} is {reason} and cannot be moved aside ({damaged.error})"
                 ) from None
-            return damaged.describe(f"The database file {candidate.name}")
+            return damaged.describe(f"The database file {candidate.name}") + "."
     return None
 
 
@@ -703,7 +703,7 @@ def _set_aside(path: Path, reason: str) -> str:
         if os.path.lexists(companion):
             with contextlib.suppress(OSError):
                 os.rename(companion, damaged.aside.with_name(damaged.aside.name + suffix))
-    return damaged.describe("Your games") + "; they start again from a fresh database"
+    return damaged.describe("Your games") + "; they start again from a fresh database."
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -77,7 +77,7 @@ def _import_stats(store: Store, path: Path) -> str | None:
     try:
         results = read_json(path, _MAX_STATS_BYTES, parse_results) or []
     except Unusable as exc:
-        return quarantine(path, str(exc)).describe("Your old statistics") + "."
+        return quarantine(path, str(exc)).describe("Your old statistics file") + "."
     identity = _identity(path)
     with store.changing() as changes:
         if changes.note(identity) is None:

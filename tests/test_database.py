@@ -1,0 +1,272 @@
+"""The database: its schema, the history, reviews and settings, damaged files, many writers, export and import."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from helpers import WINNING_DEAL, counted, keep, lost_game, on_disk, played, stats_of, won_game
+
+from foursquare.commands import history, transfer
+from foursquare.engine import Game
+from foursquare.storage.database import DB_FILE, SCHEMA_VERSION, FinishedGame, Store, StoreError, utc_now
+from foursquare.storage.session import Session
+from foursquare.storage.stats import Ending, Result
+
+
+def finished(game: Game, counted: bool = True) -> FinishedGame:
+    return FinishedGame.of(game, daily=None, started=utc_now(), ended=utc_now(), counted=counted)
+
+
+def corrupt_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.name.endswith(".corrupt"))
+
+
+# --- the schema ----------------------------------------------------------------------
+
+
+def test_a_new_database_has_the_latest_schema_in_wal_mode(tmp_path: Path) -> None:
+    Store.open(tmp_path)[0].close()
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"current", "games", "settings", "reviews", "streak", "meta"} <= tables
+
+
+def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refused(tmp_path: Path) -> None:
+    (tmp_path / DB_FILE).write_bytes(b"")
+    Store.open(tmp_path)[0].close()
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer foursquare"):
+        Store.open(tmp_path)
+    session, opening = Session.open(tmp_path)
+    assert opening.message is not None and "newer foursquare" in opening.message and not session.can_save
+    assert corrupt_files(tmp_path) == []
+
+
+# --- the history, reviews and settings -------------------------------------------------
+
+
+def test_every_finished_game_is_kept_with_a_stable_id_newest_first(tmp_path: Path) -> None:
+    with Store.open(tmp_path)[0] as store:
+        assert store.newest_game() is None and store.history() == []
+        first = store.record(finished(won_game()))
+        second = store.record(finished(lost_game()))
+        assert first.game_id < second.game_id and first.counted and second.counted
+        assert [g.id for g in store.history()] == [second.game_id, first.game_id]
+        assert [g.id for g in store.history(1)] == [second.game_id]
+        kept = store.game(first.game_id)
+        assert kept is not None and kept.replay() == won_game() and kept.score == 7 and kept.ending is Ending.WON
+        newest = store.newest_game()
+        assert newest is not None and newest.id == second.game_id and newest.replay() == lost_game()
+        assert store.game(999) is None
+
+
+def test_reviews_are_kept_with_their_game_and_settings_by_name(tmp_path: Path) -> None:
+    with Store.open(tmp_path)[0] as store:
+        game_id = store.record(finished(won_game())).game_id
+        assert store.load_review(game_id) is None
+        store.save_review(game_id, {"moves": [1, 2], "verdict": "fine"})
+        store.save_review(game_id, {"moves": [3]})  # a new review replaces the old
+        with pytest.raises(KeyError, match="no game 42"):
+            store.save_review(42, {})
+        assert store.setting("colour", True) is True
+        store.set_setting("colour", False)
+    with Store.open(tmp_path)[0] as store:  # remembered between runs
+        assert store.load_review(game_id) == {"moves": [3]}
+        assert store.setting("colour", True) is False
+
+
+def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_deal(tmp_path: Path) -> None:
+    keep(tmp_path, played(5, 3))
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db, db:
+        db.execute("UPDATE current SET saved = ?", ('{"format": "foursquare-saved-game", "version": 1, "game": 7}',))
+    session, opening = Session.open(tmp_path)
+    assert opening.message is not None and opening.message.startswith("The saved game could not be loaded (")
+    assert session.game.placed_count == 0 and on_disk(tmp_path) == session.game
+
+
+# --- damaged database files ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["garbage", "folder", "fifo", "symlink", "damaged pages"])
+def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path, kind: str) -> None:
+    folder, outside = tmp_path / "home", tmp_path / "outside"
+    folder.mkdir()
+    outside.write_bytes(b"not ours")
+    db = folder / DB_FILE
+    if kind == "garbage":
+        db.write_bytes(b"\x00garbage" * 100)
+    elif kind == "folder":
+        db.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(db)
+    elif kind == "symlink":
+        db.symlink_to(outside)
+    else:
+        keep(folder, played(5, 3))
+        with contextlib.closing(sqlite3.connect(db)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        data = bytearray(db.read_bytes())
+        for start in range(4096, len(data), 4096):  # every page's header but the file's own
+            data[start : start + 12] = b"\xff" * 12
+        db.write_bytes(bytes(data))
+    session, opening = Session.open(folder, seed=3)
+    assert opening.message is not None and "\n" not in opening.message and "moved to" in opening.message
+    assert len(corrupt_files(folder)) == 1
+    assert session.save() is None and on_disk(folder) == session.game
+    assert outside.read_bytes() == b"not ours"
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes any file")
+def test_a_read_only_database_is_one_line_and_left_alone(tmp_path: Path) -> None:
+    keep(tmp_path, played(5, 3))
+    for path in tmp_path.iterdir():
+        path.chmod(0o444)
+    tmp_path.chmod(0o555)
+    try:
+        _, opening = Session.open(tmp_path)
+        assert opening.message is not None and "this game will not be saved" in opening.message
+        assert corrupt_files(tmp_path) == []
+    finally:
+        tmp_path.chmod(0o755)
+
+
+# --- many writers at once --------------------------------------------------------------
+
+RECORDER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from foursquare.storage.database import FinishedGame, Store, utc_now
+    from foursquare.storage.stats import Ending
+
+    folder, first, count, shared, start = Path(sys.argv[1]), *map(int, sys.argv[2:5]), float(sys.argv[5])
+    deals = [d for n in range(count) for d in (first + n, *([10**6 + n] if n < shared else []))]
+    store, _ = Store.open(folder)
+    while time.time() < start:
+        time.sleep(0.001)
+    counted = []
+    for deal in deals:
+        game = FinishedGame(None, deal, None, utc_now(), utc_now(), Ending.WON, deal % 25, 20, True)
+        if store.record(game).counted:
+            counted.append(deal)
+    print(" ".join(map(str, counted)))
+    """
+)
+
+
+@pytest.mark.slow
+def test_twenty_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None:
+    """Each process records its own deals, plus some deals that all of them record: each counts once."""
+    processes, games, shared = 20, 10, 5
+    start = time.time() + 3.0  # every process starts recording at this moment
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", RECORDER, str(tmp_path), str(1000 * p), str(games), str(shared), str(start)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for p in range(processes)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0] * processes, [err for _, err in outputs]
+    claimed = [int(d) for out, _ in outputs for d in out.split()]
+    own = {1000 * p + n for p in range(processes) for n in range(games)}
+    common = {10**6 + n for n in range(shared)}
+    assert sorted(claimed) == sorted(own | common)  # each deal counted by exactly one process
+    assert sorted(r.deal for r in counted(tmp_path)) == sorted(own | common)
+    with Store.open(tmp_path)[0] as store:
+        assert store.game_count() == processes * (games + shared)  # every game is in the history
+        assert store.stats().played == processes * games + shared
+
+
+# --- history, export and import as commands ----------------------------------------------
+
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert history.main([]) == 0
+    assert capsys.readouterr().out == "No finished games yet.\n" and not home.exists()
+    session, _ = Session.open(home, seed=WINNING_DEAL)
+    session.game.play((0, 0))
+    session.new_game(seed=WINNING_DEAL)
+    assert history.main(["--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)
+    assert {k: entry[k] for k in ("id", "deal", "result", "loss_reason", "score", "placed", "counted")} == {
+        "id": 1, "deal": WINNING_DEAL, "result": "abandoned", "loss_reason": None, "score": None, "placed": 1,
+        "counted": True,
+    }  # fmt: skip
+    assert entry["ended"].endswith("Z") and "game" not in entry
+    assert history.main(["--limit", "0"]) == 2
+    assert "not a number of games" in capsys.readouterr().err
+
+
+def _export(home: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert transfer.export_main([]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_import_replays_every_line_and_rejects_bad_ones_by_number(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+        store.record(finished(lost_game()))
+    good = _export(home, capsys)
+    illegal = json.loads(good[0])
+    illegal["game"]["placements"][1] = [5, 5]
+    wrong_result = json.loads(good[1])
+    wrong_result["result"], wrong_result["loss_reason"], wrong_result["score"] = "won", None, 3
+    lines = [
+        good[0],
+        "",
+        "{not json",
+        json.dumps(illegal),
+        "9" * 5000,
+        json.dumps(wrong_result),
+        good[1],
+        '"just text"',
+    ]
+    source = tmp_path / "games.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
+    assert transfer.import_main([str(source)]) == 1
+    out, err = capsys.readouterr()
+    assert "Imported 2 games; 0 already in the history; 5 lines rejected." in out
+    rejected = [line.split(":")[0:2] for line in err.splitlines()]
+    assert [number for _, number in rejected] == [" line 3", " line 4", " line 5", " line 6", " line 8"]
+    assert "placement 2" in err and "a number with too many digits" in err and "did not end as" in err
+    assert _export(tmp_path / "elsewhere", capsys) == good
+    assert stats_of(tmp_path / "elsewhere") == stats_of(home)
+    assert transfer.import_main([str(tmp_path / "missing.jsonl")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_import_reads_standard_input_and_skips_games_already_there(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    lines = _export(home, capsys)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
+    assert transfer.import_main(["-"]) == 0
+    assert "Imported 0 games; 1 already in the history; 0 lines rejected." in capsys.readouterr().out
+    assert counted(home) == [Result(WINNING_DEAL, Ending.WON, 7)]
