@@ -18,9 +18,10 @@ from helpers import WINNING_DEAL, counted, keep, lost_game, on_disk, played, sta
 
 from foursquare.commands import history, transfer
 from foursquare.engine import Game
-from foursquare.storage.database import DB_FILE, SCHEMA_VERSION, FinishedGame, Store, StoreError, utc_now
+from foursquare.storage import database
+from foursquare.storage.database import DB_FILE, MIGRATIONS, SCHEMA_VERSION, FinishedGame, Store, StoreError, utc_now
 from foursquare.storage.session import Session
-from foursquare.storage.stats import Ending, Result
+from foursquare.storage.stats import Ending, Result, Stats
 
 
 def finished(game: Game, counted: bool = True) -> FinishedGame:
@@ -40,7 +41,36 @@ def test_a_new_database_has_the_latest_schema_in_wal_mode(tmp_path: Path) -> Non
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"current", "games", "settings", "reviews", "streak", "meta"} <= tables
+    assert {"current", "games", "settings", "reviews", "streak", "tally", "meta"} <= tables
+
+
+def test_a_database_of_the_first_layout_is_migrated_with_its_games_and_figures(tmp_path: Path) -> None:
+    results = [
+        Result(1, Ending.WON, 3),
+        Result(2, Ending.STOCK_EMPTY),
+        Result(3, Ending.WON, 3),
+        Result(4, Ending.ABANDONED),
+    ]
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.execute("BEGIN")
+        for statement in MIGRATIONS[0].split(";"):  # the first layout has no triggers: plain statements
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 1")
+        for n, r in enumerate(results):
+            db.execute(
+                "INSERT INTO games (deal, ended, result, loss_reason, score, counted) VALUES (?, ?, ?, ?, ?, ?)",
+                (str(r.deal), "2026-11-30T12:00:00Z", r.ending.result, r.ending.loss_reason, r.score, int(n != 3)),
+            )
+        db.execute("COMMIT")
+    with Store.open(tmp_path)[0] as store:
+        assert [g.result for g in reversed(store.history())] == results
+        figures = store.stats()
+    expected = Stats.from_results(results[:3])
+    assert (figures.played, figures.won, figures.histogram, figures.losses) == (
+        expected.played, expected.won, expected.histogram, expected.losses,
+    )  # fmt: skip
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refused(tmp_path: Path) -> None:
@@ -127,6 +157,34 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
     assert len(corrupt_files(folder)) == 1
     assert session.save() is None and on_disk(folder) == session.game
     assert outside.read_bytes() == b"not ours"
+
+
+def test_damage_found_while_reading_a_large_database_moves_it_aside(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)  # as with a long history: only the small tables checked
+    with Store.open(tmp_path)[0] as store:
+        for deal in range(300):
+            store.record(finished(played(deal, 1)))
+    db = tmp_path / DB_FILE
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        roots = [
+            row[0]
+            for row in connection.execute(
+                "SELECT rootpage FROM sqlite_master WHERE tbl_name = 'games' AND rootpage > 0"
+            )
+        ]
+        page = connection.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(db.read_bytes())
+    for root in roots:  # the history's table and its indexes
+        data[(root - 1) * page : (root - 1) * page + 12] = b"\xff" * 12
+    db.write_bytes(bytes(data))
+    session, opening = Session.open(tmp_path)  # the small tables are whole: the history's damage is met later
+    assert opening.message is not None and "the database is damaged" in opening.message
+    assert "moved to" in opening.message and "\n" not in opening.message
+    assert len(corrupt_files(tmp_path)) == 1 and session.stats() == (Stats.from_results([]), None)
+    assert session.save() is None and on_disk(tmp_path) == session.game  # going on with a fresh database
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes any file")

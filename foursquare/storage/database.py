@@ -17,8 +17,10 @@ What is kept:
   record (:meth:`Game.to_record`), deal, daily date, start and end times
   (ISO 8601, UTC), result, loss reason, score, cards placed, and whether it
   counts in the statistics.  A unique index lets each deal count only once;
-* ``streak``: the current and longest winning streaks, kept up to date in the
-  transaction that records a game, so no statistic needs every game read;
+* ``tally`` and ``streak``: how many counted games ended each way, and the
+  current and longest winning streaks, kept up to date in the transaction
+  that records a game (the tally by triggers on ``games``), so no statistic
+  needs every game read;
 * ``settings``: named JSON values the player chose (:meth:`Store.setting`);
 * ``reviews``: a JSON value per finished game (:meth:`Store.save_review`);
 * ``meta``: what the program itself must remember (old files imported).
@@ -77,7 +79,7 @@ COMPANIONS = ("-wal", "-shm", "-journal")
 """The files SQLite keeps beside the database."""
 BUSY_SECONDS = 10.0
 """How long to wait for another process's transaction; transactions take milliseconds."""
-FULL_CHECK_BYTES = 32 << 20
+FULL_CHECK_BYTES = 4 << 20
 """Databases up to this size get a full ``quick_check`` when opened (a few milliseconds);
 bigger ones have their small tables checked and the rest checked as it is read."""
 _HEADER = b"SQLite format 3\x00"
@@ -120,8 +122,38 @@ MIGRATIONS: tuple[str, ...] = (
         saved TEXT NOT NULL
     );
     """,
+    """
+    CREATE TABLE tally (
+        key TEXT PRIMARY KEY,
+        result TEXT NOT NULL,
+        loss_reason TEXT,
+        score INTEGER,
+        games INTEGER NOT NULL
+    );
+    INSERT INTO tally (key, result, loss_reason, score, games)
+        SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),
+               result, loss_reason, score, count(*)
+        FROM games WHERE counted = 1 GROUP BY result, loss_reason, score;
+    CREATE TRIGGER games_counted AFTER INSERT ON games WHEN NEW.counted = 1 BEGIN
+        INSERT INTO tally (key, result, loss_reason, score, games)
+            VALUES (NEW.result || '/' || coalesce(NEW.loss_reason, '') || '/' || coalesce(NEW.score, ''),
+                    NEW.result, NEW.loss_reason, NEW.score, 1)
+            ON CONFLICT (key) DO UPDATE SET games = games + 1;
+    END;
+    CREATE TRIGGER games_uncounted AFTER UPDATE OF counted ON games WHEN OLD.counted = 1 AND NEW.counted = 0 BEGIN
+        UPDATE tally SET games = games - 1
+            WHERE key = OLD.result || '/' || coalesce(OLD.loss_reason, '') || '/' || coalesce(OLD.score, '');
+    END;
+    DROP INDEX games_tally;
+    """,
 )
-"""``MIGRATIONS[n]`` brings the schema from version n to n + 1."""
+"""``MIGRATIONS[n]`` brings the schema from version n to n + 1.
+
+1. The first layout.
+2. ``tally``: how many counted games ended each way (result, loss reason,
+   score), kept by triggers on ``games`` in the same transaction as the game,
+   so the statistics read a few rows however long the history.
+"""
 SCHEMA_VERSION = len(MIGRATIONS)
 
 EXPORT_FORMAT = "foursquare-finished-game"
@@ -378,10 +410,21 @@ class Store:
 
     @contextlib.contextmanager
     def _errors(self) -> Iterator[None]:
+        """SQLite's errors as lines for players; damage found while reading moves the file aside at once."""
         try:
             yield
         except sqlite3.Error as exc:
+            if _is_damage(exc) and self.path is not None:
+                raise StoreError(self._start_afresh(describe_sqlite(exc))) from exc
             raise StoreError(describe_sqlite(exc)) from exc
+
+    def _start_afresh(self, reason: str) -> str:
+        """Move the damaged database aside and go on with a fresh one; the line that says so."""
+        assert self.path is not None
+        self._db.close()
+        note = _set_aside(self.path, reason).rstrip(".")
+        self._db = _connect(self.path)
+        return note
 
     def _one(self, sql: str, *args: Any) -> Any:
         with self._errors():
@@ -495,15 +538,13 @@ class Store:
     # --- statistics ------------------------------------------------------------
 
     def stats(self) -> Stats:
-        """Every figure, worked out by SQL over the counted games (an index holds all it reads)."""
+        """Every figure, from the counted games' tally and streaks (a few rows, whatever the history's length)."""
         histogram = [0] * (MAX_SCORE + 1)
         losses = dict.fromkeys(LOSSES, 0)
         played = won = total = 0
         best: int | None = None
         with self._errors():
-            rows = self._db.execute(
-                "SELECT result, loss_reason, score, count(*) FROM games WHERE counted = 1 GROUP BY 1, 2, 3"
-            ).fetchall()
+            rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games > 0").fetchall()
             current, longest = self._db.execute("SELECT current, longest FROM streak WHERE slot = 1").fetchone()
         for result, loss_reason, score, count in rows:
             played += count
@@ -759,6 +800,18 @@ def _check(connection: sqlite3.Connection, path: Path) -> None:
 _SMALL_TABLES = ("current", "settings", "meta", "streak")
 
 
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration one by one (``executescript`` would end the transaction)."""
+    statement = ""
+    for line in script.splitlines(keepends=True):
+        statement += line
+        if sqlite3.complete_statement(statement):
+            yield statement
+            statement = ""
+    if statement.strip():
+        raise ValueError(f"an unfinished statement in a migration: {statement!r}")
+
+
 def _migrate(connection: sqlite3.Connection) -> None:
     """Bring the schema up to :data:`SCHEMA_VERSION`, each step in one transaction with its version."""
     if connection.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
@@ -770,9 +823,8 @@ def _migrate(connection: sqlite3.Connection) -> None:
             if version >= SCHEMA_VERSION:
                 connection.execute("COMMIT")
                 return
-            for statement in MIGRATIONS[version].split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            for statement in _statements(MIGRATIONS[version]):
+                connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {version + 1}")
             connection.execute("COMMIT")
         except BaseException:

@@ -99,6 +99,8 @@ class Session:
         self.started = utc_now()
         self.game_id: int | None = None
         """The game's id in the history once it has ended and been recorded."""
+        self._unsaid: list[str] = []
+        """Lines about trouble met where no line could be returned, to give with the next one."""
         self.window: Window | None = None
         """This process's claim on the data folder (see :func:`open_for_command`), held while the session lives."""
         self._set(game, daily)
@@ -152,9 +154,9 @@ class Session:
         if current is None or ((new or wanted is not None) and not current.game.placed_count):
             session._restart(_deal(wanted), day if daily else None)
             notes.append(session.save())
-            return session, Opening(_join(notes), False)
+            return session, Opening(session._said(notes), False)
         other = new or (wanted is not None and wanted != current.game.seed)
-        return session, Opening(_join(notes), other and not current.game.is_over)
+        return session, Opening(session._said(notes), other and not current.game.is_over)
 
     @property
     def can_save(self) -> bool:
@@ -206,7 +208,7 @@ class Session:
         day = self._today()
         self._restart(_deal(deal_number(day) if daily else seed), day if daily else None)
         notes.append(self.save())
-        return _join(notes)
+        return self._said(notes)
 
     def stats(self) -> tuple[Stats, str | None]:
         """The statistics, and a line if they could not be read."""
@@ -241,8 +243,14 @@ class Session:
         self.daily = daily
         try:
             self.counts = not self.store.is_counted(game.seed)
-        except StoreError:
+        except StoreError as exc:
             self.counts = True
+            self._unsaid.append(f"Could not read the statistics: {exc}.")
+
+    def _said(self, notes: list[str | None]) -> str | None:
+        """``notes`` and the lines met on the way that are still to be said, as one line."""
+        unsaid, self._unsaid = self._unsaid, []
+        return _join([*unsaid, *notes])
 
 
 def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Session, Opening] | int:

@@ -186,16 +186,19 @@ def _command() -> list[str]:
     return [str(script_path)] if script_path.exists() else [sys.executable, "-m", "foursquare"]
 
 
-def first_frame(runs: int) -> list[float]:
-    """Seconds from starting ``foursquare --seed 1`` in a pty to its first full frame."""
+def first_frame(runs: int, home: Path | None = None) -> list[float]:
+    """Seconds from starting ``foursquare --seed 1`` in a pty to its first full frame.
+
+    Each run has an empty data folder of its own, unless ``home`` names the one to use.
+    """
     cmd = [*_command(), "--seed", "1"]
     env = {**os.environ, "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
     for name in ("LINES", "COLUMNS"):
         env.pop(name, None)
     times = []
     for _ in range(runs):
-        home = tempfile.TemporaryDirectory(prefix="foursquare-bench-")
-        env["FOURSQUARE_HOME"] = home.name  # never the player's own saved game and statistics
+        fresh = tempfile.TemporaryDirectory(prefix="foursquare-bench-")
+        env["FOURSQUARE_HOME"] = str(home) if home is not None else fresh.name  # never the player's own
         start = time.perf_counter()
         pid, master = pty.fork()
         if pid == 0:
@@ -208,7 +211,7 @@ def first_frame(runs: int) -> list[float]:
         _drain(master, time.perf_counter() + 5)
         os.waitpid(pid, 0)
         os.close(master)
-        home.cleanup()
+        fresh.cleanup()
         if not seen:
             raise SystemExit("the game did not draw its first frame within 10 s")
         times.append(elapsed)
