@@ -1,0 +1,61 @@
+"""What the tip says beyond the cell: when it plays for score rather than safety, and when it was cut short."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from helpers import make_app, place, press
+
+from foursquare.engine import cell_name
+from foursquare.expert.advice import Advice, Position
+from foursquare.screen.coach import Coach
+
+
+@dataclass
+class Ready:
+    """Advice that has already come."""
+
+    position: Position
+    advice: Advice
+
+    def done(self) -> bool:
+        return True
+
+    def cancel(self) -> None:
+        pass
+
+
+def tip_with(ranking: list[float], *, cut_short: bool = False) -> tuple[str, list[tuple[int, int]]]:
+    """The tip's words for advice rating the legal cells of deal 1's third card with ``ranking``, in order."""
+    app = make_app(1)
+    place(app, (0, 0), (0, 1))
+    cells = Position.of(app.game).legal_cells()
+    rated = tuple(zip(cells, ranking, strict=False))
+    scores = tuple((cell, 10.0 - n) for n, (cell, _) in enumerate(rated))
+
+    def think(position: Position) -> Ready:
+        advice = Advice(rated[0][0], rated[0][1], rated, 3, 1000, 0.0, scores, rated[0][1], cut_short)
+        return Ready(position, advice)
+
+    Coach(app, think=think, pace=0.0)
+    press(app, "t")
+    app.tick()
+    assert app.message is not None
+    return app.message.plain(), [cell for cell, _ in rated]
+
+
+def test_a_tip_that_is_also_the_safest_says_only_its_chance() -> None:
+    words, _ = tip_with([0.9, 0.8, 0.7])
+    assert words.endswith("about 90% to win from here")
+
+
+def test_a_tip_for_score_names_the_safest_cell_and_its_chance_too() -> None:
+    words, cells = tip_with([0.9, 0.97, 0.7])
+    assert "about 90% to win from here" in words
+    assert f"safest {cell_name(cells[1])}, about 97%" in words
+
+
+def test_a_tip_cut_short_says_so() -> None:
+    words, _ = tip_with([0.9, 0.8], cut_short=True)
+    assert "cut short" in words
+    assert "cut short" not in tip_with([0.9, 0.8])[0]
