@@ -10,13 +10,28 @@ from __future__ import annotations
 
 from foursquare.engine import GRID, MAX_FACE_DOWN
 
-__all__ = ["HORIZON_CHANCE", "HORIZON_VALUE", "WIN_BONUS", "horizon_chance", "horizon_index"]
+__all__ = [
+    "HORIZON_CHANCE",
+    "HORIZON_VALUE",
+    "SCORE_FIT",
+    "WIN_BONUS",
+    "horizon_chance",
+    "horizon_index",
+    "horizon_values",
+    "score_if_won",
+]
 
 WIN_BONUS = 100.0
 """What a win is worth to the search on top of its score (a loss is worth 0), in points of score.
 
 The search maximises expected score plus WIN_BONUS times the chance of
 winning: the larger it is, the less real chance it trades for score.
+"""
+
+SCORE_FIT = (0.0, 1.0, 1.0, 2.0)
+"""The cards the rest of a won game uses: ``a + b·missing piles + c·face-down + d·face-down on full piles``.
+
+Fitted by ``python -m foursquare.expert.fit`` to the tuning deals' won games.
 """
 
 _SQUARE = GRID * GRID
@@ -40,10 +55,12 @@ def horizon_chance(down: int, piles: int, down_full: int, left: int) -> float:
     return (1.0, 0.8, 0.55, 0.3, 0.1)[down] * margin
 
 
-def _horizon_value(down: int, piles: int, down_full: int, left: int) -> float:
-    """The chance times what a win is worth: the bonus and the score if the spare cards all stayed in the stock."""
-    slack = left - (_SQUARE - piles) - down - down_full
-    return horizon_chance(down, piles, down_full, left) * (WIN_BONUS + max(slack, 0))
+def score_if_won(
+    down: int, piles: int, down_full: int, left: int, fit: tuple[float, float, float, float] = SCORE_FIT
+) -> float:
+    """The score a win from this table would bring on average: the cards left less those :data:`SCORE_FIT` expects."""
+    a, b, c, d = fit
+    return max(left - (a + b * (_SQUARE - piles) + c * down + d * down_full), 0.0)
 
 
 _KEYS = [
@@ -53,7 +70,17 @@ _KEYS = [
     for f in range(MAX_FACE_DOWN + 1)
     for left in range(_MAX_LEFT + 1)
 ]
+
+
+def horizon_values(win_bonus: float = WIN_BONUS, fit: tuple[float, float, float, float] = SCORE_FIT) -> list[float]:
+    """What the search maximises at the horizon, for every position at its :func:`horizon_index`.
+
+    The chance of winning times what a win is worth: the bonus and the score it would bring.
+    """
+    return [horizon_chance(*key) * (win_bonus + score_if_won(*key, fit)) for key in _KEYS]
+
+
 HORIZON_CHANCE = [horizon_chance(*key) for key in _KEYS]
 """horizon_chance for every position, at its :func:`horizon_index`: a look-up in the search's inner loop."""
-HORIZON_VALUE = [_horizon_value(*key) for key in _KEYS]
+HORIZON_VALUE = horizon_values()
 """What the search maximises at the horizon, at :func:`horizon_index`."""

@@ -1,0 +1,147 @@
+"""Fit the expert's numbers to its own games: ``python -m foursquare.expert.fit``.
+
+The expert plays deals ``--first`` … (a range kept apart from the one its
+figures are reported on), and every placement it makes is recorded: the
+search's raw chance of winning, the table it left (face-down cards, piles,
+face-down cards on full piles, cards left) and how the game ended.  From
+those records come
+
+* the calibration curve (:data:`~foursquare.expert.calibration.CURVE`): raw
+  chance → how often the expert then won, pooled so it never falls;
+* the score model of the horizon (:data:`~foursquare.expert.evaluation.SCORE_FIT`):
+  a least-squares line for the final score of a won game from the table it
+  was won from.
+
+Everything is reproducible: the deals are numbered and the expert's work is
+bounded by a node count, so the same command prints the same numbers.  The
+script prints them as Python to paste into the two modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from foursquare.engine import Game, Status
+from foursquare.engine.board import Board
+from foursquare.expert.advice import DEFAULT_NODES, Position, advise
+from foursquare.expert.calibration import BUCKET_EDGES, brier_score, buckets, calibrated, isotonic_curve
+
+__all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
+
+
+class Record(NamedTuple):
+    """One placement of the expert: what it said, the table it left, and how its game ended."""
+
+    deal: int
+    raw_chance: float
+    down: int
+    piles: int
+    down_full: int
+    left: int
+    won: bool
+    score: int
+
+
+def features(game: Game) -> tuple[int, int, int, int]:
+    """The four numbers the horizon reads from a table: face-down, piles, face-down on full piles, cards left."""
+    board = Board.of((cell, pile.top.rank, len(pile), pile.face_up) for cell, pile in game.piles.items())
+    left = len(game.stock) - game.placed_count
+    return board.down.bit_count(), board.occ.bit_count(), (board.down & board.full).bit_count(), left
+
+
+def play(deal: int, nodes: int) -> list[Record]:
+    """The expert's placements on ``deal``, each with what it said and the table it left."""
+    game = Game.deal(deal)
+    said = []
+    while not game.is_over:
+        advice = advise(Position.of(game), nodes=nodes)
+        game.play(advice.cell)
+        said.append((advice.raw_chance, features(game)))
+    won = game.status is Status.WON
+    score = game.score or 0
+    return [Record(deal, raw, *table, won, score) for raw, table in said]
+
+
+def solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:
+    """Least squares: the weights w minimising the squared error of rows · w against targets (normal equations)."""
+    k = len(rows[0])
+    a = [[sum(r[i] * r[j] for r in rows) for j in range(k)] for i in range(k)]
+    b = [sum(r[i] * t for r, t in zip(rows, targets, strict=True)) for i in range(k)]
+    for col in range(k):  # Gauss-Jordan with partial pivoting
+        pivot = max(range(col, k), key=lambda row: abs(a[row][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        b[col], b[pivot] = b[pivot], b[col]
+        if abs(a[col][col]) < 1e-12:
+            raise ValueError("the records do not pin the weights down: play more deals")
+        for row in range(k):
+            if row != col:
+                f = a[row][col] / a[col][col]
+                a[row] = [x - f * y for x, y in zip(a[row], a[col], strict=True)]
+                b[row] -= f * b[col]
+    return [b[i] / a[i][i] for i in range(k)]
+
+
+def fit_score(records: Sequence[Record]) -> tuple[float, float, float, float]:
+    """How many cards the rest of a won game costs beyond the missing piles, from the table it was won from.
+
+    The final score is the cards left less those still to be placed; the
+    line fits the cards still to be placed as ``a + b·missing + c·down +
+    d·down_full`` (missing piles, face-down cards, face-down cards on full
+    piles), on the placements of won games.
+    """
+    won = [r for r in records if r.won]
+    rows = [(1.0, 16.0 - r.piles, float(r.down), float(r.down_full)) for r in won]
+    used = [float(r.left - r.score) for r in won]
+    a, b, c, d = solve(rows, used)
+    return a, b, c, d
+
+
+def _calibration_table(pairs: list[tuple[float, bool]]) -> str:
+    lines = [f"#   Brier score {brier_score(pairs):.4f}"]
+    for bucket in buckets(pairs, BUCKET_EDGES):
+        if bucket["placements"]:
+            lines.append(
+                f"#   {bucket['low']:.2f}-{bucket['high']:.2f} {bucket['placements']:>6}"
+                f"  said {bucket['predicted']:.3f}  won {bucket['observed']:.3f}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m foursquare.expert.fit", description=__doc__.split("\n")[0])
+    parser.add_argument("--first", type=int, default=100_000, help="the first deal to play (default: 100000)")
+    parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
+    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the expert's node budget per card")
+    parser.add_argument("--least", type=int, default=100, help="placements per point of the calibration curve")
+    parser.add_argument("--records", help="a JSON file: read the records from it if it exists, else write them there")
+    args = parser.parse_args(argv)
+    records: list[Record] = []
+    try:
+        with open(args.records) as f:
+            records = [Record(*row) for row in json.load(f)]
+    except (TypeError, FileNotFoundError):
+        for n, deal in enumerate(range(args.first, args.first + args.games)):
+            records += play(deal, args.nodes)
+            print(f"\r{n + 1}/{args.games} deals", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        if args.records:
+            with open(args.records, "w") as f:
+                json.dump(records, f)
+    deals = {r.deal for r in records}
+    won = {r.deal for r in records if r.won}
+    print(f"# {len(records)} placements on {len(deals)} deals from {min(deals)}, {len(won)} won")
+    pairs = [(r.raw_chance, r.won) for r in records]
+    print("# raw chances:\n" + _calibration_table(pairs))
+    curve = isotonic_curve(pairs, args.least)
+    print("# calibrated, in sample:\n" + _calibration_table([(calibrated(c, curve), w) for c, w in pairs]))
+    print("CURVE = (" + ", ".join(f"({x:.4f}, {y:.4f})" for x, y in curve) + ")")
+    print("SCORE_FIT = (" + ", ".join(f"{w:.3f}" for w in fit_score(records)) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
