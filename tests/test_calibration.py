@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from foursquare.expert.calibration import brier_score, buckets, calibrated, isotonic_curve
+from foursquare.expert.calibration import UNSURE, brier_score, buckets, calibrated, isotonic_curve
 
 # Placements said to have these chances, and whether their game was then won.
 HAND_MADE = [
@@ -43,6 +43,8 @@ def test_calibrated_reads_the_curve_between_its_points_and_never_leaves_0_to_1()
     assert calibrated(0.5, curve) == pytest.approx(0.8)
     assert calibrated(0.7, curve) == pytest.approx(0.875)
     assert calibrated(1.0, curve) == 1.0 and calibrated(1.5, curve) == 1.0 and calibrated(-1.0, curve) == 0.0
+    # Only a certain win is said to be certain, however well its like have gone.
+    assert calibrated(0.95, ((0.0, 0.0), (0.9, 1.0), (1.0, 1.0))) == UNSURE < 1.0
 
 
 def test_the_fitted_curve_never_falls_and_pools_to_the_observed_rates() -> None:

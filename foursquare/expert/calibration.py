@@ -15,7 +15,7 @@ import bisect
 from collections.abc import Iterable, Sequence
 from typing import TypedDict
 
-__all__ = ["BUCKET_EDGES", "CURVE", "Bucket", "brier_score", "buckets", "calibrated", "isotonic_curve"]
+__all__ = ["BUCKET_EDGES", "CURVE", "UNSURE", "Bucket", "brier_score", "buckets", "calibrated", "isotonic_curve"]
 
 CURVE: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
 """Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
@@ -37,20 +37,24 @@ class Bucket(TypedDict):
     observed: float | None
 
 
+UNSURE = 0.999
+"""The most a chance short of certain is ever said to be: only a win the search sees for certain is 1."""
+
+
 def calibrated(raw: float, curve: Sequence[tuple[float, float]] = CURVE) -> float:
-    """The chance of winning ``raw`` stands for, read off ``curve`` (clamped to 0..1)."""
+    """The chance of winning ``raw`` stands for, read off ``curve`` (0 to :data:`UNSURE`, or 1 if certain)."""
     raw = min(max(raw, 0.0), 1.0)
     if raw >= 1.0:
         return 1.0  # a win the search sees for certain is certain
     xs = [x for x, _ in curve]
     k = bisect.bisect_right(xs, raw)
     if k == 0:
-        return curve[0][1]
+        return min(curve[0][1], UNSURE)
     if k == len(curve):
-        return curve[-1][1]
+        return min(curve[-1][1], UNSURE)
     (x0, y0), (x1, y1) = curve[k - 1], curve[k]
     y = y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
-    return min(max(y, 0.0), 1.0)
+    return min(max(y, 0.0), UNSURE)
 
 
 def brier_score(pairs: Iterable[tuple[float, bool]]) -> float | None:
