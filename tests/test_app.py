@@ -201,7 +201,7 @@ def test_help_lists_every_key_scrolls_and_closes_on_any_other_key() -> None:
     press(app, Key.DOWN, Key.DOWN, Key.PAGE_DOWN)
     assert app.scroll > 2
     press(app, Key.END)
-    assert app.scroll == len(app.screen.lines) - layout.screen_body_rows(10)
+    assert app.scroll == len(app.screen.rows(layout.page_width(80))) - layout.screen_body_rows(10)
     press(app, Key.HOME)
     assert app.scroll == 0
     press(app, "x")

@@ -9,10 +9,12 @@ from helpers import WINNING_LINE_DEAL_1, Deals, make_app, press
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
-from foursquare.screen.app import App, Confirm
+from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.render import ASCII, FLIP_MARK, UNICODE, Span, Style, render, still_to_come, to_ascii
-from foursquare.screen.text import Text
+from foursquare.screen.stats_page import stats_screen
+from foursquare.screen.text import Text, Tone, wrap
+from foursquare.storage.stats import LOSSES, Stats
 
 
 def screen(spans: list[Span], width: int, height: int) -> list[str]:
@@ -365,3 +367,53 @@ def test_a_dialog_leaves_no_scraps_beside_it_and_wraps_its_answers(size: tuple[i
     for row in rows[top : bottom + 1]:
         assert row[:left].strip() == "" and row[right + 1 :].strip() == ""
     assert any(f"any other key {long}" in row for row in rows[top:bottom])
+
+
+def test_help_is_complete_at_the_smallest_size_and_a_page_too_small_says_so() -> None:
+    app = make_app(1)
+    width, height = layout.minimum_size()
+    app.handle(Resize(width, height))
+    app.handle("?")
+    assert app.screen is not None
+    rows_of_page = app.screen.rows(layout.page_width(width))
+    seen: list[str] = []
+    while True:
+        rows = frame(app, width, height)
+        assert rows[-1].rstrip().endswith(f"of {len(rows_of_page)})")
+        seen += rows[2:-2]
+        if app.scroll + layout.screen_body_rows(height) >= len(rows_of_page):
+            break
+        app.handle(Key.PAGE_DOWN)
+    text = "\n".join(seen)
+    assert "…" not in text
+    words = " ".join(text.split())
+    for line in app.screen.lines:
+        assert " ".join(line.plain().split()) in words
+    rows = frame(app, width - 1, height)
+    assert "make it larger" in " ".join(" ".join(rows).split()) and app.mode is Mode.SCREEN
+
+
+def test_wrapped_key_lines_keep_their_descriptions_lined_up() -> None:
+    line = Text(
+        ("  t                 ", "tip: the expert marks where it would put the next card, and more words"), Tone.KEYS
+    )
+    first, *rest = wrap(line, 50)
+    assert first.tokens[0] == "  t                 " and first.tone is Tone.KEYS
+    assert rest and all(r.plain().startswith(" " * 20) and not r.plain()[20].isspace() for r in rest)
+    assert " ".join(" ".join(x.plain().split()) for x in (first, *rest)) == " ".join(line.plain().split())
+    assert wrap(Text.of("short"), 50) == [Text.of("short")]
+
+
+def test_the_statistics_page_at_70_columns_lists_every_score_won_uncut() -> None:
+    histogram = [0] * 25
+    histogram[3], histogram[7], histogram[21], histogram[24] = 2, 1, 5, 1
+    stats = Stats(
+        played=12, won=9, current_streak=2, longest_streak=4, best_score=24, average_score=10.2,
+        histogram=tuple(histogram), losses=dict.fromkeys(LOSSES, 1),
+    )  # fmt: skip
+    narrow = stats_screen(stats, height=17, width=70)
+    lines = [line.plain() for line in narrow.lines]
+    assert all(len(line) <= layout.page_width(70) for line in lines)
+    assert [line.split()[0] for line in lines if "█" in line] == ["3", "7", "21", "24"]
+    wide = [line.plain() for line in stats_screen(stats, height=24, width=80).lines]
+    assert any(line.rstrip().endswith("23 24") for line in wide)

@@ -32,7 +32,7 @@ from foursquare.engine import Cell, Game, IllegalMove, Preview, cell_name
 from foursquare.screen import layout
 from foursquare.screen.explain import explain, preview_words, refusal_words
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
-from foursquare.screen.text import Text, Token, Tone, card_list
+from foursquare.screen.text import Text, Token, Tone, card_list, wrap
 from foursquare.storage.stats import in_progress
 
 __all__ = [
@@ -98,6 +98,14 @@ class TextScreen:
     lines: tuple[Text, ...]
     footer: str | None = None
     """The bottom line, for a page with keys of its own; None: how to scroll and leave."""
+    wrap: bool = False
+    """Break lines too wide for the terminal at spaces (prose), rather than cut them (tables, charts)."""
+
+    def rows(self, width: int) -> tuple[Text, ...]:
+        """The lines as shown ``width`` columns wide: wrapped if :attr:`wrap`, else as they are."""
+        if not self.wrap:
+            return self.lines
+        return tuple(row for line in self.lines for row in wrap(line, width))
 
 
 @dataclass(slots=True)
@@ -406,7 +414,7 @@ class App:
         self._clamp_scroll()
 
     def _clamp_scroll(self) -> None:
-        lines = len(self.screen.lines) if self.screen else 0
+        lines = len(self.screen.rows(layout.page_width(self.width))) if self.screen else 0
         self.scroll = max(0, min(self.scroll, lines - layout.screen_body_rows(self.height)))
 
     def cell_under(self, y: int, x: int) -> Cell | None:
@@ -559,7 +567,7 @@ class App:
         lines.append(Text(("Keys",), Tone.HEADING))
         for keys, summary in self._key_lines():
             lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
-        return TextScreen("Foursquare: rules and keys", tuple(lines))
+        return TextScreen("Foursquare: rules and keys", tuple(lines), wrap=True)
 
     def _key_lines(self) -> list[tuple[str, str]]:
         """One line per summary: commands sharing one (the four moves) list their arrows, then their letters."""

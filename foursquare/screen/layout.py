@@ -31,6 +31,7 @@ __all__ = [
     "first_view",
     "follow",
     "minimum_size",
+    "page_width",
     "plan",
     "screen_body_rows",
     "shown_region",
@@ -227,6 +228,15 @@ def cell_at(layout: Plan, view: Region, region: Region, y: int, x: int) -> Cell 
         if (y, x) in cell_rect(layout, view, cell):
             return cell
     return None
+
+
+PAGE_MAX = 80
+"""The widest a full-screen page of text is drawn, however wide the terminal: lines stay readable."""
+
+
+def page_width(width: int) -> int:
+    """Columns for the text of a full-screen page (help and the like) on a terminal ``width`` wide."""
+    return max(1, min(width, PAGE_MAX) - 2)
 
 
 def screen_body_rows(height: int) -> int:

@@ -225,7 +225,7 @@ class Keeper(Observer):
         self.notices: list[str] = []
         """Every problem shown on screen, once each, to print after the game so that none goes unread."""
         self.save_failed = False
-        self._page: tuple[TextScreen, Stats, str | None, int] | None = None
+        self._page: tuple[TextScreen, Stats, str | None, tuple[int, int]] | None = None
         """The statistics page open, what it shows, and the terminal height it was drawn for."""
         self._replay = not session.counts
         """The deal on the table was counted before this game began."""
@@ -387,19 +387,19 @@ class Keeper(Observer):
         self._open_page(stats, note)
 
     def _open_page(self, stats: Stats, note: str | None) -> None:
-        page = stats_screen(stats, height=self.app.height, ascii=self.ascii, note=note)
-        self._page = (page, stats, note, self.app.height)
+        page = stats_screen(stats, height=self.app.height, width=self.app.width, ascii=self.ascii, note=note)
+        self._page = (page, stats, note, (self.app.width, self.app.height))
         self.app.open_screen(page)
 
     def _refit_page(self, app: App) -> bool:
         """After a resize, draw the open statistics page again with bars that fit."""
         if self._page is None:
             return False
-        page, stats, note, height = self._page
+        page, stats, note, size = self._page
         if app.screen is not page:
             self._page = None
             return False
-        if app.height == height:
+        if (app.width, app.height) == size:
             return False
         self._open_page(stats, note)
         return True

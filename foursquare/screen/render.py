@@ -575,16 +575,17 @@ def _too_small(c: _Canvas) -> None:
 
 
 def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
-    width = min(c.width, 80)
-    x = (c.width - width) // 2 + 1
-    widest = max((len(line) for line in screen.lines), default=0)
+    width = layout.page_width(c.width)
+    lines = screen.rows(width)
+    x = (c.width - width) // 2
+    widest = max((len(line) for line in lines), default=0)
     x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
-    room = max(width - 2, min(widest, c.width - x))
+    room = max(width, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)
     rows = layout.screen_body_rows(c.height)
-    for n, line in enumerate(screen.lines[scroll : scroll + rows]):
+    for n, line in enumerate(lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    footer = screen.footer if screen.footer is not None else _footer(len(screen.lines), scroll, rows, c.width - x)
+    footer = screen.footer if screen.footer is not None else _footer(len(lines), scroll, rows, c.width - x)
     c.put(c.height - 1, x, footer, Style.DIM)
 
 

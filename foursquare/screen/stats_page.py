@@ -21,6 +21,7 @@ __all__ = [
     "can_encode",
     "histogram_lines",
     "render_lines",
+    "score_lines",
     "stats_screen",
     "summary_lines",
 ]
@@ -30,11 +31,15 @@ BAR_ROWS = range(3, 9)
 """How tall the bars may be drawn, in rows: lower than 3 they no longer compare, higher than 8 adds nothing."""
 
 
-def stats_screen(stats: Stats, *, height: int, ascii: bool = False, note: str | None = None) -> TextScreen:
-    """The statistics page for a terminal ``height`` rows tall.
+def stats_screen(
+    stats: Stats, *, height: int, ascii: bool = False, note: str | None = None, width: int = 80
+) -> TextScreen:
+    """The statistics page for a terminal ``width``×``height``.
 
     ``note`` is a line about the statistics file (damaged, unreadable), shown
-    first; ``ascii`` draws the bars with ``#`` and plain lines.
+    first; ``ascii`` draws the bars with ``#`` and plain lines.  Where the
+    chart of every score does not fit the width, each score won gets a line
+    of its own instead (:func:`score_lines`), so that nothing is cut.
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     summary = [Text((line,)) for line in summary_lines(stats)]
@@ -42,6 +47,8 @@ def stats_screen(stats: Stats, *, height: int, ascii: bool = False, note: str | 
     spare = layout.screen_body_rows(height) - len(head) - len(summary) - 1 - frame
     bars = min(max(spare, BAR_ROWS.start), BAR_ROWS.stop - 1)
     title, *chart = histogram_lines(stats, bars, ascii)
+    if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
+        title, *chart = score_lines(stats, ascii)
     lines = [*head, *summary, Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
     return TextScreen(TITLE, tuple(lines))
 
@@ -99,6 +106,23 @@ def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> 
     lines.append(f"{0:>{label}} {corner}" + rule * (width * len(filled)))
     lines.append(f"{'score':>{label + 2}}" + "".join(f"{score:>{width}}" for score in range(len(filled))))
     lines.append((f"{'wins':>{label + 2}}" + "".join(f"{n or '':>{width}}" for n in stats.histogram)).rstrip())
+    return lines
+
+
+def score_lines(stats: Stats, ascii_only: bool = False, longest: int = 30) -> list[str]:
+    """The winning scores as one line for each score won: the score, a bar at most ``longest`` long, the count.
+
+    For a terminal too narrow for :func:`histogram_lines`' 25 columns.
+    """
+    title = "Winning scores (cards left in the stock)"
+    top = max(stats.histogram)
+    if top == 0:
+        return [title, "  no wins yet"]
+    bar = (_ASCII_CHART if ascii_only else _UNICODE_CHART)[0][0]
+    lines = [title, "  score  wins"]
+    for score, count in enumerate(stats.histogram):
+        if count:
+            lines.append(f"  {score:>5}  {bar * max(1, count * longest // top)} {count}")
     return lines
 
 

@@ -8,13 +8,14 @@ a plain one, and nothing that produces words needs to know which.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, auto
 
 from foursquare.engine import Card
 
-__all__ = ["Text", "Token", "Tone", "card_list"]
+__all__ = ["Text", "Token", "Tone", "card_list", "wrap"]
 
 Token = str | Card
 
@@ -61,3 +62,21 @@ def card_list(cards: Iterable[Card]) -> tuple[Token, ...]:
             out.append(" and " if n == len(items) - 1 else ", ")
         out.append(card)
     return tuple(out)
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` as lines of at most ``width`` columns, broken at spaces, each line after the first
+    indented to line up with the first's words (a key line's under its description).
+
+    Lines with cards in them are left whole, for the renderer to cut.
+    """
+    if len(text) <= width or any(isinstance(t, Card) for t in text.tokens):
+        return [text]
+    if text.tone is Tone.KEYS and len(text.tokens) == 2:
+        head, body = (str(t) for t in text.tokens)
+        parts = textwrap.wrap(body, max(8, width - len(head))) or [""]
+        return [Text((head, parts[0]), Tone.KEYS), *(Text((" " * len(head) + part,)) for part in parts[1:])]
+    plain = text.plain()
+    indent = " " * (len(plain) - len(plain.lstrip(" ")))
+    lines = textwrap.wrap(plain, max(8, width), subsequent_indent=indent)
+    return [Text((line,), text.tone) for line in lines] or [text]

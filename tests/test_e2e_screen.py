@@ -1,0 +1,226 @@
+"""The play screen end to end: the preview, the settings kept between runs, the labels, the end box,
+dialogs, the pages at the smallest size and LINES/COLUMNS that do not fit, in the real ``foursquare``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from helpers import WINNING_LINE_DEAL_1
+from terminal import Terminal, game_env
+
+from foursquare.engine import Cell, Game, Status, cell_name
+from foursquare.screen import layout
+from foursquare.screen.explain import preview_words
+from foursquare.screen.render import FLIP_MARK
+from foursquare.screen.text import Text
+
+pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+@pytest.fixture
+def terms() -> Iterator[list[Terminal]]:
+    started: list[Terminal] = []
+    yield started
+    for term in started:
+        term.close()
+
+
+def play(
+    started: list[Terminal],
+    home: Path,
+    *args: str,
+    width: int = 80,
+    height: int = 24,
+    env: dict[str, str] | None = None,
+) -> Terminal:
+    """``foursquare ARGS`` in a pseudo-terminal of ``width``×``height``, its files in ``home``, ``env`` changed."""
+    term = Terminal(list(args), home=home, width=width, height=height, env=game_env(**(env or {})))
+    started.append(term)
+    return term
+
+
+def spelled(text: Text) -> str:
+    return "".join(t if isinstance(t, str) else t.rank_text + SUITS[t.suit] for t in text.tokens)
+
+
+def bottom(term: Terminal) -> str:
+    return term.rows[-1].strip()
+
+
+def keys_to(cursor: Cell, target: Cell) -> list[str]:
+    (r0, c0), (r1, c1) = cursor, target
+    return ["down" if r1 > r0 else "up"] * abs(r1 - r0) + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+
+
+def place_all(term: Terminal, game: Game, cells: list[Cell], cursor: Cell) -> Cell:
+    """Place on ``cells`` with the arrows and Enter, waiting for each card to show in the stock count."""
+    for cell in cells:
+        term.send(*keys_to(cursor, cell), "enter")
+        game.play(cell)
+        cursor = cell
+        left = game.stock_left
+        term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
+    return cursor
+
+
+def shows(line: str, marks: int) -> Callable[[Terminal], bool]:
+    """A test of the screen: ``line`` at the bottom and ``marks`` cards marked to flip on the table."""
+    return lambda term: bottom(term) == line and term.text.count(FLIP_MARK) == marks
+
+
+def test_the_bottom_line_previews_the_cell_under_the_cursor_and_marks_the_cards(
+    terms: list[Terminal], tmp_path: Path
+) -> None:
+    term = play(terms, tmp_path, "--seed", "1")
+    term.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    cursor = place_all(term, game, [(0, 0)], (0, 0))
+    explained = bottom(term)
+    assert explained.startswith(spelled(Text.of(game.pile((0, 0)).top, " on d4")))  # type: ignore[union-attr]
+    for cell in ((0, 1), (1, 1), (1, 0)):
+        term.send(*keys_to(cursor, cell))
+        cursor = cell
+        if game.is_legal(cell):
+            ahead = game.preview(cell)
+            want = spelled(preview_words(game, ahead))
+            marks = len(ahead.flipped)
+        else:
+            want = f"{cell_name(cell)}: no, an empty cell must be next to a card (not diagonally)"
+            marks = 0
+        term.wait_for(shows(want, marks))
+    assert spelled(preview_words(game, game.preview((0, 1)))) == "e4: turns over 3♠ → 1/4 face down"
+    term.send("p")
+    term.wait_for(lambda t: bottom(t) == explained and FLIP_MARK not in t.text)
+
+
+def test_p_and_c_are_kept_for_the_next_run(terms: list[Terminal], tmp_path: Path) -> None:
+    term = play(terms, tmp_path, "--seed", "2")
+    term.wait_for("Deal 2: place ", "Still to come")
+    term.send("c", "p")
+    term.wait_for(lambda t: "Still to come" not in t.text)
+    term.send("q")
+    assert term.wait_exit() == 0
+    again = play(terms, tmp_path)
+    again.wait_for("Deal 2: place ", "Next card")
+    again.send("enter", "right")
+    again.wait_for("39 cards left")
+    again.settle()
+    assert "Still to come" not in again.text and FLIP_MARK not in again.text
+    assert not bottom(again).startswith("e4:")  # the bottom line still explains the card placed
+    again.send("c", "p", "q", "y")
+    assert again.wait_exit() == 0
+    third = play(terms, tmp_path)
+    third.wait_for("Welcome back", "Still to come")
+    third.send("right")
+    third.wait_for(lambda t: bottom(t).startswith("e4: "))
+
+
+def test_column_letters_and_row_numbers_frame_the_cells_in_view(terms: list[Terminal], tmp_path: Path) -> None:
+    for width, height in ((80, 24), (70, 17)):
+        term = play(terms, tmp_path / f"{width}", "--seed", "1", width=width, height=height)
+        term.wait_for("Deal 1: place ")
+        term.send("enter")
+        term.wait_for("39 cards left")
+        term.settle()
+        where = layout.plan(width, height)
+        assert where is not None
+        table = [row[: where.panel.x].split() for row in term.rows]
+        assert ["c", "d", "e"] in table
+        numbers = [row[0] for row in table if row and row[0] in "1234567"]
+        assert numbers == ["3", "4", "5"]
+
+
+def _first_losing_step(game: Game, line: list[Cell]) -> tuple[int, Cell]:
+    """How far into ``line`` a placement elsewhere loses at once, and that cell."""
+    game = game.copy()
+    for n, planned in enumerate(line):
+        for cell in game.legal_moves():
+            if game.preview(cell).status is Status.LOST:
+                return n, cell
+        game.play(planned)
+    raise AssertionError("no losing placement on the way")
+
+
+def test_a_game_won_after_undoing_its_loss_says_it_does_not_count(terms: list[Terminal], tmp_path: Path) -> None:
+    line = list(WINNING_LINE_DEAL_1)
+    steps, losing = _first_losing_step(Game.deal(1), line)
+    term = play(terms, tmp_path, "--seed", "1")
+    term.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    cursor = place_all(term, game, line[:steps], (0, 0))
+    term.send(*keys_to(cursor, losing), "enter")
+    term.wait_for("GAME LOST", "This game counts in your", "Streak 0, won 0% of 1.")
+    term.send("u")
+    term.wait_for(lambda t: "GAME LOST" not in t.text)
+    place_all(term, game, line[steps:], losing)
+    term.wait_for("YOU WON!")
+    where = layout.plan(80, 24)
+    assert where is not None
+    words = " ".join(" ".join(row[where.panel.x :] for row in term.rows).replace("║", " ").split())
+    assert "Not counted: deal 1 counted when it first ended, before the undo." in words
+    assert "Streak 0, won 0% of 1." in words
+
+
+def test_a_dialog_leaves_no_scraps_and_wraps_its_answers(terms: list[Terminal], tmp_path: Path) -> None:
+    for width, height in ((80, 24), (70, 17)):
+        home = tmp_path / f"{width}"
+        term = play(terms, home, "--seed", "3", width=width, height=height)
+        term.wait_for("Deal 3: place ")
+        term.send("enter", "q")
+        term.wait_for("Quit this game?")
+        term.settle()
+        top = next(n for n, row in enumerate(term.rows) if "╔" in row and "Quit" in term.rows[n + 1])
+        end = next(n for n in range(top + 1, height) if "╚" in term.rows[n])
+        left, right = term.rows[top].index("╔"), term.rows[top].index("╗")
+        for row in term.rows[top : end + 1]:
+            assert not row[:left].strip() and not row[right + 1 :].strip(), row
+        term.send("x")
+        term.wait_for(lambda t: "Quit this game?" not in t.text)
+        term.settle()
+        assert "cards left" in term.text and "╔" not in term.text
+        term.send("n", "x", "q", "y")
+        term.wait_exit()
+    term = play(terms, tmp_path / "80", "--seed", "7", width=70, height=17)
+    term.wait_for("Play deal 7?")
+    flat = " ".join(term.text.split())
+    assert "any other key go on with deal 3" in flat
+
+
+def test_help_is_complete_at_70_by_17_and_a_page_too_small_asks_for_more(terms: list[Terminal], tmp_path: Path) -> None:
+    term = play(terms, tmp_path, "--seed", "1", width=70, height=17)
+    term.wait_for("Deal 1: place ")
+    term.send("?")
+    term.wait_for("Foursquare: rules and keys")
+    seen: list[str] = []
+    for _ in range(8):
+        term.settle(0.2)
+        footer = term.rows[-1].rstrip()
+        assert footer.endswith(")") and " of " in footer, footer
+        seen += [row.rstrip() for row in term.rows[2:-2]]
+        term.send(" ")
+    text = "\n".join(seen)
+    assert "…" not in text
+    words = " ".join(text.split())
+    for phrase in ("suspend (fg brings the game back)", "Ctrl-L", "your statistics", "quit (asks first"):
+        assert phrase in words
+    term.resize(60, 17)
+    term.wait_for(lambda t: "make it larger" in " ".join(t.text.split()))
+    term.resize(70, 17)
+    term.wait_for("Foursquare: rules and keys")
+
+
+@pytest.mark.parametrize("env", [{"LINES": "99999"}, {"COLUMNS": "100000"}, {"COLUMNS": "5000"}, {"LINES": "x"}])
+def test_lines_and_columns_larger_than_the_terminal_are_ignored(
+    terms: list[Terminal], tmp_path: Path, env: dict[str, str]
+) -> None:
+    term = play(terms, tmp_path, "--seed", "1", env=env)
+    name, value = next(iter(env.items()))
+    term.wait_for("Next card", "? rules & keys", f"{name}={value} ignored: this terminal is 80×24")
+    assert "Error opening terminal" not in term.text
+    assert term.rows[0].rstrip().endswith("? rules & keys") and term.rows[-1].strip().startswith(name)
+    term.send("q")
+    assert term.wait_exit() == 0
