@@ -192,10 +192,11 @@ def _replay(game: Game) -> Iterator[tuple[Game, Cell]]:
         before.play(cell)
 
 
-def player_steps(game: Game, judge: Judge) -> Iterator[Step]:
-    """The verdict on each of ``game``'s placements, in order, one at a time as the expert finishes it."""
-    for before, cell in _replay(game):
-        yield judge_step(before, cell, judge)
+def player_steps(game: Game, judge: Judge, first: int = 1) -> Iterator[Step]:
+    """The verdict on each of ``game``'s placements from number ``first`` on, in order, one at a time."""
+    for n, (before, cell) in enumerate(_replay(game), start=1):
+        if n >= first:
+            yield judge_step(before, cell, judge)
 
 
 def expert_game(game: Game, judge: Judge, on_card: Callable[[int], None] | None = None) -> Game:

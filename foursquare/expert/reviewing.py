@@ -1,18 +1,20 @@
 """A review at work in the background, filling in while a screen (or a progress bar) stays live.
 
-The verdicts on the player's placements come one by one from a thread, so
-that the first is there at once; the expert's own game on the deal, which
-needs no placement of the player's, is played meanwhile in a child process
-on the other core.  Both use the expert with a node budget and no clock, so
-a review comes out the same however busy the machine is.
+The work is done in two child processes, one for the verdicts on the
+player's placements (sent back one by one as they come) and one for the
+expert's own game on the deal, so that it uses both cores and the screen's
+process keeps its interpreter to itself: keys stay quick.  Only the first
+verdict, which is quick and wanted at once, is worked out in this process,
+while the children start.  A thread here collects what they send.  All use
+the expert with a node budget and no clock, so a review comes out the same
+however busy the machine is.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import threading
-from collections.abc import Callable
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from foursquare.engine import Game, Status
@@ -23,6 +25,14 @@ __all__ = ["POLL_SECONDS", "Reviewing"]
 
 POLL_SECONDS = 0.05
 """How often the review thread looks for news of the expert's own game once the verdicts are in."""
+
+
+def _verdicts(conn: Connection, record: dict[str, Any], nodes: int, first: int) -> None:
+    """In a child process: the verdicts from placement ``first`` on, sent one by one, then None."""
+    for step in player_steps(Game.from_record(record), expert_judge(nodes), first):
+        conn.send(step)
+    conn.send(None)
+    conn.close()
 
 
 def _expert_game(conn: Connection, record: dict[str, Any], nodes: int) -> None:
@@ -121,38 +131,59 @@ class Reviewing:
 
     def _review_with_child(self) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
-        mine, theirs = context.Pipe(duplex=False)
-        child = context.Process(
-            target=_expert_game,
-            args=(theirs, self.game.to_record(), self.nodes),
-            name="foursquare-review-expert",
-            daemon=True,
-        )
-        child.start()
-        theirs.close()
+        record = self.game.to_record()
+        children, pipes = [], []
+        for target, args, name in (
+            (_expert_game, (record, self.nodes), "foursquare-review-expert"),
+            (_verdicts, (record, self.nodes, 2), "foursquare-review-verdicts"),
+        ):
+            mine, theirs = context.Pipe(duplex=False)
+            child = context.Process(target=target, args=(theirs, *args), name=name, daemon=True)
+            child.start()
+            theirs.close()
+            children.append(child)
+            pipes.append(mine)
         try:
-            self._steps(expert_judge(self.nodes, self._stop))
-            status, score = self._expert_result(mine, self._stop.is_set)
+            self._steps_from(1, expert_judge(self.nodes, self._stop))
+            status, score = self._collect(pipes[0], pipes[1])
             self.review = Review.of(self.game, self.steps, status, score)
         finally:
-            if child.is_alive():
-                child.terminate()
-            child.join(1.0)
-            mine.close()
+            for child in children:
+                if child.is_alive():
+                    child.terminate()
+                child.join(1.0)
+            for pipe in pipes:
+                pipe.close()
 
-    def _expert_result(self, conn: Connection, stopped: Callable[[], bool]) -> tuple[Status, int | None]:
-        """Wait for the child's result, counting its cards as they come."""
-        while True:
-            if stopped():
+    def _steps_from(self, first: int, judge: Judge) -> None:
+        """The first verdict here, at once: the children are still starting."""
+        step = next(player_steps(self.game, self._checked(judge), first), None)
+        if step is not None:
+            self.steps.append(step)
+
+    def _collect(self, expert: Connection, verdicts: Connection) -> tuple[Status, int | None]:
+        """Read the children's news until every verdict and the expert's result are in."""
+        result: tuple[Status, int | None] | None = None
+        open_pipes = [expert, verdicts]
+        while open_pipes:
+            if self._stop.is_set():
                 raise _Cancelled
-            if not conn.poll(POLL_SECONDS):
-                continue
-            try:
-                message = conn.recv()
-            except EOFError:
-                raise RuntimeError("its own game on the deal stopped half-way") from None
-            if isinstance(message, int):
-                self.expert_placed = message
-                continue
-            status, score = message
-            return Status(status), score
+            for conn in wait(open_pipes, POLL_SECONDS):
+                assert isinstance(conn, Connection)
+                try:
+                    message = conn.recv()
+                except EOFError:
+                    raise RuntimeError("its work stopped half-way") from None
+                if conn is verdicts:
+                    if message is None:
+                        open_pipes.remove(conn)
+                    else:
+                        self.steps.append(message)
+                elif isinstance(message, int):
+                    self.expert_placed = message
+                else:
+                    status, score = message
+                    result = Status(status), score
+                    open_pipes.remove(conn)
+        assert result is not None and len(self.steps) == self.game.placed_count
+        return result
