@@ -12,8 +12,11 @@ however busy the machine is.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import threading
+import time
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -27,18 +30,31 @@ POLL_SECONDS = 0.05
 """How often the review thread looks for news of the expert's own game once the verdicts are in."""
 
 
+CHILD_NICENESS = 5
+"""How much lower the children's priority is than the screen's, so that keys come first on a busy machine."""
+
+
+def _background() -> None:
+    """In a child process: give way to the screen."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(CHILD_NICENESS)
+
+
 def _verdicts(conn: Connection, record: dict[str, Any], nodes: int, first: int) -> None:
-    """In a child process: the verdicts from placement ``first`` on, sent one by one, then None."""
+    """In a child process: the verdicts from placement ``first`` on, sent one by one, then its CPU seconds."""
+    _background()
     for step in player_steps(Game.from_record(record), expert_judge(nodes), first):
         conn.send(step)
-    conn.send(None)
+    conn.send(time.process_time())
     conn.close()
 
 
 def _expert_game(conn: Connection, record: dict[str, Any], nodes: int) -> None:
-    """In the child process: play the deal as the expert, sending the count after each card, then the result."""
+    """In a child process: play the deal as the expert, sending the count after each card, then the result."""
+    _background()
     own = expert_game(Game.from_record(record), expert_judge(nodes), conn.send)
-    conn.send((own.status.value, own.score))
+    conn.send((own.status.value, own.score, time.process_time()))
     conn.close()
 
 
@@ -65,6 +81,8 @@ class Reviewing:
         self.error: str | None = None
         self.expert_placed = 0
         """Cards the expert has placed in its own game on the deal so far."""
+        self.cpu: dict[str, float] = {}
+        """CPU seconds of the finished parts of the work done in child processes ("verdicts", "expert")."""
         self._stop = threading.Event()
         self._judge = judge
         self._thread = threading.Thread(target=self._run, name="foursquare-review", daemon=True)
@@ -175,14 +193,15 @@ class Reviewing:
                 except EOFError:
                     raise RuntimeError("its work stopped half-way") from None
                 if conn is verdicts:
-                    if message is None:
+                    if isinstance(message, float):
+                        self.cpu["verdicts"] = message
                         open_pipes.remove(conn)
                     else:
                         self.steps.append(message)
                 elif isinstance(message, int):
                     self.expert_placed = message
                 else:
-                    status, score = message
+                    status, score, self.cpu["expert"] = message
                     result = Status(status), score
                     open_pipes.remove(conn)
         assert result is not None and len(self.steps) == self.game.placed_count

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import statistics
 import sys
 import time
@@ -34,7 +33,7 @@ from foursquare.screen.keys import Input, Key
 from foursquare.screen.render import render
 from foursquare.screen.review_page import ReviewPages, expert_review
 
-from ..helpers import lost_game, make_app, won_game
+from ..helpers import first_cell_judge, lost_game, make_app, won_game
 
 __all__ = ["first_page", "keys_while_reviewing", "main", "whole_review"]
 
@@ -54,10 +53,9 @@ def _games() -> list[tuple[str, Game]]:
     return [("deal 16, won, 33 placements", won_game()), ("deal 20261130, lost, 28 placements", lost_game())]
 
 
-def whole_review(game: Game) -> tuple[float, float, float, float]:
-    """Seconds to the whole review and to its first verdict, and the CPU seconds of this process and of its child."""
+def whole_review(game: Game) -> tuple[float, float, dict[str, float]]:
+    """Seconds to the whole review and to its first verdict, and the CPU seconds of each part of the work."""
     cpu = time.process_time()
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     start = time.perf_counter()
     reviewing = Reviewing(game, nodes=DEFAULT_NODES)
     first = None
@@ -67,8 +65,7 @@ def whole_review(game: Game) -> tuple[float, float, float, float]:
         time.sleep(0.001)
     assert reviewing.review is not None, reviewing.error
     total = time.perf_counter() - start
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - child
-    return total, first if first is not None else total, time.process_time() - cpu, child
+    return total, first if first is not None else total, {"here": time.process_time() - cpu, **reviewing.cpu}
 
 
 def first_page(game: Game) -> tuple[float, float, ReviewPages]:
@@ -87,11 +84,14 @@ def first_page(game: Game) -> tuple[float, float, ReviewPages]:
     return shown, time.perf_counter() - start, pages
 
 
-def keys_while_reviewing(game: Game, keys: int) -> tuple[list[float], bool]:
-    """Seconds from each key being due to its frame composed while the review works; and whether it was still at it."""
+def keys_while_reviewing(game: Game, keys: int, *, busy: bool = True) -> tuple[list[float], bool]:
+    """Seconds from each key being due to its frame composed while the review works; and whether it was still at it.
+
+    Not ``busy``: the same keys on a review already finished, for comparison on the same machine at the same time.
+    """
     app = make_app()
     app.start_game(game)
-    pages = ReviewPages(app, start=expert_review)
+    pages = ReviewPages(app, start=expert_review if busy else _done)
     app.handle("v")
     rng = random.Random(1)
     choices: list[Input] = [Key.RIGHT, Key.RIGHT, Key.LEFT, "n", "s", Key.HOME]
@@ -111,6 +111,13 @@ def keys_while_reviewing(game: Game, keys: int) -> tuple[list[float], bool]:
     return times, busy
 
 
+def _done(game: Game) -> Reviewing:
+    """A review finished at once (a quick stand-in expert): the pages with no work behind them."""
+    reviewing = Reviewing(game, judge=first_cell_judge())
+    reviewing.wait()
+    return reviewing
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.review", description=__doc__.split("\n")[0])
     parser.add_argument("--keys", type=int, default=300, help="keys timed while the review works (default 300)")
@@ -119,15 +126,22 @@ def main(argv: list[str] | None = None) -> None:
     print(f"the review at {DEFAULT_NODES:,} nodes per placement, {WIDTH}x{HEIGHT}, Python {sys.version.split()[0]},")
     print(f"{os.cpu_count()} cores, load average {load:.1f} at the start")
     for name, game in _games():
-        total, first, cpu, child = whole_review(game)
+        total, first, cpu = whole_review(game)
         print(f"whole review, {name}: {total:.2f} s, first verdict {first * 1000:.0f} ms")
-        print(f"    CPU: {cpu:.2f} s for the verdicts (this process), {child:.2f} s for the expert's own game")
-        print(f"    (its process): alone on two cores, about {max(cpu, child):.1f} s")
+        print(
+            f"    CPU: verdicts {cpu['verdicts']:.2f} s, expert's own game {cpu['expert']:.2f} s (a process each),"
+            f" this process {cpu['here']:.2f} s: on two idle cores about {max(cpu.values()):.1f} s"
+        )
     shown, verdict, _ = first_page(won_game())
     print(f"v to the first page composed: {shown * 1000:.1f} ms; to it showing its verdict: {verdict * 1000:.1f} ms")
     print(HEADER)
     times, busy = keys_while_reviewing(won_game(), args.keys)
     print(_row(f"key + compose on the review pages{', review at work' if busy else ''}", times))
+    print(
+        _row(
+            "key + compose on the review pages, review done", keys_while_reviewing(won_game(), args.keys, busy=False)[0]
+        )
+    )
     print("targets: a whole review of about 30 placements at most 10 s, the first page under 200 ms, keys under 5 ms")
 
 
