@@ -85,10 +85,28 @@ def test_cell_names_ignore_case_and_spaces(player: Player) -> None:
 
 def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
     out = player.type(*names(WINNING_LINE))
-    assert "Deal 16: won, score 7. Face down: 0 of 4." in out
-    assert out[-1] == "n for a new deal, u to take back the last card, q to quit."
+    assert out[-4:] == [
+        "Deal 16: won, score 7. Face down: 0 of 4.",
+        "This game counts in your statistics.",
+        "Streak 1, won 100% of 1.",
+        "n for a new deal, u to take back the last card, q to quit.",
+    ]
     stats, _ = player.session.stats()
     assert (stats.played, stats.won) == (1, 1)
+
+
+def test_a_game_won_again_after_an_undo_or_on_a_deal_counted_before_says_it_does_not_count(
+    player: Player, tmp_path: Path
+) -> None:
+    player.type(*names(WINNING_LINE))
+    out = player.type("u", cell_name(WINNING_LINE[-1]))
+    assert "Not counted: deal 16 counted when it first ended, before the undo." in out
+    player.type("n")
+    replay = Player(tmp_path, seed=WINNING_DEAL, new=True)
+    assert "Deal 16 was counted before, so this game will not count." in replay.lines
+    out = replay.type(*names(WINNING_LINE))
+    assert "Not counted: deal 16 was counted before (a replay)." in out
+    assert "Streak 1, won 100% of 1." in out
 
 
 def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) -> None:
@@ -99,7 +117,8 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     reason = player.game.loss_reason
     assert player.game.status is Status.LOST and reason is not None
     assert f"Deal 20261130: lost: {reason.description}. Face down: {player.game.face_down_count} of 4." in out
-    assert out[-1].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
+    assert out[-4:-2] == ["This game counts in your statistics.", "Streak 0, won 0% of 1."]
+    assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
 
 
 # --- every command ------------------------------------------------------------------

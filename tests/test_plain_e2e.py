@@ -67,8 +67,10 @@ def test_a_whole_seeded_game_through_a_pipe(home: Path) -> None:
     game = Game.deal(WINNING_DEAL)
     check_transcript(out, game, MOVES)
     assert game.status is Status.WON
-    assert out[-2:] == [
+    assert out[-4:] == [
         f"Deal {WINNING_DEAL}: won, score {game.score}. Face down: 0 of 4.",
+        "This game counts in your statistics.",
+        "Streak 1, won 100% of 1.",
         "n for a new deal, u to take back the last card, q to quit.",
     ]
     stats = pipe(home, ["stats", "--json"], [])

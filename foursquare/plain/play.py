@@ -34,6 +34,7 @@ from foursquare.plain.words import (
 )
 from foursquare.screen.app import RULES
 from foursquare.screen.explain import explain
+from foursquare.screen.stats_page import can_encode, end_note
 from foursquare.storage.session import Opening, Session, open_for_command
 
 __all__ = ["COMMANDS", "Plain", "main"]
@@ -88,6 +89,10 @@ class Plain:
         """Cells of the cards taken back, the last taken back last."""
         self.question: Question | None = None
         self.save_failed = False
+        self._replay = not session.counts
+        """The deal on the table was counted before this game began."""
+        self._ended = False
+        """The game on the table has ended before (and been taken back since)."""
         self._commands: dict[str, Callable[[str], None]] = {}
         for words, _, _ in COMMANDS:
             action = getattr(self, words[1])
@@ -262,21 +267,28 @@ class Plain:
         note = self.session.save()
         self.save_failed = note is not None
         self._say(note)
-        self._show()
-        if self.game.is_over:
-            self._count()
+        lines = position_lines(self.game, self.spell)
+        if not self.game.is_over:
+            self._print(lines)
+            return
+        self._print(lines[:-1])  # the end, then whether it counts, then what can be done now
+        self._count()
+        self._print(lines[-1:])
 
     def _count(self) -> None:
+        """Count the game that has just ended and say whether it counted, the streak, and the line to share."""
         finish = self.session.record_finished()
+        stats, trouble = self.session.stats()
+        ended, self._ended = self._ended, True
+        for note in end_note(finish, None if trouble else stats, self.game.seed, replay=self._replay, ended=ended):
+            self.out(self.spell.text(note))
         if finish.share is not None:
             self.out(finish.share)
-        if finish.message is not None:
-            self._say(finish.message)
-        elif not finish.counted:
-            self.out(f"Deal {self.game.seed} was counted before, so this result does not count again.")
+        self._say(finish.message)
 
     def _deal(self, seed: int | None, daily: bool) -> None:
         note = self.session.new_game(seed=seed, daily=daily)
+        self._replay, self._ended = not self.session.counts, False
         self.taken_back.clear()
         self._say(note)
         self._greet()
@@ -296,7 +308,10 @@ class Plain:
             self.out(f"Deal {game.seed} was counted before, so this game will not count.")
 
     def _show(self) -> None:
-        for line in position_lines(self.game, self.spell):
+        self._print(position_lines(self.game, self.spell))
+
+    def _print(self, lines: list[str]) -> None:
+        for line in lines:
             self.out(line)
 
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
@@ -387,7 +402,7 @@ def main(
     sink = stdout if stdout is not None else sys.stdout
     if isinstance(sink, io.TextIOWrapper):
         sink.reconfigure(errors="replace")  # a character the output cannot show comes out as "?"
-    spell = Spelling(words=words, ascii=ascii or not _can_show_suits(sink))
+    spell = Spelling(words=words, ascii=ascii or not can_encode("♣♦♥♠", getattr(sink, "encoding", None)))
     opened = open_for_command(seed=seed, daily=daily, new=new)
     if isinstance(opened, int):
         return opened
@@ -437,11 +452,3 @@ def _read_line(source: BinaryIO) -> str | None:
         while (more := source.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n"):
             pass
     return raw.decode("utf-8", "replace").rstrip("\r\n")
-
-
-def _can_show_suits(sink: TextIO) -> bool:
-    try:
-        "♣♦♥♠".encode(getattr(sink, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True

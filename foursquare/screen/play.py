@@ -30,7 +30,7 @@ from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.render import UNICODE_SAMPLE
 from foursquare.screen.review_page import GLYPHS as REVIEW_GLYPHS
 from foursquare.screen.review_page import ReviewPages
-from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, stats_screen
+from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, end_note, stats_screen
 from foursquare.screen.stats_page import TITLE as STATS_TITLE
 from foursquare.screen.text import Text, Tone
 from foursquare.storage.database import Store, StoreError
@@ -282,20 +282,10 @@ class Keeper(Observer):
 
     def _end_note(self, finish: Finish) -> tuple[Text, ...]:
         """Whether the game just ended counts in the statistics and why not, then the streak and win rate."""
-        seed = self.session.game.seed
-        if finish.counted:
-            counts = Text(("This game counts in your statistics.",))
-        elif self._replay:
-            counts = Text((f"Not counted: deal {seed} was counted before (a replay).",), Tone.BAD)
-        elif self._ended:
-            counts = Text((f"Not counted: deal {seed} counted when it first ended, before the undo.",), Tone.BAD)
-        else:
-            counts = Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
         stats, trouble = self.session.stats()
-        if trouble is not None or not stats.played:
-            return (counts,)
-        rate = f"won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
-        return (counts, Text((f"Streak {stats.current_streak}, {rate}.",)))
+        return end_note(
+            finish, None if trouble else stats, self.session.game.seed, replay=self._replay, ended=self._ended
+        )
 
     # --- the host -----------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from foursquare.screen import layout
 from foursquare.screen.app import TextScreen
 from foursquare.screen.text import Text, Tone
+from foursquare.storage.session import Finish
 from foursquare.storage.stats import LOSSES, Stats
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "CHART_GLYPHS",
     "TITLE",
     "can_encode",
+    "end_note",
     "histogram_lines",
     "render_lines",
     "score_lines",
@@ -129,6 +131,27 @@ def score_lines(stats: Stats, ascii_only: bool = False, longest: int = 30) -> li
 def render_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
     """The whole statistics screen as lines of text (no terminal control codes)."""
     return [*summary_lines(stats), "", *histogram_lines(stats, height, ascii_only)]
+
+
+def end_note(finish: Finish, stats: Stats | None, deal: int | None, *, replay: bool, ended: bool) -> tuple[Text, ...]:
+    """Whether a game that just ended counts in the statistics and why not, then the streak and win rate.
+
+    ``replay``: the deal was counted before this game began; ``ended``: this
+    game ended before and was taken back since; ``stats``: the statistics
+    now, or None if they could not be read.
+    """
+    if finish.counted:
+        counts = Text(("This game counts in your statistics.",))
+    elif replay:
+        counts = Text((f"Not counted: deal {deal} was counted before (a replay).",), Tone.BAD)
+    elif ended:
+        counts = Text((f"Not counted: deal {deal} counted when it first ended, before the undo.",), Tone.BAD)
+    else:
+        counts = Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
+    if stats is None or not stats.played:
+        return (counts,)
+    rate = f"won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
+    return (counts, Text((f"Streak {stats.current_streak}, {rate}.",)))
 
 
 def can_encode(text: str, encoding: str | None) -> bool:
