@@ -6,8 +6,9 @@ curses code in a pseudo-terminal of 80×24 (``TERM=xterm``), so they include
 writing every frame to a terminal:
 
 * per key: a scripted session of play (cursor moves, placements, undo, redo,
-  help, new deals) fed to the game one key at a time; each key is timed from
-  handling it to the frame reaching the terminal;
+  help, new deals) fed to the game one key at a time, with the preview and
+  the cards still to come on (so every cursor move works out a preview);
+  each key is timed from handling it to the frame reaching the terminal;
 * saving: placements and undos handled as the game handles them, each saved
   to a temporary data folder (written whole and flushed to the disk) before
   the frame is composed; this depends on the disk more than on the code;
@@ -38,7 +39,7 @@ from foursquare.screen.render import render
 from ..helpers import Deals
 
 WIDTH, HEIGHT = 80, 24
-FIRST_FRAME_END = b"in the middle to begin"
+FIRST_FRAME_END = b"to begin"
 """The end of the message line: the last row of the first frame to be written."""
 
 
@@ -224,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--saves", type=int, default=200, help="placements and undos saved (default 200)")
     parser.add_argument("--starts", type=int, default=10, help="start-ups to time (default 10)")
     args = parser.parse_args(argv)
-    print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, Python {sys.version.split()[0]}")
+    print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, preview and cards to come on, Python {sys.version.split()[0]}")
     pure, painted = per_key(args.keys)
     print(_summary("key: handle + compose frame (no terminal)", pure))
     print(_summary("key: handle + compose + paint via curses", painted))
