@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1
+from helpers import WINNING_LINE_DEAL_1, count
 from terminal import Terminal, game_env
 
 from foursquare.engine import Cell, Game, Status, cell_name
@@ -15,6 +15,7 @@ from foursquare.screen import layout
 from foursquare.screen.explain import preview_words
 from foursquare.screen.render import FLIP_MARK
 from foursquare.screen.text import Text
+from foursquare.storage.stats import Ending, Result
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 
@@ -222,3 +223,19 @@ def test_lines_and_columns_larger_than_the_terminal_are_ignored(
     assert term.rows[0].rstrip().endswith("? rules & keys") and term.rows[-1].strip().startswith(name)
     term.send("q")
     assert term.wait_exit() == 0
+
+
+def test_the_statistics_at_70_by_17_show_every_score_won(terms: list[Terminal], tmp_path: Path) -> None:
+    for deal, score in ((5, 3), (6, 3), (7, 21), (8, 24)):
+        count(tmp_path, Result(deal, Ending.WON, score))
+    term = play(terms, tmp_path, width=70, height=17)
+    term.wait_for("40 cards left")
+    term.send("s")
+    term.wait_for("Foursquare: your statistics", "Games played")
+    term.send(" ")
+    term.wait_for(lambda t: [row.split()[0] for row in t.rows if "█" in row] == ["3", "21", "24"])
+    assert "…" not in term.text
+    term.resize(69, 17)
+    term.wait_for(lambda t: "make it larger" in " ".join(t.text.split()))
+    term.resize(80, 24)
+    term.wait_for(lambda t: any(row.rstrip().endswith("23 24") for row in t.rows))
