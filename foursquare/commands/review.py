@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -58,17 +59,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _nodes(text: str) -> int:
-    """An argparse type: a node budget of at least 1."""
-    try:
-        nodes = int(text, 10)
-    except ValueError:
-        nodes = 0
-    if nodes < 1:
-        raise argparse.ArgumentTypeError(f"not a number of nodes: {text!r} (a whole number, 1 or more)")
-    return nodes
-
-
 def load_record(path: str) -> Game:
     """The game a record file holds; ValueError (the record's own error) for a file that is not one."""
     try:
@@ -80,15 +70,23 @@ def load_record(path: str) -> Game:
     return game
 
 
-def _game_id(text: str) -> int:
-    """An argparse type: a game id as ``foursquare history`` lists them."""
-    try:
-        number = int(text, 10)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"not a game id: {text!r} (the number foursquare history gives)")
-    return number
+def _whole(what: str, hint: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of ``what``, 1 or more; ``hint`` says what one is."""
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text, 10)
+        except ValueError:
+            number = 0
+        if number < 1:
+            raise argparse.ArgumentTypeError(f"not {what}: {text!r} ({hint})")
+        return number
+
+    return parse
+
+
+_game_id = _whole("a game id", "the number foursquare history gives")
+_nodes = _whole("a number of nodes", "a whole number, 1 or more")
 
 
 def from_history(store: Store, game_id: int | None) -> tuple[int, Game]:
