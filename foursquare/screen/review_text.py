@@ -34,6 +34,8 @@ CHART_GLYPHS = _EIGHTHS.strip() + "░"
 MISTAKE_MARK = "?"
 BLUNDER_MARK = "X"
 _MARKS = {Verdict.MISTAKE: MISTAKE_MARK, Verdict.BLUNDER: BLUNDER_MARK}
+MAX_SCALE = 4
+"""The most columns one point of the chart takes: a short game gets a chart wide enough to read."""
 LABEL_WIDTH = 5
 """The chart's left margin: ``100% `` and the like."""
 
@@ -78,8 +80,8 @@ def step_line(step: Step) -> str:
 def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = False) -> list[str]:
     """The player's win chance across the game, ``rows`` tall, and a row marking mistakes and blunders.
 
-    One column per point (before the first card, then after each), two when
-    there is room; at most ``width`` columns in all, labels included.  The
+    One column per point (before the first card, then after each), up to
+    :data:`MAX_SCALE` when there is room; at most ``width`` columns in all, labels included.  The
     scale runs from 100% down to the lowest chance less a little, in tens,
     so that a game spent between 80% and 95% does not look flat.  In
     Unicode each column fills up to the chance in eighths of a row
@@ -89,7 +91,7 @@ def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = F
         return []
     points = [steps[0].chance_before, *(step.chance_after for step in steps)]
     room = max(1, width - LABEL_WIDTH)
-    scale = 2 if 2 * len(points) <= room else 1
+    scale = max(1, min(MAX_SCALE, room // len(points)))
     points = points[: room // scale]
     rows = max(1, rows)
     low = max(0, math.floor(min(points) * 10) - 1) * 10  # in points, a multiple of 10
