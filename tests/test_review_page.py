@@ -267,3 +267,20 @@ def test_v_on_the_statistics_page_leads_to_the_history() -> None:
     app.open_screen(TextScreen("Foursquare: your statistics", ()))
     press(app, "v")
     assert history.is_open
+
+
+def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
+    gate = threading.Event()
+    judge = first_cell_judge()
+
+    def held(position: Position) -> Advice:
+        gate.wait(10)
+        return judge(position)
+
+    app, pages = finished_app(lost_game(), start=lambda g: Reviewing(g, judge=held))
+    press(app, "v", "q")
+    work = pages.work
+    assert isinstance(work, Reviewing) and not work.done()
+    app.start_game(Game.deal(5))
+    gate.set()
+    assert work.wait(10) is None and pages.work is None

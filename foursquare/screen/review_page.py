@@ -162,6 +162,14 @@ class ReviewPages(Observer):
         self.work = None
         self.game = None
 
+    def game_started(self, game: Game) -> None:
+        """A new deal: a review still at work would slow the expert's tips, so it stops (g can start it again)."""
+        if self.work is not None and self.work.review is None:
+            self.stop()
+
+    def closing(self, game: Game) -> None:
+        self.stop()
+
     def close(self) -> None:
         """Back to the table, or to the page the review was opened from."""
         if self.is_open:
