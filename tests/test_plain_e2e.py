@@ -173,3 +173,11 @@ def test_plain_mode_on_a_full_disk_is_one_line_and_status_1(home: Path) -> None:
         )  # fmt: skip
     assert done.returncode == 1
     assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+
+
+def test_cards_in_ascii_where_the_locale_cannot_show_suits(home: Path) -> None:
+    result = pipe(home, ["--seed", "5"], ["d4"], LC_ALL="C", LANG="C")
+    first = Game.deal(5).stock[0]
+    assert result.returncode == 0
+    assert f"Next card: {first}, card 1 of 40." in result.stdout
+    assert not any(suit in result.stdout for suit in "♣♦♥♠")

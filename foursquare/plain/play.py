@@ -16,7 +16,9 @@ clock, so that the same input always prints the same output.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import locale
 import re
 import sys
 from collections.abc import Callable
@@ -35,6 +37,7 @@ from foursquare.plain.words import (
 from foursquare.screen.app import RULES
 from foursquare.screen.explain import explain
 from foursquare.screen.stats_page import can_encode, end_note
+from foursquare.screen.text import locale_codeset
 from foursquare.storage.session import Opening, Session, open_for_command
 
 __all__ = ["COMMANDS", "Plain", "main"]
@@ -402,7 +405,12 @@ def main(
     sink = stdout if stdout is not None else sys.stdout
     if isinstance(sink, io.TextIOWrapper):
         sink.reconfigure(errors="replace")  # a character the output cannot show comes out as "?"
-    spell = Spelling(words=words, ascii=ascii or not can_encode("♣♦♥♠", getattr(sink, "encoding", None)))
+    charsets = [getattr(sink, "encoding", None)]
+    if stdout is None:  # the real output: what its locale says the terminal shows counts too
+        with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which shows ASCII
+            locale.setlocale(locale.LC_ALL, "")
+        charsets.append(locale_codeset())
+    spell = Spelling(words=words, ascii=ascii or not all(can_encode("♣♦♥♠", charset) for charset in charsets))
     opened = open_for_command(seed=seed, daily=daily, new=new)
     if isinstance(opened, int):
         return opened

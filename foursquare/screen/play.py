@@ -32,7 +32,7 @@ from foursquare.screen.review_page import GLYPHS as REVIEW_GLYPHS
 from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, end_note, stats_screen
 from foursquare.screen.stats_page import TITLE as STATS_TITLE
-from foursquare.screen.text import Text, Tone
+from foursquare.screen.text import Text, Tone, locale_codeset
 from foursquare.storage.database import Store, StoreError
 from foursquare.storage.files import data_dir
 from foursquare.storage.session import Finish, Opening, Session, open_for_command
@@ -166,9 +166,7 @@ def can_draw_unicode() -> bool:
     writes with: Python's preferred encoding claims UTF-8 under ``LC_ALL=C``
     while the terminal gets ASCII.
     """
-    langinfo = getattr(locale, "nl_langinfo", None)
-    codeset = langinfo(locale.CODESET) if langinfo is not None else locale.getpreferredencoding(False)
-    return can_encode(SAMPLE_GLYPHS, codeset)
+    return can_encode(SAMPLE_GLYPHS, locale_codeset())
 
 
 INTRO = (

@@ -8,6 +8,7 @@ a plain one, and nothing that produces words needs to know which.
 
 from __future__ import annotations
 
+import locale
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from enum import Enum, auto
 
 from foursquare.engine import Card
 
-__all__ = ["Text", "Token", "Tone", "card_list", "wrap"]
+__all__ = ["Text", "Token", "Tone", "card_list", "locale_codeset", "wrap"]
 
 Token = str | Card
 
@@ -80,3 +81,13 @@ def wrap(text: Text, width: int) -> list[Text]:
     indent = " " * (len(plain) - len(plain.lstrip(" ")))
     lines = textwrap.wrap(plain, max(8, width), subsequent_indent=indent)
     return [Text((line,), text.tone) for line in lines] or [text]
+
+
+def locale_codeset() -> str:
+    """The character set of the locale set with ``setlocale``: what the terminal is told to show.
+
+    Asked of ``nl_langinfo(CODESET)``, since Python's own encodings claim
+    UTF-8 under ``LC_ALL=C`` while the terminal gets ASCII.
+    """
+    langinfo = getattr(locale, "nl_langinfo", None)
+    return langinfo(locale.CODESET) if langinfo is not None else locale.getpreferredencoding(False)
