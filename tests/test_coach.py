@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import counted, keeper_for, make_app, press, screen_text
 
-from foursquare.engine import Game
+from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode
@@ -118,7 +118,7 @@ def test_tip_thinks_in_the_background_then_marks_a_legal_cell_and_moves_the_curs
     assert app.marked == app.cursor == advice.cell
     assert advice.cell in app.game.legal_moves()
     card = app.game.next_card
-    assert message(app) == f"Tip: {card} on the cell marked {TIP_MARK}, about 83% to win from here"
+    assert message(app) == f"Tip: {card} on {cell_name(app.cursor)} (marked {TIP_MARK}), about 83% to win from here"
     assert app.status is None and not coach.thinking and app.tick_seconds == App.tick_seconds
     assert app.game.placed_count == 3  # the player still decides
 

@@ -614,11 +614,8 @@ def test_t_marks_the_experts_cell_with_its_chance_of_winning(term_factory: list[
     term.send("enter")
     term.wait_for("39 cards left")
     term.send("t")
-    term.wait_for(
-        lambda t: (
-            re.fullmatch(r" Tip: \S+ on the cell marked ★tip★, \S+ \d+% to win from here *", t.rows[-1]) is not None
-        )
-    )
+    tip = re.compile(r" Tip: \S+ on [a-g][1-7] \(marked ★tip★\), \S+ \d+% to win from here *")
+    term.wait_for(lambda t: tip.fullmatch(t.rows[-1]) is not None)
     table = [line[: PLAN.panel.x] for line in term.rows[:-1]]
     marked = [(y, line.index("★tip★")) for y, line in enumerate(table) if "★tip★" in line]
     assert len(marked) == 1

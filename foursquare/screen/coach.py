@@ -293,9 +293,10 @@ class Coach(Observer):
         app.marked = app.cursor = advice.cell
         chance = chance_words(advice.win_chance)
         more = tip_note(advice)
+        where = cell_name(advice.cell)
         app.say(
-            Text.of("Tip: ", card, f" on the cell marked {TIP_MARK}, {chance} to win from here{more}"),
-            Text.of("Tip: ", card, f" on {TIP_MARK}, {chance} to win{more}"),
+            Text.of("Tip: ", card, f" on {where} (marked {TIP_MARK}), {chance} to win from here{more}"),
+            Text.of("Tip: ", card, f" on {where}, {chance} to win{more}"),
         )
 
     def _drop(self) -> None:
