@@ -417,3 +417,14 @@ def test_the_statistics_page_at_70_columns_lists_every_score_won_uncut() -> None
     assert [line.split()[0] for line in lines if "█" in line] == ["3", "7", "21", "24"]
     wide = [line.plain() for line in stats_screen(stats, height=24, width=80).lines]
     assert any(line.rstrip().endswith("23 24") for line in wide)
+
+
+def test_a_tall_end_box_never_spills_onto_the_message_line() -> None:
+    app = make_app(1)
+    for cell in WINNING_LINE_DEAL_1:
+        app.place(cell)
+    app.end_note = (Text.of("A note long enough to need a few lines in the narrow end box, " * 2), Text.of("More."))
+    app.say(Text.of("the message"))
+    for width, height in ((70, 17), (80, 24)):
+        rows = frame(app, width, height)
+        assert rows[-1].strip() == "the message"

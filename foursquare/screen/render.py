@@ -401,8 +401,18 @@ def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
     """The next card (or the end box), the figures, the cards still to come, background work and keys.
 
     Blank lines between the parts are dropped when the panel is short of rows,
-    then the key reminder gets what is left.
+    then the key reminder gets what is left; nothing goes below the panel,
+    where the message line is.
     """
+    screen_height = c.height
+    c.height = min(c.height, where.panel.y + where.panel.height)
+    try:
+        _panel_parts(c, app, where)
+    finally:
+        c.height = screen_height
+
+
+def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     game = app.game
     panel = where.panel
     x, end = panel.x, panel.y + panel.height
