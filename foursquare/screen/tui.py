@@ -6,6 +6,9 @@ spans :func:`~foursquare.screen.render.render` composes, and always gives the
 terminal back as it found it: on quit, on Ctrl-C, on SIGTERM/SIGHUP, and on
 an unexpected error (after which it says where a crash report was written).
 Ctrl-Z suspends like any terminal program and the game is redrawn on ``fg``.
+``LINES`` and ``COLUMNS`` that do not fit the real terminal are set aside
+before curses starts (:func:`ignore_false_size`), so that ncurses neither
+fails nor draws past the screen.  Only clicks are asked of the mouse.
 """
 
 from __future__ import annotations
