@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from terminal import Terminal  # not imported for tests that start no terminal
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -16,3 +20,12 @@ def private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FOURSQUARE_HOME", str(home))
         yield home
+
+
+@pytest.fixture
+def terms() -> Iterator[list[Terminal]]:
+    """The pseudo-terminals a test starts (it appends them here), closed when the test ends."""
+    started: list[Terminal] = []
+    yield started
+    for term in started:
+        term.close()

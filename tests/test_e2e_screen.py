@@ -3,7 +3,7 @@ dialogs, the pages at the smallest size and LINES/COLUMNS that do not fit, in th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,14 +20,6 @@ from foursquare.storage.stats import Ending, Result
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-@pytest.fixture
-def terms() -> Iterator[list[Terminal]]:
-    started: list[Terminal] = []
-    yield started
-    for term in started:
-        term.close()
 
 
 def play(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,14 +19,6 @@ MOVES = [cell_name(cell) for cell in WINNING_LINE]
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     return tmp_path / "home"
-
-
-@pytest.fixture
-def terminals() -> Iterator[list[Terminal]]:
-    started: list[Terminal] = []
-    yield started
-    for term in started:
-        term.close()
 
 
 def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> subprocess.CompletedProcess[str]:
@@ -95,18 +86,18 @@ def test_standard_input_that_is_not_a_terminal_chooses_plain_mode(home: Path) ->
     assert out[-1] == "Your game is saved: run foursquare again to go on where you left off."
 
 
-def test_output_to_a_pipe_from_a_terminal_chooses_plain_mode(terminals: list[Terminal], home: Path) -> None:
+def test_output_to_a_pipe_from_a_terminal_chooses_plain_mode(terms: list[Terminal], home: Path) -> None:
     term = Terminal([], command=["sh", "-c", f"{' '.join(GAME)} --seed 5 | cat"], home=home)
-    terminals.append(term)
+    terms.append(term)
     term.wait_for("Foursquare in plain mode", "It may go on: d4.")
     term.send("d4\r", "q\r")
     term.wait_for("on d4 is alone", "Your game is saved")
     assert term.wait_exit() == 0
 
 
-def test_term_dumb_chooses_plain_mode_with_a_prompt(terminals: list[Terminal], home: Path) -> None:
+def test_term_dumb_chooses_plain_mode_with_a_prompt(terms: list[Terminal], home: Path) -> None:
     term = Terminal(["--seed", "5"], env=game_env(TERM="dumb"), home=home)
-    terminals.append(term)
+    terms.append(term)
     term.wait_for("It may go on: d4.", lambda t: t.rows[t.screen.cursor.y].startswith("> "))
     assert "\x1b" not in term.raw.decode()  # no cursor movement, no colour
     term.send("d4\r")
@@ -116,9 +107,9 @@ def test_term_dumb_chooses_plain_mode_with_a_prompt(terminals: list[Terminal], h
     assert term.wait_exit() == 0
 
 
-def test_plain_asked_for_in_a_real_terminal(terminals: list[Terminal], home: Path) -> None:
+def test_plain_asked_for_in_a_real_terminal(terms: list[Terminal], home: Path) -> None:
     term = Terminal(["--plain", "--seed", "5"], home=home)
-    terminals.append(term)
+    terms.append(term)
     term.wait_for("Foursquare in plain mode", "It may go on: d4.")
     term.send("d4\r")
     term.wait_for("1 card placed")
@@ -128,13 +119,13 @@ def test_plain_asked_for_in_a_real_terminal(terminals: list[Terminal], home: Pat
     assert term.line_mode() == (True, True)
 
 
-def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terminals: list[Terminal], home: Path) -> None:
+def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terms: list[Terminal], home: Path) -> None:
     pipe(home, ["--plain", "--seed", str(WINNING_DEAL)], MOVES[:5])
     game = Game.deal(WINNING_DEAL)
     for move in MOVES[:5]:
         game.play(parse_cell(move))
     screen = Terminal([], home=home)
-    terminals.append(screen)
+    terms.append(screen)
     screen.wait_for(f"Welcome back: deal {WINNING_DEAL} as you left it, 5 cards placed", "35 cards left")
     screen.send("u")  # the fifth card taken back in the screen
     screen.wait_for("36 cards left")

@@ -15,7 +15,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +35,6 @@ def home(tmp_path: Path) -> Path:
     folder = tmp_path / "home"
     folder.mkdir()
     return folder
-
-
-@pytest.fixture
-def terms() -> Iterator[list[Terminal]]:
-    started: list[Terminal] = []
-    yield started
-    for term in started:
-        term.close()
 
 
 def start(terms: list[Terminal], args: list[str], home: Path) -> Terminal:
