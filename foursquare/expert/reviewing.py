@@ -1,11 +1,12 @@
 """A review at work in the background, filling in while a screen (or a progress bar) stays live.
 
-The work is done in two child processes, one for the verdicts on the
-player's placements (sent back one by one as they come) and one for the
-expert's own game on the deal, so that it uses both cores and the screen's
-process keeps its interpreter to itself: keys stay quick.  Only the first
-verdict, which is quick and wanted at once, is worked out in this process,
-while the children start.  A thread here collects what they send.  All use
+The work is done in two child processes, so that it uses both cores and
+the screen's process keeps its interpreter to itself (keys stay quick): one
+judges the player's placements from the front, sending each verdict as it
+comes, the other plays the expert's own game on the deal and then judges
+placements from the back, until between them every one is judged.  Only the
+first verdict, which is quick and wanted at once, is worked out in this
+process, while the children start.  A thread here collects what they send.  All use
 the expert with a node budget and no clock, so a review comes out the same
 however busy the machine is.
 """
@@ -16,7 +17,6 @@ import contextlib
 import multiprocessing
 import os
 import threading
-import time
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -41,20 +41,30 @@ def _background() -> None:
             os.nice(CHILD_NICENESS)
 
 
-def _verdicts(conn: Connection, record: dict[str, Any], nodes: int, first: int) -> None:
-    """In a child process: the verdicts from placement ``first`` on, sent one by one, then its CPU seconds."""
+def _verdicts(conn: Connection, record: dict[str, Any], numbers: list[int], judge: Judge) -> None:
+    """Judge the placements ``numbers``, in that order, sending each verdict."""
+    game = Game.from_record(record)
+    for n in numbers:
+        conn.send(next(player_steps(game, judge, n)))
+
+
+def _front(conn: Connection, record: dict[str, Any], nodes: int) -> None:
+    """In a child process: the verdicts from the second placement on, in order, until stopped."""
     _background()
-    for step in player_steps(Game.from_record(record), expert_judge(nodes), first):
-        conn.send(step)
-    conn.send(time.process_time())
+    placed = len(record["placements"])
+    _verdicts(conn, record, list(range(2, placed + 1)), expert_judge(nodes))
     conn.close()
 
 
-def _expert_game(conn: Connection, record: dict[str, Any], nodes: int) -> None:
-    """In a child process: play the deal as the expert, sending the count after each card, then the result."""
+def _back(conn: Connection, record: dict[str, Any], nodes: int) -> None:
+    """In a child process: the expert's own game (the count after each card, then the result), then the
+    verdicts from the last placement backwards, until stopped: the two children share the work."""
     _background()
-    own = expert_game(Game.from_record(record), expert_judge(nodes), conn.send)
-    conn.send((own.status.value, own.score, time.process_time()))
+    judge = expert_judge(nodes)
+    own = expert_game(Game.from_record(record), judge, conn.send)
+    conn.send((own.status.value, own.score))
+    placed = len(record["placements"])
+    _verdicts(conn, record, list(range(placed, 1, -1)), judge)
     conn.close()
 
 
@@ -63,12 +73,12 @@ class _Cancelled(Exception):
 
 
 class Reviewing:
-    """One finished game under review in the background; read :attr:`steps`, :attr:`progress`, :attr:`review`.
+    """One finished game under review in the background; read :meth:`step`, :attr:`progress`, :attr:`review`.
 
     ``judge`` replaces the real expert (with ``nodes`` per placement); then
-    the expert's own game is played in the review thread too, with the same
-    judge.  :attr:`error` says in a line why a review failed.  :meth:`cancel`
-    stops the work within moments.
+    all the work is done in the review thread, with that judge.
+    :attr:`error` says in a line why a review failed.  :meth:`cancel` stops
+    the work within moments.
     """
 
     def __init__(self, game: Game, *, nodes: int = DEFAULT_NODES, judge: Judge | None = None) -> None:
@@ -76,13 +86,13 @@ class Reviewing:
         self.game = game
         self.nodes = nodes
         self.steps: list[Step] = []
-        """The verdicts so far, in order: each is final as soon as it is here."""
+        """The verdicts judged so far from the first placement on, with no gap: each is final."""
         self.review: Review | None = None
         self.error: str | None = None
         self.expert_placed = 0
         """Cards the expert has placed in its own game on the deal so far."""
-        self.cpu: dict[str, float] = {}
-        """CPU seconds of the finished parts of the work done in child processes ("verdicts", "expert")."""
+        self._found: dict[int, Step] = {}
+        self._expert: tuple[Status, int | None] | None = None
         self._stop = threading.Event()
         self._judge = judge
         self._thread = threading.Thread(target=self._run, name="foursquare-review", daemon=True)
@@ -90,14 +100,18 @@ class Reviewing:
 
     # --- reading it ---------------------------------------------------------
 
+    def step(self, n: int) -> Step | None:
+        """The verdict on placement ``n`` (1 for the first card), once it is judged."""
+        return self._found.get(n)
+
     @property
     def progress(self) -> float:
         """How far the review has come, 0 to 1 (the expert's own game counted as long as the player's until it ends)."""
         if self.review is not None:
             return 1.0
         placements = self.game.placed_count
-        done = len(self.steps) + self.expert_placed
-        return min(0.99, done / (placements + max(placements, self.expert_placed + 1)))
+        expert = self.expert_placed if self._expert is not None else max(placements, self.expert_placed + 1)
+        return min(0.99, (len(self._found) + self.expert_placed) / (placements + expert))
 
     def done(self) -> bool:
         """Whether the work has ended: with :attr:`review`, with :attr:`error`, or cancelled."""
@@ -118,15 +132,16 @@ class Reviewing:
             if self._judge is not None:
                 self._review_here(self._judge)
             else:
-                self._review_with_child()
+                self._review_with_children()
         except _Cancelled:
             pass
         except Exception as exc:  # the screen says so in a line: a review must never end the game
             self.error = f"the expert could not review this game ({' '.join(str(exc).split()) or type(exc).__name__})"
 
-    def _steps(self, judge: Judge) -> None:
-        for step in player_steps(self.game, self._checked(judge)):
-            self.steps.append(step)
+    def _add(self, step: Step) -> None:
+        self._found.setdefault(step.n, step)
+        while len(self.steps) + 1 in self._found:
+            self.steps.append(self._found[len(self.steps) + 1])
 
     def _checked(self, judge: Judge) -> Judge:
         def checked(position: Any) -> Any:
@@ -140,30 +155,29 @@ class Reviewing:
         return checked
 
     def _review_here(self, judge: Judge) -> None:
-        self._steps(judge)
+        for step in player_steps(self.game, self._checked(judge)):
+            self._add(step)
         expert = expert_game(self.game, self._checked(judge), self._expert_card)
         self.review = Review.of(self.game, self.steps, expert.status, expert.score)
 
     def _expert_card(self, placed: int) -> None:
         self.expert_placed = placed
 
-    def _review_with_child(self) -> None:
+    def _review_with_children(self) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
         record = self.game.to_record()
         children, pipes = [], []
-        for target, args, name in (
-            (_expert_game, (record, self.nodes), "foursquare-review-expert"),
-            (_verdicts, (record, self.nodes, 2), "foursquare-review-verdicts"),
-        ):
+        for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
             mine, theirs = context.Pipe(duplex=False)
-            child = context.Process(target=target, args=(theirs, *args), name=name, daemon=True)
+            child = context.Process(target=target, args=(theirs, record, self.nodes), name=name, daemon=True)
             child.start()
             theirs.close()
             children.append(child)
             pipes.append(mine)
         try:
-            self._steps_from(1, expert_judge(self.nodes, self._stop))
-            status, score = self._collect(pipes[0], pipes[1])
+            first = next(player_steps(self.game, self._checked(expert_judge(self.nodes, self._stop))))
+            self._add(first)  # here, at once: the children are still starting
+            status, score = self._collect(pipes)
             self.review = Review.of(self.game, self.steps, status, score)
         finally:
             for child in children:
@@ -173,36 +187,27 @@ class Reviewing:
             for pipe in pipes:
                 pipe.close()
 
-    def _steps_from(self, first: int, judge: Judge) -> None:
-        """The first verdict here, at once: the children are still starting."""
-        step = next(player_steps(self.game, self._checked(judge), first), None)
-        if step is not None:
-            self.steps.append(step)
-
-    def _collect(self, expert: Connection, verdicts: Connection) -> tuple[Status, int | None]:
+    def _collect(self, pipes: list[Connection]) -> tuple[Status, int | None]:
         """Read the children's news until every verdict and the expert's result are in."""
-        result: tuple[Status, int | None] | None = None
-        open_pipes = [expert, verdicts]
-        while open_pipes:
+        placements = self.game.placed_count
+        pipes = list(pipes)
+        while self._expert is None or len(self.steps) < placements:
             if self._stop.is_set():
                 raise _Cancelled
-            for conn in wait(open_pipes, POLL_SECONDS):
+            if not pipes:
+                raise RuntimeError("its work stopped half-way")
+            for conn in wait(pipes, POLL_SECONDS):
                 assert isinstance(conn, Connection)
                 try:
                     message = conn.recv()
-                except EOFError:
-                    raise RuntimeError("its work stopped half-way") from None
-                if conn is verdicts:
-                    if isinstance(message, float):
-                        self.cpu["verdicts"] = message
-                        open_pipes.remove(conn)
-                    else:
-                        self.steps.append(message)
+                except EOFError:  # that child is done (or died): the other may still have what is missing
+                    pipes.remove(conn)
+                    continue
+                if isinstance(message, Step):
+                    self._add(message)
                 elif isinstance(message, int):
                     self.expert_placed = message
                 else:
-                    status, score, self.cpu["expert"] = message
-                    result = Status(status), score
-                    open_pipes.remove(conn)
-        assert result is not None and len(self.steps) == self.game.placed_count
-        return result
+                    status, score = message
+                    self._expert = Status(status), score
+        return self._expert

@@ -73,6 +73,9 @@ class _Kept:
         self.error: str | None = None
         self.progress = 1.0
 
+    def step(self, n: int) -> Step | None:
+        return self.steps[n - 1] if 1 <= n <= len(self.steps) else None
+
     def cancel(self) -> None:
         return None
 
@@ -292,7 +295,7 @@ class ReviewPages(Observer):
             before.play(cell)
         card = game.stock[n - 1]
         cell = game.placements[n - 1]
-        step = work.steps[n - 1] if n <= len(work.steps) else None
+        step = work.step(n)
         title = f"Review: placement {n} of {game.placed_count}"
         lines: list[Text] = []
         expert = step.expert_cell if step is not None else None
