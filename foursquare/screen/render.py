@@ -418,7 +418,7 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     x, end = panel.x, panel.y + panel.height
     show_to_come = app.settings.to_come and not game.is_over
     y = _banner(c, app, where) if game.is_over else _next_card(c, game, where)
-    needed = 3 + (1 if game.face_down_count >= MAX_FACE_DOWN else 0) + (3 if show_to_come else 0)
+    needed = 3 + (1 if game.face_down_count == MAX_FACE_DOWN else 0) + (3 if show_to_come else 0)
     needed += (1 if app.status is not None else 0) + (0 if game.is_over else _rows_needed(panel.width, app.reminder))
     gap = 1 if end - y >= needed + 3 else 0
     y += gap
@@ -471,7 +471,7 @@ def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
 
 
 def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
-    """Face-down count as boxes out of 4, and at 4 a warning in words: one more loses.
+    """Face-down count as boxes out of 4, and at exactly 4 a warning in words: one more loses.
 
     The label is at column ``x``, the boxes :data:`_LABEL_W` further; returns how many rows it took.
     """
@@ -485,8 +485,9 @@ def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
         return 1
     x = c.put(y, x, boxes, Style.WARNING)
     c.put(y, x, f" {down}/{MAX_FACE_DOWN} !", Style.WARNING)
-    note = "One more face down loses!" if down == MAX_FACE_DOWN else f"More than {MAX_FACE_DOWN}: lost."
-    c.put(y + 1, note_x, note, Style.WARNING)
+    if down > MAX_FACE_DOWN:
+        return 1  # lost: the end box says why, in the words of LossReason
+    c.put(y + 1, note_x, "One more face down loses!", Style.WARNING)
     return 2
 
 
