@@ -227,6 +227,30 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
     assert stats.played == 1 and stats.lost == 1
 
 
+@pytest.mark.parametrize(
+    ("seed", "daily", "new", "question", "dealt"),
+    [
+        (5, False, False, "Play deal 5 instead?", 5),
+        (None, True, False, "Play today's deal instead?", 20261130),
+        (None, False, True, "Start a new deal instead?", None),
+    ],
+)
+def test_another_deal_asked_for_during_a_game_is_asked_first(
+    player: Player, tmp_path: Path, seed: int | None, daily: bool, new: bool, question: str, dealt: int | None
+) -> None:
+    player.type("d4", "q")
+    again = Player(tmp_path, seed=seed, daily=daily, new=new)
+    leaving = "Leaving deal 16 counts it as a loss in your statistics. Answer y to leave it, n to go on."
+    assert again.lines[-1] == f"{question} {leaving}"
+    assert again.game.seed == WINNING_DEAL and again.game.placed_count == 1  # nothing changes before the answer
+    out = again.type("y")
+    assert again.game.seed != WINNING_DEAL and again.game.placed_count == 0
+    assert dealt is None or again.game.seed == dealt
+    assert out[-1] == "It may go on: d4."
+    stats, _ = again.session.stats()
+    assert stats.lost == 1
+
+
 def test_s_shows_the_statistics_with_the_scores_in_words(player: Player) -> None:
     assert player.type("s")[-1] == "Winning scores: none yet."
     player.type(*names(WINNING_LINE))
