@@ -96,25 +96,29 @@ COL_MASK_OF = [_COL_MASK.get(_COL_OF[i], 0) for i in range(_BOARD_BITS)]
 """Board index → the mask of its column."""
 
 
-def _band(masks: Mapping[int, int], lo: int, hi: int) -> int:
-    return sum(masks[k] for k in range(max(lo, -SPAN), min(hi, SPAN) + 1))
-
-
-# _WINDOW[r0][r1][c0][c1]: the cells a placement may use while the occupied
-# cells span rows r0..r1 and columns c0..c1 (indices shifted by +3).
-_WINDOW = [
-    [
-        [
-            [
-                _band(_ROW_MASK, r1 - SPAN, r0 + SPAN) & _band(_COL_MASK, c1 - SPAN, c0 + SPAN)
-                for c1 in range(-SPAN, SPAN + 1)
-            ]
-            for c0 in range(-SPAN, SPAN + 1)
-        ]
-        for r1 in range(-SPAN, SPAN + 1)
+def _bands(masks: Mapping[int, int]) -> list[list[int]]:
+    """``_bands(m)[lo + SPAN][hi + SPAN]``: the union of the lines lo..hi (clipped to the board)."""
+    return [
+        [sum(masks[k] for k in range(lo, hi + 1)) for hi in range(-SPAN, SPAN + 1)] for lo in range(-SPAN, SPAN + 1)
     ]
-    for r0 in range(-SPAN, SPAN + 1)
+
+
+def _clip(k: int) -> int:
+    return min(max(k, -SPAN), SPAN) + SPAN
+
+
+_ROW_BANDS = _bands(_ROW_MASK)
+_COL_BANDS = _bands(_COL_MASK)
+# _WINDOW[r0][r1][c0][c1]: the cells a placement may use while the occupied
+# cells span rows r0..r1 and columns c0..c1 (indices shifted by +3): rows
+# r1-3..r0+3 and columns c1-3..c0+3, so that the box stays 4 by 4.
+_ROWS_ALLOWED = [
+    [_ROW_BANDS[_clip(r1 - SPAN)][_clip(r0 + SPAN)] for r1 in range(-SPAN, SPAN + 1)] for r0 in range(-SPAN, SPAN + 1)
 ]
+_COLS_ALLOWED = [
+    [_COL_BANDS[_clip(c1 - SPAN)][_clip(c0 + SPAN)] for c1 in range(-SPAN, SPAN + 1)] for c0 in range(-SPAN, SPAN + 1)
+]
+_WINDOW = [[[[rows & cols for cols in by_c1] for by_c1 in _COLS_ALLOWED] for rows in by_r1] for by_r1 in _ROWS_ALLOWED]
 _FULL_WINDOW = _WINDOW[SPAN][SPAN][SPAN][SPAN]
 
 
@@ -128,19 +132,31 @@ def _neighbours(i: int) -> int:
 NEIGHBOURS = [_neighbours(i) if CELL[i] in INDEX else 0 for i in range(_BOARD_BITS)]
 """Board index → the cells sharing an edge with it."""
 
+
+def _subsets(members: list[int]) -> list[tuple[int, tuple[Cell, ...]]]:
+    """Every subset of ``members`` (board indices, lowest first) as (mask, its cells in reading order).
+
+    Built one member at a time, each subset from the one without its highest
+    member, because these tables are made at every start of the program.
+    """
+    table: list[tuple[int, tuple[Cell, ...]]] = [(0, ())]
+    for i in members:
+        table += [(mask | 1 << i, (*cells, CELL[i])) for mask, cells in table]
+    return table
+
+
 # _LINE_CELLS[mask]: the cells of any set of cells within one row or one column
 # (flips always are), so that reporting them costs one look-up.
-_LINE_CELLS: dict[int, tuple[Cell, ...]] = {}
-for _line in (*_ROW_MASK.values(), *_COL_MASK.values()):
-    _members = [i for i in range(_BOARD_BITS) if _line >> i & 1]
-    for _subset in range(1 << len(_members)):
-        _chosen = [_members[k] for k in range(len(_members)) if _subset >> k & 1]
-        _LINE_CELLS[sum(1 << i for i in _chosen)] = tuple(CELL[i] for i in _chosen)
-
-# _ROW_CELLS[k][bits]: the cells of board row k whose column bits are ``bits``.
-_ROW_CELLS: list[list[tuple[Cell, ...]]] = [
-    [tuple((k - SPAN, c - SPAN) for c in range(_SIZE) if b >> c & 1) for b in range(1 << WIDTH)] for k in range(_SIZE)
-]
+_LINE_CELLS: dict[int, tuple[Cell, ...]] = dict(
+    entry
+    for line in (*_ROW_MASK.values(), *_COL_MASK.values())
+    for entry in _subsets([i for i in range(_BOARD_BITS) if line >> i & 1])
+)
+# _ROW_CELLS[k][bits]: the cells of board row k whose column bits are ``bits`` (the padding bit: no cell).
+_ROW_CELLS: list[list[tuple[Cell, ...]]] = []
+for _k in range(_SIZE):
+    _row = dict(_subsets([index(_k - SPAN, c - SPAN) for c in range(_SIZE)]))
+    _ROW_CELLS.append([_row[(b & 0x7F) << (_k * WIDTH)] for b in range(1 << WIDTH)])
 
 
 def bits(mask: int) -> Iterator[int]:
