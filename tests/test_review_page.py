@@ -14,6 +14,7 @@ from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.app import App, TextScreen
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
+from foursquare.screen.render import render
 from foursquare.screen.review_page import FOOTER, GLYPHS, ReviewPages
 from foursquare.screen.review_text import CHART_GLYPHS
 
@@ -284,3 +285,17 @@ def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
     app.start_game(Game.deal(5))
     gate.set()
     assert work.wait(10) is None and pages.work is None
+
+
+def test_in_ascii_every_page_is_plain_characters() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake, ascii=True)
+    HistoryPage(app, Library({1: game}), pages)
+    press(app, "v")
+    settle(app, pages)
+    for keys in ([], ["s"], ["q", "g"]):
+        press(app, *keys)
+        text = "".join(span.text for span in render(app, app.width, app.height, ascii=True))
+        assert text.isascii() and "?" not in text.replace("? mistake", "")
+        if keys == ["s"]:
+            assert "#" in text and "100%" in text

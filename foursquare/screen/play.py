@@ -26,6 +26,7 @@ from foursquare.engine import Game
 from foursquare.screen import tui
 from foursquare.screen.app import TABLE_MODES, App, Command, Confirm, Mode, Observer, Settings, TextScreen
 from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.history_page import MARK as HISTORY_MARK
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.render import UNICODE_SAMPLE
 from foursquare.screen.review_page import GLYPHS as REVIEW_GLYPHS
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = ["INTRO", "SAMPLE_GLYPHS", "Keeper", "Request", "can_draw_unicode", "load_settings", "main"]
 
-SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS + REVIEW_GLYPHS
+SAMPLE_GLYPHS = UNICODE_SAMPLE + CHART_GLYPHS + REVIEW_GLYPHS + HISTORY_MARK.strip()
 """Everything the table, the statistics and the review draw beyond ASCII: if the terminal's character set
 lacks any, draw in ASCII."""
 
