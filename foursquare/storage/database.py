@@ -404,7 +404,7 @@ class Store:
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                _roll_back(self._db)
                 raise
             self._db.execute("COMMIT")
 
@@ -800,6 +800,13 @@ def _check(connection: sqlite3.Connection, path: Path) -> None:
 _SMALL_TABLES = ("current", "settings", "meta", "streak")
 
 
+def _roll_back(connection: sqlite3.Connection) -> None:
+    """Undo the transaction in progress, if any, keeping the exception that ended it (Ctrl-C included)."""
+    if connection.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+
+
 def _statements(script: str) -> Iterator[str]:
     """The statements of a migration one by one (``executescript`` would end the transaction)."""
     statement = ""
@@ -828,5 +835,5 @@ def _migrate(connection: sqlite3.Connection) -> None:
             connection.execute(f"PRAGMA user_version = {version + 1}")
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            _roll_back(connection)
             raise
