@@ -318,6 +318,20 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_import_says_what_a_line_of_another_format_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "games.jsonl"
+    source.write_text('{"deal": 5}\n{"format": "chess"}\n')
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
+    assert transfer.import_main([str(source)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        'foursquare import: line 1: not a Foursquare game: it has no "format": "foursquare-finished-game"',
+        'foursquare import: line 2: not a Foursquare game: it has "format": "chess", '
+        'not "format": "foursquare-finished-game"',
+    ]
+
+
 def test_import_reads_standard_input_and_skips_games_already_there(
     home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -130,8 +130,11 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
     "a JSON list": (b"[1, 2, 3]", "no JSON object"),
     "a JSON string": (b'"game"', "no JSON object"),
     "JSON null": (b"null", "no JSON object"),
-    "another format": (_envelope(format="foursquare-stats"), "not a Foursquare saved game"),
-    "no format": (_envelope(format=_DROP), "not a Foursquare saved game"),
+    "another format": (
+        _envelope(format="foursquare-stats"),
+        'not a Foursquare saved game: it has "format": "foursquare-stats", not "format": "foursquare-saved-game"',
+    ),
+    "no format": (_envelope(format=_DROP), 'not a Foursquare saved game: it has no "format": "foursquare-saved-game"'),
     "unknown version": (_envelope(version=2), "unknown saved game version 2"),
     "version as text": (_envelope(version="1"), "unknown saved game version '1'"),
     "version as true": (_envelope(version=True), "unknown saved game version True"),

@@ -56,6 +56,7 @@ from foursquare.storage.files import (
     parse_saved_game,
     quarantine,
     saved_game_json,
+    wrong_format,
 )
 from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Result, Stats
 
@@ -257,7 +258,7 @@ class FinishedGame:
         if not isinstance(value, dict):
             raise ValueError("not a JSON object")
         if value.get("format") != EXPORT_FORMAT:
-            raise ValueError(f"not a Foursquare game (format {value.get('format')!r})")
+            raise ValueError(wrong_format(value, EXPORT_FORMAT, "game"))
         if value.get("version") != EXPORT_VERSION or type(value.get("version")) is not int:
             raise ValueError(f"unknown version {value.get('version')!r}; this program reads {EXPORT_VERSION}")
         deal, score, placed, counted = (value.get(k) for k in ("deal", "score", "placed", "counted"))

@@ -57,6 +57,7 @@ __all__ = [
     "quarantine",
     "read_json",
     "saved_game_json",
+    "wrong_format",
 ]
 
 ENV_HOME = "FOURSQUARE_HOME"
@@ -257,12 +258,20 @@ def saved_game_json(game: Game, daily: date | None) -> dict[str, Any]:
     }
 
 
+def wrong_format(value: dict[str, Any], form: str, what: str) -> str:
+    """Why ``value`` is not of format ``form``, naming the key and value it should have so the reader can look."""
+    expected = f'"format": {json.dumps(form)}'
+    if "format" not in value:
+        return f"not a Foursquare {what}: it has no {expected}"
+    return f'not a Foursquare {what}: it has "format": {json.dumps(value["format"])}, not {expected}'
+
+
 def check_envelope(value: Any, form: str, version: int, what: str) -> dict[str, Any]:
     """``value`` as a JSON object of format ``form`` and ``version``; ValueError naming ``what`` it should be."""
     if not isinstance(value, dict):
         raise ValueError(f"not a {what}: the file holds no JSON object")
     if value.get("format") != form:
-        raise ValueError(f"not a Foursquare {what} (format {value.get('format')!r})")
+        raise ValueError(wrong_format(value, form, what))
     found = value.get("version")
     if type(found) is not int or found != version:
         raise ValueError(f"unknown {what} version {found!r}; this program reads version {version}")
