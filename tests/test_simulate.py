@@ -67,6 +67,14 @@ def test_processes_give_the_same_results_as_one(capsys: pytest.CaptureFixture[st
     assert two["jobs"] == 2
 
 
+def test_text_report_heads_the_winning_scores_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--games", "30", "--strategy", "greedy"]) == 0  # deals 0-29: greedy wins some
+    lines = capsys.readouterr().out.splitlines()
+    heading = lines.index("  score  games  (winning scores)")
+    assert lines[heading - 1].startswith("winning score average")
+    assert lines[heading + 1].split()[1].isdigit() and lines[heading + 1].endswith("#")
+
+
 def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["simulate", "--games", "5", "--strategy", "greedy"]) == 0
     out = capsys.readouterr().out

@@ -171,6 +171,7 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
     if wins:
         lines.append(f"winning score average {summary['average_winning_score']:.2f}")
         peak = max(summary["winning_scores"].values())
+        lines.append(f"  {'score':>5} {'games':>6}  (winning scores)")
         for score, n in summary["winning_scores"].items():
             bar = "#" * max(1, round(30 * n / peak))
             lines.append(f"  {score:>5} {n:>6}  {bar}")
