@@ -299,3 +299,27 @@ def test_in_ascii_every_page_is_plain_characters() -> None:
         assert text.isascii() and "?" not in text.replace("? mistake", "")
         if keys == ["s"]:
             assert "#" in text and "100%" in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_small_table_keeps_every_cell_six_columns_wide_under_its_letter(width: int, height: int) -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, Resize(width, height), "v")
+    settle(app, pages)
+    with_a_ten = 0
+    for _ in range(game.placed_count):
+        lines = screen_text(app).splitlines()
+        start = next(n for n, line in enumerate(lines) if line.strip() and set(line.strip()) <= set("abcdefg "))
+        letters = [x for x, char in enumerate(lines[start]) if char.isalpha()]
+        rows = [line for line in lines[start + 1 :] if line[:4].strip().isdigit()]
+        assert rows
+        for line in rows:
+            for x, char in enumerate(line):
+                if char in "♠♥♦♣·":
+                    assert x - 1 in letters, line  # a suit or a dot one column right of its letter
+                elif char in "[<{":
+                    assert x + 2 in letters and line[x + 5] in "]>}", line
+            with_a_ten += "10" in line
+        press(app, Key.RIGHT)
+    assert with_a_ten

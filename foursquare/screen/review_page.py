@@ -329,7 +329,10 @@ def _table(before: Game, mine: Cell, expert: Cell | None) -> list[Text]:
 
 
 def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell, expert: Cell | None) -> list[Token]:
-    """Six columns for one cell: marks either side of what it shows."""
+    """Six columns for one cell: marks either side of four columns, a card's suit under the dot of an empty cell.
+
+    A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns.
+    """
     if cell == mine and cell == expert:
         left, right = "{", "}"
     elif cell == mine:
@@ -345,7 +348,7 @@ def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell, expert: Cell |
         inner = [" ## "]
     else:
         top = pile.top
-        inner = [" " * (3 - len(top.rank_text)), top, " "]
+        inner = [" " * (2 - len(top.rank_text)), top, " "]
     return [left, *inner, right]
 
 
