@@ -323,3 +323,20 @@ def test_the_small_table_keeps_every_cell_six_columns_wide_under_its_letter(widt
             with_a_ten += "10" in line
         press(app, Key.RIGHT)
     assert with_a_ten
+
+
+def test_the_first_line_of_a_placement_is_a_whole_sentence() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    steps = review(game, first_cell_judge()).steps
+    same = next(step for step in steps if step.expert_cell == step.cell)
+    other = next(step for step in steps if step.expert_cell != step.cell)
+    pages.at = same.n
+    press(app, Key.REDRAW)
+    assert f"you put it on {cell_name(same.cell)} [ ]; the expert would have put it there too." in screen_text(app)
+    pages.at = other.n
+    press(app, Key.REDRAW)
+    expected = f"you put it on {cell_name(other.cell)} [ ]; the expert would have put it on {cell_name(other.expert_cell)} < >."
+    assert expected in screen_text(app)

@@ -302,11 +302,11 @@ class ReviewPages(Observer):
         same = expert == cell
         where: tuple[Token, ...] = ("Card ", card, f": you put it on {cell_name(cell)} [ ]")
         if step is None:
-            lines.append(Text((*where, ", the expert is still judging it")))
+            lines.append(Text((*where, "; the expert is still judging it.")))
         elif same:
-            lines.append(Text((*where, ", where the expert would have")))
+            lines.append(Text((*where, "; the expert would have put it there too.")))
         else:
-            lines.append(Text((*where, f", the expert would have put it on {cell_name(step.expert_cell)} < >")))
+            lines.append(Text((*where, f"; the expert would have put it on {cell_name(step.expert_cell)} < >.")))
         lines += _table(before, cell, expert)
         if step is not None:
             lines += _verdict(step)
