@@ -15,7 +15,7 @@ from foursquare.screen.app import App, TextScreen
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.render import render
-from foursquare.screen.review_page import FOOTER, GLYPHS, ReviewPages
+from foursquare.screen.review_page import FOOTER, GLYPHS, NO_ERRORS, ReviewPages
 from foursquare.screen.review_text import CHART_GLYPHS
 
 
@@ -338,5 +338,22 @@ def test_the_first_line_of_a_placement_is_a_whole_sentence() -> None:
     assert f"you put it on {cell_name(same.cell)} [ ]; the expert would have put it there too." in screen_text(app)
     pages.at = other.n
     press(app, Key.REDRAW)
-    expected = f"you put it on {cell_name(other.cell)} [ ]; the expert would have put it on {cell_name(other.expert_cell)} < >."
-    assert expected in screen_text(app)
+    mine, expert = cell_name(other.cell), cell_name(other.expert_cell)
+    assert f"you put it on {mine} [ ]; the expert would have put it on {expert} < >." in screen_text(app)
+
+
+def test_n_with_nothing_to_jump_to_says_so_on_the_footer_line() -> None:
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    press(app, Key.END, "n")
+    assert screen_text(app).splitlines()[-1].strip() == "No mistake or blunder after this placement"
+    press(app, Key.HOME, "N")
+    assert "No mistake or blunder before this placement" in screen_text(app)
+    press(app, Key.RIGHT)
+    assert FOOTER in screen_text(app)  # the next key brings the keys back
+    assert isinstance(pages.work, Reviewing)
+    pages.work.steps = [step for step in pages.work.steps if not step.verdict.is_error]
+    press(app, "n")
+    assert NO_ERRORS in screen_text(app)

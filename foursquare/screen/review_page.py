@@ -31,13 +31,15 @@ if TYPE_CHECKING:  # the expert is imported when a review is first asked for: st
     from foursquare.expert.review import Review, Step
     from foursquare.expert.reviewing import Reviewing
 
-__all__ = ["CHART_ROWS", "FOOTER", "GLYPHS", "ReviewPages", "Shelf", "Starter", "expert_review"]
+__all__ = ["CHART_ROWS", "FOOTER", "GLYPHS", "NO_ERRORS", "ReviewPages", "Shelf", "Starter", "expert_review"]
 
 GLYPHS = "▁▂▃▄▅▆▇█░─←→·"
 """Every character the review pages draw beyond ASCII (the chart, the bar, the keys)."""
 FOOTER = "← → step · Home End · n N next/previous mistake · s summary · q back"
 CHART_ROWS = range(3, 11)
 """How tall the summary's chart may be, in rows."""
+NO_ERRORS = "No mistakes or blunders to jump to"
+"""The footer when ``n`` or ``N`` finds nothing: a key that did nothing says why."""
 _SHORT_FOOTER = "← → step · n N mistakes · s summary · q back"
 
 Starter = Callable[[Game], "Reviewing"]
@@ -106,6 +108,8 @@ class ReviewPages(Observer):
         """The placement shown, or 0 for the summary."""
         self.page: TextScreen | None = None
         self._shown: tuple[object, ...] = ()
+        self.note: str | None = None
+        """Said on the footer line in place of the keys until the next key, as when ``n`` finds nothing."""
         self._kept = False
         app.add_command(
             Command(
@@ -186,6 +190,7 @@ class ReviewPages(Observer):
     def _key(self, app: App, event: Input) -> bool:
         if not self.is_open:
             return False
+        self.note = None
         count = self.game.placed_count if self.game is not None else 0
         if event in (Key.RIGHT, "l"):
             self.at = 0 if self.at in (0, count) else self.at + 1
@@ -215,6 +220,10 @@ class ReviewPages(Observer):
         ahead = [n for n in errors if (n - here) * direction > 0]
         if ahead:
             self.at = min(ahead) if direction > 0 else max(ahead)
+        elif not errors:
+            self.note = NO_ERRORS
+        else:
+            self.note = f"No mistake or blunder {'after' if direction > 0 else 'before'} this placement"
 
     # --- drawing ----------------------------------------------------------------
 
@@ -256,7 +265,7 @@ class ReviewPages(Observer):
             title, lines = self._summary(game, work)
         else:
             title, lines = self._step_page(game, work, self.at)
-        footer = FOOTER if self.app.width >= len(FOOTER) + 2 else _SHORT_FOOTER
+        footer = self.note or (FOOTER if self.app.width >= len(FOOTER) + 2 else _SHORT_FOOTER)
         self.page = TextScreen(title, tuple(lines), footer)
         self.app.open_screen(self.page)
         self._shown = self._state()
