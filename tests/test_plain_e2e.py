@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,35 @@ def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> su
         timeout=60,
         env=game_env(FOURSQUARE_HOME=str(home), **env),
     )
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+TRANSCRIPT_MARK = "<!-- transcript:"
+
+
+def readme_transcript() -> tuple[str, list[str]]:
+    """The command of the README's plain-mode transcript (after its ``$``) and the lines it shows."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(TRANSCRIPT_MARK)) + 1
+    assert lines[start] == "```" and lines[start + 1].startswith("$ ")
+    end = lines.index("```", start + 1)
+    return lines[start + 1].removeprefix("$ "), lines[start + 2 : end]
+
+
+def test_the_readme_transcript_is_what_the_command_prints(tmp_path: Path) -> None:
+    """The README says its transcript is the same on every machine: run it as written, in a fresh folder."""
+    command, shown = readme_transcript()
+    bin_dir = os.path.dirname(sys.executable)  # where this environment's ``foursquare`` script is
+    done = subprocess.run(
+        ["sh", "-c", command],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        env=game_env(FOURSQUARE_HOME=str(tmp_path / "home"), PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}"),
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == shown
 
 
 def check_transcript(out: list[str], game: Game, moves: list[str]) -> None:
