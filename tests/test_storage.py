@@ -18,6 +18,7 @@ from foursquare.engine import Game
 from foursquare.storage.files import GAME_FILE, Unusable, data_dir, load_game, quarantine, saved_game_json
 from foursquare.storage.session import Session
 from foursquare.storage.upgrade import IMPORTED_SUFFIX
+from foursquare.storage.window import LOCK_FILE, claim_window
 
 # --- where data lives ---------------------------------------------------------
 
@@ -251,3 +252,14 @@ def test_quarantine_of_a_file_another_process_already_moved(tmp_path: Path) -> N
 
 def _corrupt_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.endswith(".corrupt"))
+
+
+def test_the_window_lock_file_stays_after_the_window_closes_as_the_readme_says(tmp_path: Path) -> None:
+    """Removing the file could race with a process that has just opened it; its lock is what counts."""
+    with claim_window(tmp_path):
+        pass
+    assert (tmp_path / LOCK_FILE).is_file()
+    with claim_window(tmp_path) as again:  # the lock was given up with the window
+        assert again.notes == []
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert f"`{LOCK_FILE}`, which a game window locks while it is open: the file stays when the window closes" in readme

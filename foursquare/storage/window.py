@@ -5,7 +5,10 @@ they started and overwrite each other's moves.  The game window claims the
 folder with :func:`claim_window` before it reads the game in progress; a second
 window gets :class:`WindowOpen`, naming the process that holds it.  The claim
 is an operating-system lock on ``window.lock``, held while the process lives:
-a window that dies, however it dies, never blocks the next start.  Commands
+a window that dies, however it dies, never blocks the next start.  The file
+stays when the window closes: only its lock matters, and removing it would
+race with a process that has just opened it (that process would lock a file
+no longer in the folder while a third one made and locked a new one).  Commands
 without a screen (statistics, history, export) need no claim: the database
 keeps them consistent.
 """
@@ -46,6 +49,7 @@ class Window:
         """Lines for the player: a damaged lock file moved aside on the way."""
 
     def release(self) -> None:
+        """Give up the lock; the file stays (see the module's docstring)."""
         if self._fd is not None:
             os.close(self._fd)  # closing the file gives up the lock
             self._fd = None
