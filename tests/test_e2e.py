@@ -575,7 +575,7 @@ def test_a_damaged_saved_game_is_moved_aside_with_one_line(term_factory: list[Te
     home.mkdir()
     (home / "game.json").write_text('{"format": "foursquare-saved-game", "version": 1, "game": [')
     term = start(term_factory, [], home)
-    term.wait_for("The saved game could not be loaded", "40 cards left", "Next card")
+    term.wait_for("Damaged saved game renamed game.json.…corrupt; more when you quit.", "40 cards left", "Next card")
     assert "Traceback" not in term.text
     aside = list(home.glob("game.json.*.corrupt"))
     assert len(aside) == 1 and aside[0].read_text().endswith('"game": [')
@@ -584,8 +584,8 @@ def test_a_damaged_saved_game_is_moved_aside_with_one_line(term_factory: list[Te
     term.send("q")  # no card placed: nothing to ask
     assert term.wait_exit() == 0
     tail = " ".join(after_the_game(term).split())
-    assert "foursquare: The saved game could not be loaded (not valid JSON" in tail
-    assert f"was moved to {aside[0]}; a new game was dealt." in tail
+    assert "foursquare: The saved game could not be used (not valid JSON" in tail
+    assert f"; it was moved to {aside[0]} and a new game was dealt." in tail
 
 
 def test_a_data_folder_that_cannot_be_used_is_one_line_and_the_game_goes_on(

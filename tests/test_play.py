@@ -31,6 +31,7 @@ from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import Keeper, Request, main
 from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
 from foursquare.screen.text import Tone
+from foursquare.storage.database import DB_FILE
 from foursquare.storage.files import GAME_FILE
 from foursquare.storage.session import Opening, Session
 from foursquare.storage.stats import Ending, Result, Stats
@@ -161,11 +162,26 @@ def test_a_damaged_saved_game_is_one_line_on_screen_and_kept_for_after_the_game(
     app = keeper.app
     assert app.game.placed_count == 0 and app.message is not None and app.message.tone is Tone.ERROR
     line = app.message.plain()
-    assert line.startswith("The saved game could not be loaded (not valid JSON") and "\n" not in line
-    assert line.endswith("; a new game was dealt.") and keeper.notices == [line]
+    (aside,) = tmp_path.glob("game.json.*.corrupt")
+    assert line.startswith("The saved game could not be used (not valid JSON") and "\n" not in line
+    assert line.endswith(f"; it was moved to {aside} and a new game was dealt.") and keeper.notices == [line]
     assert app.message_short is not None
-    assert app.message_short.plain().startswith("The saved game could not be loaded and was moved to game.json.")
-    assert len(list(tmp_path.glob("game.json.*.corrupt"))) == 1
+    assert app.message_short.plain() == "Damaged saved game renamed game.json.…corrupt; more when you quit."
+
+
+@pytest.mark.parametrize("width", [80, 70])
+def test_a_damaged_database_is_a_whole_line_on_screen_and_the_full_one_after_the_game(
+    tmp_path: Path, width: int
+) -> None:
+    (tmp_path / DB_FILE).write_bytes(bytes((i * 37 + 11) % 256 for i in range(2000)))
+    keeper = keeper_for(tmp_path, width=width)
+    (aside,) = tmp_path.glob(DB_FILE + ".*.corrupt")
+    bottom = screen_text(keeper.app).splitlines()[-1].strip()
+    assert bottom == "Damaged database renamed foursquare.db.…corrupt; more when you quit."
+    assert keeper.notices == [
+        f"The database of your games could not be used (not a database); it was moved to {aside}"
+        " and a fresh one was started."
+    ]
 
 
 def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when_the_screen_opens(

@@ -245,7 +245,9 @@ def test_damaged_old_statistics_are_reported_in_one_line(tmp_path: Path) -> None
     stats, message = session.stats()
     assert stats.played == 0 and message is None
     assert opening.message is not None
-    assert opening.message.startswith("Your old statistics file could not be loaded (not valid JSON")
+    (aside,) = tmp_path.glob("stats.json.*.corrupt")
+    assert opening.message.startswith("Your old statistics file could not be used (not valid JSON")
+    assert opening.message.endswith(f"; it was moved to {aside}.")
 
 
 def test_counts_says_whether_the_result_will_count(tmp_path: Path) -> None:

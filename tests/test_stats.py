@@ -235,8 +235,9 @@ def test_stats_command_imports_old_statistics_and_reports_a_damaged_file_on_stde
     assert main(["--json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["played"] == 0
-    assert err.startswith("Your old statistics file could not be loaded (not valid JSON") and err.count("\n") == 1
-    assert len(_corrupt_files(home)) == 1
+    (aside,) = _corrupt_files(home)
+    assert err.startswith("Your old statistics file could not be used (not valid JSON") and err.count("\n") == 1
+    assert err.endswith(f"; it was moved to {aside}.\n")
 
 
 def test_stats_command_in_an_unusable_folder_says_so(

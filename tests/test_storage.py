@@ -189,8 +189,11 @@ def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) 
     (tmp_path / GAME_FILE).mkdir()
     (tmp_path / GAME_FILE / "inside").write_text("kept")
     _, opening = Session.open(tmp_path)
-    assert opening.message is not None and "could not be loaded" in opening.message
     (aside,) = _corrupt_files(tmp_path)
+    assert opening.message == (
+        f"The saved game could not be used (cannot be read: a folder, not a regular file); it was moved to {aside}"
+        " and a new game was dealt."
+    )
     assert (aside / "inside").read_text() == "kept"
     assert on_disk(tmp_path).placed_count == 0
 
@@ -219,7 +222,11 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(
     monkeypatch.setattr(os, "rename", refuse)
     session, opening = Session.open(tmp_path)
     assert opening.message is not None
-    assert "nor moved aside (Permission denied)" in opening.message and "left as it is" in opening.message
+    assert opening.message == (
+        f"The saved game in {path} could not be used (not valid JSON: Expecting property name enclosed in double"
+        " quotes at line 1 column 2) nor moved aside (Permission denied), so the file is left as it is;"
+        " a new game was dealt."
+    )
     session.game.play((0, 0))
     assert session.save() is None and on_disk(tmp_path) == session.game  # the game is kept in the database
     assert path.read_bytes() == b"{broken"
@@ -245,9 +252,10 @@ def test_quarantine_of_a_file_another_process_already_moved(tmp_path: Path) -> N
     damaged = quarantine(tmp_path / GAME_FILE, "not valid JSON")
     assert damaged.aside == tmp_path
     assert (
-        damaged.describe("The saved game")
-        == f"The saved game could not be loaded (not valid JSON) and was moved to {tmp_path}"
+        damaged.describe("The saved game", "a new game was dealt")
+        == f"The saved game could not be used (not valid JSON); it was moved to {tmp_path} and a new game was dealt"
     )
+    assert damaged.note("The saved game", "saved game").short == "Damaged saved game moved aside; more when you quit."
 
 
 def _corrupt_files(folder: Path) -> list[Path]:

@@ -134,7 +134,8 @@ def test_integers_of_5000_digits_in_old_files_are_damage_not_usage_errors(terms:
     shown = run(["stats"], home)
     assert shown.returncode == 0 and "Traceback" not in shown.stderr
     assert (
-        "Your old statistics file could not be loaded (not valid JSON: a number with too many digits)" in shown.stderr
+        "Your old statistics file could not be used (not valid JSON: a number with too many digits); it was moved to"
+        in shown.stderr
     )
     term = start(terms, [], home)
     assert_starts_with_a_fresh_game(term)  # the saved game was moved aside by the stats command already
@@ -192,12 +193,16 @@ def test_a_file_that_is_not_a_database_is_moved_aside(terms: list[Terminal], hom
     garbage = bytes((i * 37 + 11) % 256 for i in range(5000))
     (home / DB_FILE).write_bytes(garbage)
     term = start(terms, [], home)
-    assert_starts_with_a_fresh_game(term, "Your games could not be loaded")
+    assert_starts_with_a_fresh_game(term, "Damaged database renamed foursquare.db.…corrupt; more when you quit.")
     (aside,) = corrupt_files(home)
     assert aside.read_bytes() == garbage
     term.send("q")
     assert term.wait_exit() == 0
-    assert said(after(term), f"Your games could not be loaded (not a database) and was moved to {aside}")
+    assert said(
+        after(term),
+        f"foursquare: The database of your games could not be used (not a database); it was moved to {aside}"
+        " and a fresh one was started.",
+    )
 
 
 def test_a_database_failing_its_check_is_moved_aside_and_the_game_starts_afresh(
@@ -215,7 +220,8 @@ def test_a_database_failing_its_check_is_moved_aside_and_the_game_starts_afresh(
     db.write_bytes(bytes(data))
     shown = run(["stats", "--json"], home)
     assert shown.returncode == 0 and "Traceback" not in shown.stderr
-    assert "Your games could not be loaded" in shown.stderr and "moved to" in shown.stderr
+    assert "The database of your games could not be used (failed SQLite's check: " in shown.stderr
+    assert "; it was moved to " in shown.stderr and " and a fresh one was started." in shown.stderr
     term = start(terms, [], home)
     assert_starts_with_a_fresh_game(term)
     assert len([p for p in corrupt_files(home) if p.name.endswith(".corrupt")]) == 1

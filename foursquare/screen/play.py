@@ -35,7 +35,7 @@ from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, end_note, sta
 from foursquare.screen.stats_page import TITLE as STATS_TITLE
 from foursquare.screen.text import Text, Tone, locale_codeset
 from foursquare.storage.database import Store, StoreError
-from foursquare.storage.files import data_dir
+from foursquare.storage.files import Note, data_dir
 from foursquare.storage.session import Finish, Opening, Session, open_for_command
 from foursquare.storage.stats import Stats
 
@@ -306,13 +306,17 @@ class Keeper(Observer):
     def _trouble(self, note: str | None) -> None:
         """Show a problem with the files on the message line, and keep it for after the game.
 
-        Narrow terminals get it without the reasons in brackets and with file
-        names instead of paths in the data folder; the whole line is printed
-        after the game.
+        Narrow terminals get its short form (a damaged file's :class:`Note`), or
+        else the line without the reasons in brackets and with file names
+        instead of paths in the data folder; the whole line is printed after
+        the game.
         """
         if note is None:
             return
-        short = re.sub(r" \([^()]*\)", "", note).replace(f"{self.session.folder}{os.sep}", "")
+        if isinstance(note, Note):
+            short = note.short
+        else:
+            short = re.sub(r" \([^()]*\)", "", note).replace(f"{self.session.folder}{os.sep}", "")
         self.app.say(Text((note,), Tone.ERROR), Text((short,), Tone.ERROR) if short != note else None)
         if note not in self.notices:
             self.notices.append(note)

@@ -731,7 +731,7 @@ def _set_aside_strangers(path: Path) -> str | None:
                 raise OSError(
                     exc.errno, f"{candidate} is {reason} and cannot be moved aside ({damaged.error})"
                 ) from None
-            return damaged.describe(f"The database file {candidate.name}") + "."
+            return damaged.note(f"The database file {candidate.name}", "file")
     return None
 
 
@@ -739,13 +739,13 @@ def _set_aside(path: Path, reason: str) -> str:
     """Move a damaged database aside with its companion files, stamped alike; the line to show."""
     damaged = quarantine(path, reason)
     if damaged.aside is None:
-        raise StoreError(damaged.describe("Your games") + "; nothing will be saved")
+        raise StoreError(damaged.describe("The database of your games", "nothing will be saved"))
     for suffix in COMPANIONS:
         companion = path.with_name(path.name + suffix)
         if os.path.lexists(companion):
             with contextlib.suppress(OSError):
                 os.rename(companion, damaged.aside.with_name(damaged.aside.name + suffix))
-    return damaged.describe("Your games") + "; they start again from a fresh database."
+    return damaged.note("The database of your games", "database", "a fresh one was started")
 
 
 def _connect(path: Path) -> sqlite3.Connection:

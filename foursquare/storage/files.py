@@ -27,7 +27,7 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -44,11 +44,13 @@ __all__ = [
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "Damaged",
+    "Note",
     "SavedGame",
     "Unusable",
     "check_envelope",
     "data_dir",
     "describe_error",
+    "join_notes",
     "load_game",
     "make_folder",
     "open_regular",
@@ -198,6 +200,29 @@ def read_json(path: Path, limit: int, parse: Callable[[Any], T]) -> T | None:
         raise Unusable(str(exc)) from None
 
 
+class Note(str):
+    """A line for the player with a short form that names the same file, for the game window's message line.
+
+    The game window prints every full line again after the game, so its short
+    form only has to say what happened and where the file went.
+    """
+
+    short: str
+
+    def __new__(cls, line: str, short: str) -> Note:
+        note = super().__new__(cls, line)
+        note.short = short
+        return note
+
+
+def join_notes(notes: Iterable[str | None]) -> str | None:
+    """``notes`` as one line, or None; the short forms of any :class:`Note` among them are kept, joined alike."""
+    said = [note for note in notes if note]
+    if not any(isinstance(note, Note) for note in said):
+        return " ".join(said) or None
+    return Note(" ".join(said), " ".join(note.short if isinstance(note, Note) else note for note in said))
+
+
 @dataclass(frozen=True)
 class Damaged:
     """A file that could not be used, and where it went."""
@@ -209,14 +234,27 @@ class Damaged:
     error: str | None = None
     """Why it could not be moved, when it could not."""
 
-    def describe(self, what: str) -> str:
-        """A sentence (without its full stop): ``what`` (say, "The saved game") could not be loaded, and why."""
+    def describe(self, what: str, then: str | None = None) -> str:
+        """A sentence (without its full stop): ``what`` (say, "The saved game") could not be used, why, where it
+        went and ``then`` what was done about it."""
         if self.aside is not None:
-            return f"{what} could not be loaded ({self.reason}) and was moved to {self.aside}"
-        return (
-            f"{what} in {self.path} could not be loaded ({self.reason}) nor moved aside ({self.error}), "
+            moved = f"{what} could not be used ({self.reason}); it was moved to {self.aside}"
+            return f"{moved} and {then}" if then else moved
+        left = (
+            f"{what} in {self.path} could not be used ({self.reason}) nor moved aside ({self.error}), "
             "so the file is left as it is"
         )
+        return f"{left}; {then}" if then else left
+
+    def note(self, what: str, noun: str, then: str | None = None) -> Note:
+        """:meth:`describe` as a line, short enough on screen as "Damaged ``noun`` renamed NAME.…corrupt"."""
+        if self.aside is None:
+            done = "left as it is"
+        elif self.aside.name.startswith(self.path.name + ".") and self.aside.name.endswith(CORRUPT_SUFFIX):
+            done = f"renamed {self.path.name}.…{CORRUPT_SUFFIX.lstrip('.')}"  # the time stamp is in the full line
+        else:
+            done = "moved aside"
+        return Note(self.describe(what, then) + ".", f"Damaged {noun} {done}; more when you quit.")
 
 
 def quarantine(path: Path, reason: str, now: datetime | None = None) -> Damaged:

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from foursquare.deals import deal_number, random_deal, share_line
 from foursquare.engine import Game, check_deal_number
 from foursquare.storage.database import FinishedGame, Store, StoreError, utc_now
-from foursquare.storage.files import Unusable, data_dir, describe_error
+from foursquare.storage.files import Unusable, data_dir, describe_error, join_notes
 from foursquare.storage.stats import Stats, in_progress
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window, WindowOpen, claim_window
@@ -250,7 +250,7 @@ class Session:
     def _said(self, notes: list[str | None]) -> str | None:
         """``notes`` and the lines met on the way that are still to be said, as one line."""
         unsaid, self._unsaid = self._unsaid, []
-        return _join([*unsaid, *notes])
+        return join_notes([*unsaid, *notes])
 
 
 def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Session, Opening] | int:
@@ -280,7 +280,7 @@ def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Sessi
         return 2
     session.window = window
     if window is not None and window.notes:
-        opening = opening._replace(message=_join([*window.notes, opening.message]))
+        opening = opening._replace(message=join_notes([*window.notes, opening.message]))
     return session, opening
 
 
@@ -316,7 +316,3 @@ def _check_request(seed: int | None, daily: bool) -> None:
         raise ValueError("ask for a deal number or for the daily deal, not both")
     if seed is not None:
         check_deal_number(seed)
-
-
-def _join(notes: list[str | None]) -> str | None:
-    return " ".join(note for note in notes if note) or None

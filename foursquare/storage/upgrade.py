@@ -77,7 +77,7 @@ def _import_stats(store: Store, path: Path) -> str | None:
     try:
         results = read_json(path, _MAX_STATS_BYTES, parse_results) or []
     except Unusable as exc:
-        return quarantine(path, str(exc)).describe("Your old statistics file") + "."
+        return quarantine(path, str(exc)).note("Your old statistics file", "statistics")
     identity = _identity(path)
     with store.changing() as changes:
         if changes.note(identity) is None:
@@ -93,7 +93,7 @@ def _import_game(store: Store, path: Path) -> str | None:
         saved = load_game(path)
     except Unusable as exc:
         damaged = quarantine(path, str(exc))
-        return damaged.describe("The saved game") + "; a new game was dealt."
+        return damaged.note("The saved game", "saved game", "a new game was dealt")
     if saved is None:
         return None
     started = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(microsecond=0)

@@ -83,7 +83,7 @@ def claim_window(folder: Path) -> Window:
                 raise OSError(
                     exc.errno, f"{path} is {damaged.reason} and cannot be moved aside ({damaged.error})"
                 ) from None
-            notes.append(damaged.describe("The window lock file") + ".")
+            notes.append(damaged.note("The window lock file", "lock file", "a new one was made"))
             continue
         try:
             if not _lock(fd):
