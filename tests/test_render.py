@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1, Deals, make_app, press
+from helpers import WINNING_LINE_DEAL_1, Deals, make_app, press, screen_text
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
@@ -428,3 +429,21 @@ def test_a_tall_end_box_never_spills_onto_the_message_line() -> None:
     for width, height in ((70, 17), (80, 24)):
         rows = frame(app, width, height)
         assert rows[-1].strip() == "the message"
+
+
+def test_the_help_at_70_columns_is_reflowed_not_broken_twice() -> None:
+    app = make_app(1)
+    app.handle(Resize(70, 17))
+    app.handle("?")
+    width, body = layout.page_width(70), layout.screen_body_rows(17)
+    left = (70 - width) // 2
+    seen: list[str] = []
+    while "Keys" not in (line.strip() for line in seen):
+        seen += [row[left:].rstrip() for row in screen_text(app).splitlines()[2 : 2 + body]]
+        app.handle(Key.PAGE_DOWN)
+    prose = seen[: [line.strip() for line in seen].index("Keys")]
+    assert "Placing" in prose and "The end" in prose
+    for line, after in itertools.pairwise(prose):
+        if line.startswith("  ") and after.startswith("  "):
+            assert len(line) + 1 + len(after.split()[0]) > width, (line, after)  # the next word would not fit
+            assert len(after.split()) > 1 or len(line) > width - 10, (line, after)  # no lone word

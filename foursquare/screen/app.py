@@ -562,7 +562,10 @@ class App:
 
     def help_screen(self) -> TextScreen:
         """The rules in short and every key, the added ones included."""
-        lines = [Text((line,), Tone.HEADING if line and not line.startswith(" ") else Tone.PLAIN) for line in RULES]
+        lines = [
+            Text((line,), Tone.HEADING if line and not line.startswith(" ") else Tone.PLAIN)
+            for line in _paragraphs(RULES)
+        ]
         lines.append(Text(("",)))
         lines.append(Text(("Keys",), Tone.HEADING))
         for keys, summary in self._key_lines():
@@ -613,6 +616,22 @@ RULES: tuple[str, ...] = (
     "  over are marked 'flips'. 'Still to come' counts the cards of each rank",
     "  left in the stock after the next card.",
 )
+
+
+def _paragraphs(lines: tuple[str, ...]) -> list[str]:
+    """``lines`` with each indented paragraph joined into one line.
+
+    :data:`RULES` is broken for 80 columns; joined, a narrower page can wrap
+    it again as prose, instead of breaking every line in two.
+    """
+    out: list[str] = []
+    for line in lines:
+        if line.startswith(" ") and out and out[-1].startswith(" "):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
+
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
 """The keys the side panel reminds of, unless more are added."""
