@@ -15,7 +15,7 @@ from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
 from foursquare.screen.explain import preview_words
 from foursquare.screen.keys import Click, Input, Key, Resize
-from foursquare.screen.text import Tone
+from foursquare.screen.text import Text, Tone
 
 
 class Recorder(Observer):
@@ -351,11 +351,18 @@ def test_p_and_c_turn_the_preview_and_the_cards_to_come_off_and_on_and_tell_the_
     assert app.preview is not None
     press(app, "p")
     assert app.preview is None and app.would_flip == frozenset() and not app.settings.preview
+    assert app.message == Text.of("Preview off (p turns it on)")
     press(app, Key.LEFT)
     assert app.preview is None
-    press(app, "c", "p")
+    press(app, "c")
+    assert app.message == Text.of("Cards still to come hidden (c shows them)")
+    press(app, "p")
+    assert app.message == Text.of("Preview on (p turns it off)")
+    press(app, Key.RIGHT)
     assert app.preview is not None
-    assert recorder.seen == [(False, True), (False, False), (True, False)]
+    press(app, "c")
+    assert app.message == Text.of("Cards still to come shown (c hides them)")
+    assert recorder.seen == [(False, True), (False, False), (True, False), (True, True)]
     help_text = "\n".join(line.plain() for line in app.help_screen().lines)
     assert "p" in help_text and "preview on/off" in help_text and "cards still to come on/off" in help_text
 

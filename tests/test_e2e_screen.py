@@ -87,7 +87,7 @@ def test_the_bottom_line_previews_the_cell_under_the_cursor_and_marks_the_cards(
         term.wait_for(shows(want, marks))
     assert spelled(preview_words(game, game.preview((0, 1)))) == "e4: turns over 3♠ → 1/4 face down"
     term.send("p")
-    term.wait_for(lambda t: bottom(t) == explained and FLIP_MARK not in t.text)
+    term.wait_for(lambda t: bottom(t) == "Preview off (p turns it on)" and FLIP_MARK not in t.text)
 
 
 def test_p_and_c_are_kept_for_the_next_run(terms: list[Terminal], tmp_path: Path) -> None:

@@ -437,14 +437,19 @@ class App:
         self.previewing = True
 
     def toggle_preview(self) -> None:
-        """``p``: the preview on the bottom line (and its marks on the table) on or off."""
+        """``p``: the preview on the bottom line (and its marks on the table) on or off, said on that line.
+
+        Turned on, the preview shows from the next move of the cursor.
+        """
         self.settings.preview = not self.settings.preview
-        self.previewing = self.settings.preview
+        self.say(Text.of("Preview on (p turns it off)" if self.settings.preview else "Preview off (p turns it on)"))
         self._settings_changed()
 
     def toggle_to_come(self) -> None:
-        """``c``: the panel of cards still to come on or off."""
+        """``c``: the panel of cards still to come on or off; the message line says which, as a key should."""
         self.settings.to_come = not self.settings.to_come
+        shown = "shown (c hides them)" if self.settings.to_come else "hidden (c shows them)"
+        self.say(Text.of(f"Cards still to come {shown}"))
         self._settings_changed()
 
     def _settings_changed(self) -> None:
