@@ -324,3 +324,16 @@ def test_main_without_a_terminal_touches_no_file(
     assert main(Request(seed=3)) == 1
     assert "needs a terminal" in capsys.readouterr().err
     assert not (tmp_path / "home").exists()
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_statistics_page_footer_names_the_history_key(tmp_path: Path, width: int, height: int) -> None:
+    count(tmp_path, Result(3, Ending.WON, 12))
+    keeper = keeper_for(tmp_path)
+    press(keeper.app, Resize(width, height), "s")
+    assert "g your" not in screen_text(keeper.app).splitlines()[-1]
+    press(keeper.app, "x")
+    keeper.stats_keys = "g your games"  # as the game wires it, with the history page
+    press(keeper.app, "s")
+    footer = screen_text(keeper.app).splitlines()[-1]
+    assert "g your games · " in footer and "other key" in footer and len(footer) <= width

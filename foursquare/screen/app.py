@@ -98,6 +98,8 @@ class TextScreen:
     lines: tuple[Text, ...]
     footer: str | None = None
     """The bottom line, for a page with keys of its own; None: how to scroll and leave."""
+    keys: str = ""
+    """Keys of the page's own (``g your games``), said on the scrolling footer before how to leave."""
     wrap: bool = False
     """Break lines too wide for the terminal at spaces (prose), rather than cut them (tables, charts)."""
 

@@ -16,6 +16,7 @@ the App knows no files and the session no screen.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import locale
 import os
 import re
@@ -93,6 +94,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     Coach(keeper.app, think=expert(seconds))
     reviews = ReviewPages(keeper.app, shelf=HistoryShelf(session), ascii=keeper.ascii)
     HistoryPage(keeper.app, HistoryLibrary(session), reviews, also_from=_on_statistics)
+    keeper.stats_keys = "g your games"
     keeper.begin(opening, request)
     for note in size_notes:
         keeper.tell(note)
@@ -224,6 +226,8 @@ class Keeper(Observer):
         self.notices: list[str] = []
         """Every problem shown on screen, once each, to print after the game so that none goes unread."""
         self.save_failed = False
+        self.stats_keys = ""
+        """Keys the statistics page leads on with (the history's ``g``), named on its footer."""
         self._page: tuple[TextScreen, Stats, str | None, tuple[int, int]] | None = None
         """The statistics page open, what it shows, and the terminal height it was drawn for."""
         self._replay = not session.counts
@@ -381,6 +385,7 @@ class Keeper(Observer):
 
     def _open_page(self, stats: Stats, note: str | None) -> None:
         page = stats_screen(stats, height=self.app.height, width=self.app.width, ascii=self.ascii, note=note)
+        page = dataclasses.replace(page, keys=self.stats_keys)
         self._page = (page, stats, note, (self.app.width, self.app.height))
         self.app.open_screen(page)
 

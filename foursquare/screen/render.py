@@ -597,19 +597,27 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     rows = layout.screen_body_rows(c.height)
     for n, line in enumerate(lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    footer = screen.footer if screen.footer is not None else _footer(len(lines), scroll, rows, c.width - x)
+    footer = screen.footer if screen.footer is not None else _footer(len(lines), scroll, rows, c.width - x, screen.keys)
     c.put(c.height - 1, x, footer, Style.DIM)
 
 
-def _footer(lines: int, scroll: int, rows: int, room: int) -> str:
-    """How to scroll and leave a page, and where in it the view is, in the words that fit in ``room``."""
+def _footer(lines: int, scroll: int, rows: int, room: int, own: str = "") -> str:
+    """How to scroll and leave a page, and where in it the view is, in the words that fit in ``room``.
+
+    ``own`` names the page's own keys, first, so that "any key" does not hide them.
+    """
+    own = f"{own} · " if own else ""
     if lines <= rows:
-        return "any key: back to the game"
+        whole = f"{own}any other key: back to the game" if own else "any key: back to the game"
+        return whole if len(whole) <= room else f"{own}other keys: back"
     where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
-    for keys in ("↑ ↓ PgUp PgDn scroll · any other key: back to the game", "↑ ↓ PgUp PgDn scroll · other keys: back"):
+    for keys in (
+        f"↑ ↓ PgUp PgDn scroll · {own}any other key: back to the game",
+        f"↑ ↓ PgUp PgDn scroll · {own}other keys: back",
+    ):
         if len(keys) + 3 + len(where) + 2 <= room:
             return f"{keys}   ({where})"
-    return f"↑↓ scroll · other keys: back ({where})"
+    return f"↑↓ scroll · {own}other keys: back ({where})"
 
 
 def _dialog(c: _Canvas, app: App) -> None:
