@@ -325,7 +325,9 @@ def test_import_says_what_a_line_of_another_format_lacks(
     source.write_text('{"deal": 5}\n{"format": "chess"}\n')
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
     assert transfer.import_main([str(source)]) == 1
-    assert capsys.readouterr().err.splitlines() == [
+    out, err = capsys.readouterr()
+    assert out == "Imported 0 games; 0 already in the history; 2 lines rejected.\n"
+    assert err.splitlines() == [
         'foursquare import: line 1: not a Foursquare game: it has no "format": "foursquare-finished-game"',
         'foursquare import: line 2: not a Foursquare game: it has "format": "chess", '
         'not "format": "foursquare-finished-game"',
@@ -342,3 +344,16 @@ def test_import_reads_standard_input_and_skips_games_already_there(
     assert transfer.import_main(["-"]) == 0
     assert "Imported 0 games; 1 already in the history; 0 lines rejected." in capsys.readouterr().out
     assert counted(home) == [Result(WINNING_DEAL, Ending.WON, 7)]
+
+
+def test_import_counts_one_game_and_one_line_in_the_singular(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    lines = _export(home, capsys)
+    source = tmp_path / "one.jsonl"
+    source.write_text(lines[0] + "\n" + '{"deal": 5}\n')
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
+    assert transfer.import_main([str(source)]) == 1
+    assert capsys.readouterr().out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"

@@ -69,8 +69,7 @@ def _import_file(args: argparse.Namespace, store: Store) -> int:
     except OSError as exc:
         print(f"foursquare import: cannot read {args.file}: {describe_error(exc)}", file=sys.stderr)
         return 1
-    games = "game" if added == 1 else "games"
-    print(f"Imported {added} {games}; {skipped} already in the history; {rejected} lines rejected.")
+    print(f"Imported {_count(added, 'game')}; {skipped} already in the history; {_count(rejected, 'line')} rejected.")
     return 1 if rejected else 0
 
 
@@ -119,3 +118,8 @@ def _decode(line: bytes | None) -> object:
         raise ValueError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
     except ValueError:  # Python refuses to convert integers of more than 4,300 digits
         raise ValueError("not valid JSON: a number with too many digits") from None
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count a person reads."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
