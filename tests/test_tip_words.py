@@ -55,6 +55,11 @@ def test_a_tip_for_score_names_the_safest_cell_and_its_chance_too() -> None:
     assert f"safest {cell_name(cells[1])}, about 97%" in words
 
 
+def test_a_safer_cell_whose_chance_reads_the_same_is_not_named() -> None:
+    words, _ = tip_with([0.989, 0.991, 0.7])  # both "about 99%": naming a second cell would only confuse
+    assert words.endswith("about 99% to win from here")
+
+
 def test_a_tip_cut_short_says_so() -> None:
     words, _ = tip_with([0.9, 0.8], cut_short=True)
     assert "cut short" in words

@@ -125,7 +125,8 @@ def tip_note(advice: Advice) -> str:
     """What a tip adds after its chance: the safest cell when the tip plays for score, and a hurried guess."""
     note = ""
     safest, safe_chance = advice.safest
-    if safest != advice.cell:  # the tip plays for score: say where the best chance is too
+    safer = chance_words(safe_chance) != chance_words(advice.win_chance)  # as far as the words can tell
+    if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too
         note = f" for a higher score; safest {cell_name(safest)}, {chance_words(safe_chance)}"
     if advice.cut_short:
         note += " (cut short: a quick guess)"
