@@ -27,11 +27,13 @@ from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
+from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
-from foursquare.screen.play import Keeper, Request, main
+from foursquare.screen.play import HistoryLibrary, Keeper, Request, main
+from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
 from foursquare.screen.text import Tone
-from foursquare.storage.database import DB_FILE
+from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
 from foursquare.storage.files import GAME_FILE
 from foursquare.storage.session import Opening, Session
 from foursquare.storage.stats import Ending, Result, Stats
@@ -337,3 +339,26 @@ def test_the_statistics_page_footer_names_the_history_key(tmp_path: Path, width:
     press(keeper.app, "s")
     footer = screen_text(keeper.app).splitlines()[-1]
     assert "g your games · " in footer and "other key" in footer and len(footer) <= width
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, height: int) -> None:
+    endings = [(Ending.TOO_MANY_FACE_DOWN, None), (Ending.STOCK_EMPTY, None), (Ending.WON, 7), (Ending.ABANDONED, None)]
+    with Store.open(tmp_path)[0] as store:
+        for n, (ending, score) in enumerate(endings * 3):
+            deal = 123456789012 + n % 5  # twelve digits, as random deals have; some played again
+            store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True))
+    keeper = keeper_for(tmp_path)
+    app = keeper.app
+    HistoryPage(app, HistoryLibrary(keeper.session), ReviewPages(app), also_from=lambda app: False)
+    press(app, Resize(width, height), "g")
+    lines = screen_text(app).splitlines()
+    heading = next(line for line in lines if "placed" in line)
+    assert heading.split() in (
+        ["id", "ended", "(UTC)", "deal", "score", "placed", "result"],
+        ["id", "ended", "deal", "score", "placed", "result"],
+    )
+    assert all(len(line) <= width for line in lines) and "…" not in heading
+    for line in lines[lines.index(heading) + 1 : -1]:
+        assert line[: heading.index("result")].rstrip().endswith("31"), line  # every column up to the result whole
+    assert any("lost: 5 face down" in line for line in lines) and any("replay" in line for line in lines)

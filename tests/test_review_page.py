@@ -222,7 +222,7 @@ class Library:
     def __init__(self, games: dict[int, Game | None]) -> None:
         self.games = games
 
-    def recent(self) -> tuple[str, list[tuple[int, str]]]:
+    def recent(self, width: int) -> tuple[str, list[tuple[int, str]]]:
         rows = [(game_id, f"game {game_id}") for game_id in sorted(self.games, reverse=True)]
         return "id  game", rows
 

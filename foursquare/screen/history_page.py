@@ -31,8 +31,8 @@ MARK = "▶ "
 class Library(Protocol):
     """The finished games, as the page needs them."""
 
-    def recent(self) -> tuple[str, list[tuple[int, str]]]:
-        """A heading, and the newest games as (id, one line about it), newest first."""
+    def recent(self, width: int) -> tuple[str, list[tuple[int, str]]]:
+        """A heading, and the newest games as (id, one line about it), newest first, fitted to ``width`` columns."""
 
     def load(self, game_id: int) -> Game | None:
         """Game ``game_id`` rebuilt from its record; None if it cannot be (kept without its cards)."""
@@ -62,7 +62,7 @@ class HistoryPage:
         self.at = 0
         self.note: Text | None = None
         self.page: TextScreen | None = None
-        self._height = 0
+        self._size = (0, 0)
         modes = TABLE_MODES | {Mode.TOO_SMALL}
         app.add_command(
             Command("history", ("g",), "your finished games: pick one for the expert's review", self.open, modes)
@@ -76,7 +76,7 @@ class HistoryPage:
 
     def open(self, app: App) -> None:
         """``g``: the page, read afresh (another window may have finished games meanwhile)."""
-        self.heading, self.rows = self.library.recent()
+        self.heading, self.rows = self.library.recent(self._room(app.width))
         self.at = 0
         self.note = None if self.rows else Text(("No finished games yet: the review needs one.",))
         self._show()
@@ -90,12 +90,20 @@ class HistoryPage:
         lines += [Text(("",)), self.note or Text(("",))]
         self.page = TextScreen(TITLE, tuple(lines), FOOTER)
         self.app.open_screen(self.page)
-        self._height = self.app.height
+        self._size = (self.app.width, self.app.height)
+
+    @staticmethod
+    def _room(width: int) -> int:
+        """Columns for a game's line: the page's, less the mark of the one chosen."""
+        return layout.page_width(width) - len(MARK)
 
     def _tick(self, app: App) -> bool:
-        """Draw the page again for a terminal of another height."""
-        if not self.is_open or app.height == self._height:
+        """Draw the page again for a terminal of another size (the lines read again for another width)."""
+        if not self.is_open or (app.width, app.height) == self._size:
             return False
+        if app.width != self._size[0]:
+            self.heading, self.rows = self.library.recent(self._room(app.width))
+            self.at = min(self.at, max(0, len(self.rows) - 1))
         self._show()
         return True
 

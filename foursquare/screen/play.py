@@ -139,14 +139,14 @@ class HistoryLibrary:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def recent(self) -> tuple[str, list[tuple[int, str]]]:
+    def recent(self, width: int) -> tuple[str, list[tuple[int, str]]]:
         from foursquare.commands.history import table
 
         try:
             games = [game for game in self.session.store.history(self.LIMIT) if game.id is not None]
         except StoreError:
             games = []
-        heading, *lines = table(games)
+        heading, *lines = table(games, width)
         return heading, [(game.id, line) for game, line in zip(games, lines, strict=True) if game.id is not None]
 
     def load(self, game_id: int) -> Game | None:
