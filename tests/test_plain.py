@@ -14,6 +14,7 @@ from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
 from foursquare.plain.words import Spelling, table_lines, to_come_lines
 from foursquare.screen.coach import chance_words, tip_note
 from foursquare.screen.explain import explain
+from foursquare.screen.text import Text
 from foursquare.storage.session import Session
 
 FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
@@ -423,3 +424,15 @@ def test_cards_as_on_the_screen_in_ascii_where_asked_or_needed_or_in_words(
     status, lines = run_main(b"", *args, encoding=encoding, words=words)
     assert status == 0
     assert lines[2].startswith(f"Next card: {card}, card 1 of 40.")
+
+
+def test_in_words_a_line_that_starts_with_a_card_starts_with_a_capital(home: Path) -> None:
+    status, lines = run_main(b"d4\nd3\nd4\na1\n", words=True)
+    assert status == 0
+    first = Spelling(words=True).card(FIRST)
+    placed = lines[lines.index("> d4") + 1]
+    assert placed.startswith(first.capitalize() + " on d4 "), placed
+    refused = lines[lines.index("> a1") + 1]
+    assert refused[0].isupper() and " can't go on a1" in refused, refused
+    assert Spelling(words=True).cards([FIRST]) == first  # inside a sentence, as it is
+    assert Spelling(words=True).text(Text.of("Tip: ", FIRST)) == f"Tip: {first}"

@@ -371,7 +371,7 @@ class Plain:
         if game.is_over or card is None:
             self.out("The game is over: n for a new deal, u to take back the last card, q to quit.")
         else:
-            self.out(f"{self.spell.card(card)} can't go on {cell_name(cell)}: {reason}.")
+            self.out(f"{self.spell.opening(card)} can't go on {cell_name(cell)}: {reason}.")
         return True
 
 

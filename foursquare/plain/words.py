@@ -58,9 +58,17 @@ class Spelling:
             return str(card)
         return card.rank_text + UNICODE.suits[card.suit]
 
+    def opening(self, card: Card) -> str:
+        """``card`` at the start of a sentence: in words, capitalised (``Eight of clubs``)."""
+        spelled = self.card(card)
+        return spelled[:1].upper() + spelled[1:]
+
     def text(self, text: Text) -> str:
-        """A line of words and cards (an explanation, a refusal) with its cards spelled."""
-        return "".join(token if isinstance(token, str) else self.card(token) for token in text.tokens)
+        """A line of words and cards (an explanation, a refusal) with its cards spelled, as a sentence."""
+        return "".join(
+            token if isinstance(token, str) else self.opening(token) if n == 0 else self.card(token)
+            for n, token in enumerate(text.tokens)
+        )
 
     def line(self, line: str) -> str:
         """The last step before printing: in ASCII, every other character replaced (``×`` as ``x``)."""
@@ -68,7 +76,7 @@ class Spelling:
 
     def cards(self, cards: Iterable[Card]) -> str:
         """``6♥, 2♣ and 3♦``."""
-        return self.text(Text(card_list(cards)))
+        return "".join(token if isinstance(token, str) else self.card(token) for token in card_list(cards))
 
 
 def _plural(count: int, word: str, plural: str = "") -> str:
@@ -172,7 +180,7 @@ def preview_line(game: Game, preview: Preview, spell: Spelling) -> str:
     if hidden:
         turned.append(f"the face-down card{'s' if len(hidden) > 1 else ''} on {_and_list(hidden)}")
     what = f"would turn over {_and_list(turned)}" if turned else "would turn nothing over"
-    line = f"{spell.card(preview.card)} on {cell_name(preview.cell)} {what}"
+    line = f"{spell.opening(preview.card)} on {cell_name(preview.cell)} {what}"
     if preview.status is Status.WON:
         return f"{line}, and you would win with score {preview.score}."
     if preview.status is Status.LOST and preview.loss_reason is not None:
