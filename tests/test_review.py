@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from foursquare.commands.review import main as review_main
-from foursquare.engine import Card, Cell, Game, Status, parse_cell
+from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import (
     THRESHOLDS,
@@ -30,7 +30,8 @@ from foursquare.expert.review import (
     verdict,
 )
 from foursquare.expert.reviewing import Reviewing
-from foursquare.screen.review_text import chart_lines, summary_lines
+from foursquare.screen.render import UNICODE
+from foursquare.screen.review_text import chart_lines, step_line, summary_lines
 from foursquare.storage.database import FinishedGame, Store, utc_now
 
 QUICK = 20_000
@@ -233,6 +234,20 @@ def test_the_summary_compares_with_the_expert() -> None:
     assert lines[0].startswith("You 7 · expert ")
     assert lines[1].startswith("Accuracy ")
     assert "best" in lines[2] and "blunder" in lines[2]
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_the_summary_and_the_listing_spell_cards_and_arrows_as_the_table_does(ascii: bool) -> None:
+    result = fake_review(won_game())
+    worst = result.costliest
+    assert worst is not None
+    card = str(worst.card) if ascii else worst.card.rank_text + UNICODE.suits[worst.card.suit]
+    arrow = "->" if ascii else "→"
+    costliest = next(line for line in summary_lines(result, rows=5, width=70, ascii=ascii) if "Costliest" in line)
+    assert f", {card} on {cell_name(worst.cell)} " in costliest and f"% {arrow} " in costliest
+    listed = step_line(worst, ascii=ascii)
+    assert f" {card} on " in listed and f"% {arrow} " in listed
+    assert listed.isascii() == ascii and costliest.isascii() == ascii
 
 
 # --- the command ----------------------------------------------------------------

@@ -111,7 +111,7 @@ def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
     lines = [f"Review of {deal}", ""]
     lines += summary_lines(review, rows=CHART_ROWS, width=REPORT_WIDTH, ascii=ascii)
     lines += ["", "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4)"]
-    lines += [step_line(step) for step in review.steps]
+    lines += [step_line(step, ascii=ascii) for step in review.steps]
     return [to_ascii(line) for line in lines] if ascii else lines
 
 
@@ -200,7 +200,7 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Store, int] | None
 
 def _can_print_unicode(out: TextIO) -> bool:
     try:
-        "█░·".encode(out.encoding or "ascii")
+        "█░·→♠♥♦♣".encode(out.encoding or "ascii")  # the chart, the arrows and the suits
     except (UnicodeEncodeError, LookupError):
         return False
     return True

@@ -1,8 +1,9 @@
 """A review in words and pictures: the summary, the win-chance chart and a line per placement.
 
 Shared by the review pages of the game screen and ``foursquare review``, so
-both say the same thing.  Plain strings only (cards as ``9C``-style text is
-the caller's choice): no terminal, no curses.
+both say the same thing.  Plain strings only, no terminal, no curses; cards
+and arrows are spelled as on the table (``10♠``, ``→``), or ``10S`` and ``->``
+where the caller asks for ASCII.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from foursquare.engine import Status, cell_name
+from foursquare.engine import Card, Status, cell_name
 from foursquare.expert.review import Review, Step, Verdict
+from foursquare.screen.render import UNICODE
 
 __all__ = [
     "BLUNDER_MARK",
@@ -67,13 +69,22 @@ def progress_bar(fraction: float, width: int, *, ascii: bool = False) -> str:
     return f"{on * full}{off * (width - full)} {round(fraction * 100)}%"
 
 
-def step_line(step: Step) -> str:
-    """``12. 7S on b1 (expert: b2) 94% -> 81%  mistake``: one placement for a listing."""
+def _card(card: Card, ascii: bool) -> str:
+    """``10♠`` as on the table, or ``10S`` in ASCII."""
+    return str(card) if ascii else card.rank_text + UNICODE.suits[card.suit]
+
+
+def _arrow(ascii: bool) -> str:
+    return "->" if ascii else "→"
+
+
+def step_line(step: Step, *, ascii: bool = False) -> str:
+    """``12. 7♠ on b1 (expert: b2)  94% →  81%  mistake``: one placement for a listing."""
     expert = "same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     return (
-        f"{step.n:>2}. {step.card!s:>3} on {cell_name(step.cell)} (expert: {expert:<4})"
-        f" {before:>4} -> {after:>4}  {step.verdict}"
+        f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} (expert: {expert:<4})"
+        f" {before:>4} {_arrow(ascii)} {after:>4}  {step.verdict}"
     )
 
 
@@ -139,8 +150,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         costliest = "Costliest placement: none, every one kept your chance"
     else:
         costliest = (
-            f"Costliest: card {worst.n}, {worst.card} on {cell_name(worst.cell)} (expert: "
-            f"{cell_name(worst.expert_cell)}), {chance_text(worst.chance_before)} -> "
+            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} on {cell_name(worst.cell)} (expert: "
+            f"{cell_name(worst.expert_cell)}), {chance_text(worst.chance_before)} {_arrow(ascii)} "
             f"{chance_text(worst.chance_after)}, {worst.verdict}"
         )
     return [
