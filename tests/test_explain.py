@@ -7,6 +7,7 @@ import random
 from helpers import WINNING_DEAL, WINNING_LINE
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, IllegalMove, cell_name
+from foursquare.screen import layout
 from foursquare.screen.explain import Judgement, explain, judge, preview_words, refusal_words
 
 
@@ -64,11 +65,37 @@ def test_tie_with_the_highest_of_several() -> None:
     assert long == "8D on f4 ties an 8 in its row: nothing turned"
 
 
-def test_row_and_column_both_explained() -> None:
-    game = _game("5H 9C 2D 7S 6C")
-    long, short = _play(game, [(0, 0), (0, 1), (1, 0), (1, 1), (1, 1)])
-    assert long.startswith("6C ") and "in its row" in long and "in its column" in long
-    assert "; " in long and "; " in short
+def test_row_and_column_both_explained_name_the_cell_and_what_each_turned() -> None:
+    long, short = _play(_game("5H 9C 2D 7S 6C"), [(0, 0), (0, 1), (1, 0), (1, 1), (1, 1)])
+    assert long == "6C on e5: its row is all face down, turned over 2D; its column is all face down, turned over 9C"
+    assert short == "6C: row all face down, turned 2D; column all face down, turned 9C"  # the cell would not fit
+    long, short = _play(_game("4H 9C 2D 9S 4C 6C"), [(0, 0), (0, 1), (1, 1), (-1, 0), (1, 0), (1, 0)])
+    assert long == "6C on d5: its row is all face down, turned over 2D; between 4 and 9 in its column, nothing turned"
+    assert short == "6C on d5: row all face down, turned 2D; between 4 and 9 in column"
+
+
+def test_row_and_column_that_both_turn_nothing_say_so_once() -> None:
+    long, short = _play(_game("9D 6S 3D 7C 9H 7D"), [(0, 0), (1, 0), (2, 0), (2, 1), (0, 0), (2, 0)])
+    assert long == "7D on d6: ties a 7 in its row and between 6 and 9 in its column: nothing turned"
+    assert short == "7D on d6: ties a 7 in row, between 6 and 9 in column: nothing turned"
+
+
+def test_the_short_form_fits_the_bottom_line_at_70_columns() -> None:
+    room = 70 - layout.plan(70, 17).table.x - 1  # type: ignore[union-attr]
+    rng = random.Random(5)
+    for seed in range(100):
+        game = Game.deal(seed)
+        while not game.is_over:
+            before = game.piles
+            placement = game.play(rng.choice(game.legal_moves()))
+            row, column = judge(before, placement)
+            long, short = explain(before, placement)
+            if Judgement.ALONE in (row.judgement, column.judgement):
+                continue
+            assert long.plain().startswith(f"{placement.card} on {cell_name(placement.cell)}: ")
+            assert ("turned over" in long.plain()) == (row.judgement.turns_over or column.judgement.turns_over)
+            if len(row.turned) <= 1 and len(column.turned) <= 1:
+                assert len(short) <= room, short.plain()
 
 
 def test_verdicts_agree_with_the_engine_on_random_games() -> None:

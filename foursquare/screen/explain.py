@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, LossReason, Pile, Placement, Preview, Status, cell_name
+from foursquare.screen import layout
 from foursquare.screen.text import Text, Token, Tone, card_list
 
 __all__ = ["Judgement", "LineJudgement", "explain", "judge", "judge_line", "preview_words", "refusal_words"]
@@ -124,7 +125,10 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Te
     """A full sentence and a short one saying what ``placement`` turned over and why.
 
     ``before`` is the table just before the placement (``Game.piles``).  The
-    short form is for narrow terminals.
+    short form is for narrow terminals.  When both the row and the column
+    matter, both forms name the cell and give each line its verdict and what
+    it turned over: ``10♠ on c3: its row is all face down, turned over 4♦;
+    highest in its column, turned over 3♥``.
     """
     row, col = judge(before, placement)
     card = placement.card
@@ -134,16 +138,62 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Te
             Text.of(card, where, " is alone in its row and column: nothing turned"),
             Text.of(card, " alone in row and column"),
         )
-    shown = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
-    long: list[Token] = [card, where, " "]
-    short: list[Token] = [card, " "]
-    for n, j in enumerate(shown):
-        if n:
-            long.append("; ")
-            short.append("; ")
-        long.extend(_clause(j, short=False))
-        short.extend(_clause(j, short=True))
-    return Text(tuple(long)), Text(tuple(short))
+    if Judgement.ALONE in (row.judgement, col.judgement):
+        (j,) = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
+        return Text((card, where, " ", *_clause(j, short=False))), Text((card, " ", *_clause(j, short=True)))
+    long = Text((card, where, ": ", *_both(row, col, short=False, brief=False)))
+    shorter = (
+        Text((card, where, ": ", *_both(row, col, short=True, brief=False))),
+        Text((card, where, ": ", *_both(row, col, short=True, brief=True))),
+        Text((card, ": ", *_both(row, col, short=True, brief=True))),
+    )
+    short = next((text for text in shorter if len(text) <= _NARROWEST), shorter[-1])
+    return long, short
+
+
+def _narrowest() -> int:
+    """Columns of the bottom line on the smallest terminal the game plays in, where the short form must fit."""
+    width, height = layout.minimum_size()
+    where = layout.plan(width, height)
+    return width - (where.table.x if where is not None else 0) - 1
+
+
+_NARROWEST = _narrowest()
+
+
+def _both(row: LineJudgement, col: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
+    """The row's and the column's verdicts, each with what it turned over.
+
+    ``brief`` (to fit a narrow line): "turned", cards by commas, and the line that turned nothing just its verdict.
+    """
+    if not row.judgement.turns_over and not col.judgement.turns_over:
+        second = _verdict(col, short)
+        if brief and row.judgement is col.judgement is Judgement.BETWEEN:  # "between 3 and 9 in row, 7 and 10 in…"
+            second = (str(second[0]).removeprefix("between "), *second[1:])
+        return (*_verdict(row, short), ", " if brief else " and ", *second, ": nothing turned")
+    out: list[Token] = []
+    for n, j in enumerate((row, col)):
+        out += ["; "] if n else []
+        out += _verdict(j, short)
+        if not j.judgement.turns_over:
+            out += [] if brief else [", nothing turned"]
+        elif brief:
+            out += [", turned ", *_short_list(j.turned)]
+        else:
+            out += [", turned over ", *card_list(j.turned)]
+    return tuple(out)
+
+
+def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
+    """How the card compares in one line, without the cards turned: ``highest in its column``."""
+    where = f" in {j.line}" if short else f" in its {j.line}"
+    if j.judgement is Judgement.ALL_DOWN:
+        return (f"{j.line} all face down" if short else f"its {j.line} is all face down",)
+    if j.judgement is Judgement.TIE and j.low is not None:
+        return (f"ties {_a_rank(j.low)}", where)
+    if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
+        return (f"between {j.low.rank_text} and {j.high.rank_text}", where)
+    return (j.judgement.value, where)
 
 
 def preview_words(game: Game, preview: Preview) -> Text:
