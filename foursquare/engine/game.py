@@ -38,31 +38,32 @@ from foursquare.engine.board import (
 from foursquare.engine.cards import Card, check_deal_number, shuffled_deck
 from foursquare.engine.notation import cell_name
 
-__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Status"]
+__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Status", "Word"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
 
 
-class Status(str, Enum):
+class Word(str, Enum):
+    """An enum whose members read as their value, in f-strings as in JSON and records."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Status(Word):
     """Where a game stands."""
 
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class LossReason(str, Enum):
+class LossReason(Word):
     """Why a game was lost."""
 
     TOO_MANY_FACE_DOWN = "too_many_face_down"
     STOCK_EMPTY = "stock_empty"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def description(self) -> str:

@@ -16,7 +16,6 @@ a ``cancel`` flag (anything with ``is_set()``, such as
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from typing import Protocol
 
 from foursquare.engine import RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, cell_list
+from foursquare.expert.background import Background
 from foursquare.expert.calibration import calibrated
 from foursquare.expert.evaluation import WIN_BONUS
 from foursquare.expert.search import look_ahead
@@ -194,7 +194,7 @@ def advise(
     )
 
 
-class Thinking:
+class Thinking(Background):
     """The expert at work on one position in a background thread, so that a screen stays live.
 
     Made for a UI loop: start it, poll :meth:`done` (or :meth:`wait` a little)
@@ -205,28 +205,24 @@ class Thinking:
     """
 
     def __init__(self, position: Position, seconds: float = DEFAULT_SECONDS) -> None:
+        super().__init__(self._run, "foursquare-expert")
         self.position = position
-        self._stop = threading.Event()
+        self._seconds = seconds
         self._advice: Advice | None = None
-        self._thread = threading.Thread(target=self._run, args=(seconds,), name="foursquare-expert", daemon=True)
-        self._thread.start()
+        self.start()
 
-    def _run(self, seconds: float) -> None:
-        self._advice = advise(self.position, seconds, cancel=self._stop)
+    def _run(self) -> None:
+        self._advice = advise(self.position, self._seconds, cancel=self.stopping)
 
     @property
     def advice(self) -> Advice | None:
         """The advice once it has come; None while the expert still thinks."""
         return self._advice
 
-    def done(self) -> bool:
-        return not self._thread.is_alive()
-
     def wait(self, timeout: float | None = None) -> Advice | None:
-        """Wait up to ``timeout`` seconds (for ever if None) and return the advice, if it has come."""
-        self._thread.join(timeout)
-        return self._advice
+        """Wait up to ``timeout`` seconds (for ever if None) and return the advice, if it has come.
 
-    def cancel(self) -> None:
-        """Ask the expert to stop looking ahead; it answers with what it has so far."""
-        self._stop.set()
+        :meth:`cancel` has the expert stop looking ahead and answer with what it has so far.
+        """
+        self.join(timeout)
+        return self._advice

@@ -22,10 +22,10 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
+from foursquare.engine.game import Word
 from foursquare.expert.advice import DEFAULT_NODES, Advice, CancelFlag, Position, advise
 
 __all__ = [
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-class Verdict(str, Enum):
+class Verdict(Word):
     """How much a placement cost, mildest first."""
 
     BEST = "best"
@@ -55,9 +55,6 @@ class Verdict(str, Enum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
-
-    def __str__(self) -> str:
-        return self.value
 
     @property
     def is_error(self) -> bool:

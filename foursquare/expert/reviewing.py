@@ -16,12 +16,12 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import threading
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.expert.background import Background
 from foursquare.expert.review import Judge, Review, Step, check_reviewable, expert_game, expert_judge, player_steps
 
 __all__ = ["POLL_SECONDS", "Reviewing"]
@@ -72,7 +72,7 @@ class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
 
 
-class Reviewing:
+class Reviewing(Background):
     """One finished game under review in the background; read :meth:`step`, :attr:`progress`, :attr:`review`.
 
     ``judge`` replaces the real expert (with ``nodes`` per placement); then
@@ -83,6 +83,7 @@ class Reviewing:
 
     def __init__(self, game: Game, *, nodes: int = DEFAULT_NODES, judge: Judge | None = None) -> None:
         check_reviewable(game)
+        super().__init__(self._run, "foursquare-review")
         self.game = game
         self.nodes = nodes
         self.steps: list[Step] = []
@@ -93,10 +94,8 @@ class Reviewing:
         """Cards the expert has placed in its own game on the deal so far."""
         self._found: dict[int, Step] = {}
         self._expert: tuple[Status, int | None] | None = None
-        self._stop = threading.Event()
         self._judge = judge
-        self._thread = threading.Thread(target=self._run, name="foursquare-review", daemon=True)
-        self._thread.start()
+        self.start()
 
     # --- reading it ---------------------------------------------------------
 
@@ -113,17 +112,10 @@ class Reviewing:
         expert = self.expert_placed if self._expert is not None else max(placements, self.expert_placed + 1)
         return min(0.99, (len(self._found) + self.expert_placed) / (placements + expert))
 
-    def done(self) -> bool:
-        """Whether the work has ended: with :attr:`review`, with :attr:`error`, or cancelled."""
-        return not self._thread.is_alive()
-
     def wait(self, timeout: float | None = None) -> Review | None:
-        self._thread.join(timeout)
+        """Wait for the review (a cancelled one ends without a result, and with no :attr:`error`)."""
+        self.join(timeout)
         return self.review
-
-    def cancel(self) -> None:
-        """Stop the review; it ends without a result."""
-        self._stop.set()
 
     # --- the work -----------------------------------------------------------
 
@@ -145,10 +137,10 @@ class Reviewing:
 
     def _checked(self, judge: Judge) -> Judge:
         def checked(position: Any) -> Any:
-            if self._stop.is_set():
+            if self.stopping.is_set():
                 raise _Cancelled
             advice = judge(position)
-            if self._stop.is_set():
+            if self.stopping.is_set():
                 raise _Cancelled
             return advice
 
@@ -175,7 +167,7 @@ class Reviewing:
             children.append(child)
             pipes.append(mine)
         try:
-            first = next(player_steps(self.game, self._checked(expert_judge(self.nodes, self._stop))))
+            first = next(player_steps(self.game, self._checked(expert_judge(self.nodes, self.stopping))))
             self._add(first)  # here, at once: the children are still starting
             status, score = self._collect(pipes)
             self.review = Review.of(self.game, self.steps, status, score)
@@ -192,7 +184,7 @@ class Reviewing:
         placements = self.game.placed_count
         pipes = list(pipes)
         while self._expert is None or len(self.steps) < placements:
-            if self._stop.is_set():
+            if self.stopping.is_set():
                 raise _Cancelled
             if not pipes:
                 raise RuntimeError("its work stopped half-way")

@@ -53,6 +53,7 @@ from foursquare.storage.files import (
     not_a_file,
     open_regular,
     parse_day,
+    parse_iso,
     parse_saved_game,
     quarantine,
     saved_game_json,
@@ -176,14 +177,9 @@ def _stamp(when: datetime | None) -> str | None:
 
 
 def _parse_stamp(text: Any) -> datetime | None:
-    if text is None:
+    when = parse_iso(text, lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")), "time")
+    if when is None:
         return None
-    if not isinstance(text, str):
-        raise ValueError(f"bad time {text!r}")
-    try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise ValueError(f"bad time {text!r}") from None
     if when.tzinfo is None:
         raise ValueError(f"time {text!r} has no time zone")
     return when.astimezone(timezone.utc)

@@ -55,6 +55,7 @@ __all__ = [
     "make_folder",
     "open_regular",
     "parse_day",
+    "parse_iso",
     "parse_saved_game",
     "quarantine",
     "read_json",
@@ -330,16 +331,21 @@ def parse_saved_game(value: Any) -> SavedGame:
     return SavedGame(game, daily)
 
 
-def parse_day(text: object) -> date | None:
-    """A daily deal's date as written in files (ISO, or null for none); ValueError if it is not one."""
+def parse_iso(text: object, parse: Callable[[str], T], what: str) -> T | None:
+    """A date or time as written in kept files (ISO, or null for none); ValueError naming ``what`` if not one."""
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"bad daily date {text!r}")
+        raise ValueError(f"bad {what} {text!r}")
     try:
-        return date.fromisoformat(text)
+        return parse(text)
     except ValueError:
-        raise ValueError(f"bad daily date {text!r}") from None
+        raise ValueError(f"bad {what} {text!r}") from None
+
+
+def parse_day(text: object) -> date | None:
+    """A daily deal's date as written in files (ISO, or null for none); ValueError if it is not one."""
+    return parse_iso(text, date.fromisoformat, "daily date")
 
 
 def load_game(path: Path) -> SavedGame | None:
