@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 import resource
 import signal
@@ -251,3 +252,15 @@ def first_cell_judge(chance: float = 0.9) -> Judge:
         return Advice(cells[0], chance, ranking, 1, 1, 0.0)
 
     return judge
+
+
+def reordered(game: Game, seed: int) -> Game:
+    """``game`` with the cards it never drew shuffled: the same game as far as the player could tell."""
+    known = game.placed_count + 1
+    rest = list(game.stock[known:])
+    random.Random(seed).shuffle(rest)
+    assert rest != list(game.stock[known:])
+    other = Game([*game.stock[:known], *rest])
+    for cell in game.placements:
+        other.play(cell)
+    return other

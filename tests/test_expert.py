@@ -8,6 +8,7 @@ import random
 import threading
 
 import pytest
+from helpers import reordered
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,13 +50,7 @@ def test_games_differing_only_after_the_next_card_get_the_same_advice(seed: int,
         if game.is_over:
             pytest.skip("the expert lost this deal early")
         game.play(expert(Position.of(game)))
-    known = game.placed_count + 1
-    rest = list(game.stock[known:])
-    random.Random(seed).shuffle(rest)
-    assert rest != list(game.stock[known:])
-    other = Game([*game.stock[:known], *rest])
-    for cell in game.placements:
-        other.play(cell)
+    other = reordered(game, seed)
 
     first, second = Position.of(game), Position.of(other)
     assert first == second

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 import threading
 from pathlib import Path
 
 import pytest
-from helpers import first_cell_judge, lost_game, played, won_game
+from helpers import first_cell_judge, lost_game, played, reordered, won_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -121,18 +120,6 @@ def test_losing_at_once_from_a_good_position_is_a_blunder() -> None:
     step = judge_step(before, last, expert_judge(QUICK))
     assert step.chance_before > 0.5 and step.expert_cell in safe
     assert step.chance_after == 0 and step.verdict is Verdict.BLUNDER
-
-
-def reordered(game: Game, seed: int) -> Game:
-    """``game`` with the cards it never drew shuffled: the same game as far as the player could tell."""
-    known = game.placed_count + 1
-    rest = list(game.stock[known:])
-    random.Random(seed).shuffle(rest)
-    assert rest != list(game.stock[known:])
-    other = Game([*game.stock[:known], *rest])
-    for cell in game.placements:
-        other.play(cell)
-    return other
 
 
 @pytest.mark.slow

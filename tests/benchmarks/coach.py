@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import threading
 import time
@@ -34,20 +33,20 @@ from foursquare.screen.keys import Input
 from foursquare.screen.render import render
 
 from ..helpers import Deals
+from . import figures
+from .figures import header
 from .ui import HEIGHT, WIDTH, script
 
 __all__ = ["keys_while_thinking", "main", "tips"]
 
 
 NAME_WIDTH = 46
-HEADER = f"{'':<{NAME_WIDTH}} {'median':>10} {'p90':>10} {'worst':>10}   runs"
+HEADER = header(NAME_WIDTH)
 
 
 def row(name: str, seconds: list[float]) -> str:
-    """One line of the table: the median, 90th percentile and worst of ``seconds``, in milliseconds."""
-    ms = sorted(s * 1000 for s in seconds)
-    figures = (statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.9))], ms[-1])
-    return f"{name:<{NAME_WIDTH}} " + " ".join(f"{f:7.2f} ms" for f in figures) + f"   {len(ms)}"
+    """A line of this benchmark's table (see :func:`figures.row`)."""
+    return figures.row(name, seconds, NAME_WIDTH)
 
 
 def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], int]:
@@ -61,7 +60,7 @@ def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], i
 
     expert_s, shown_s, won = [], [], 0
     for seed in range(games):
-        app = App(Game.deal(seed), width=WIDTH, height=HEIGHT)
+        app = App(Game.deal(seed), Deals(), width=WIDTH, height=HEIGHT)
         Coach(app, think=recording)
         while not app.game.is_over:
             start = time.perf_counter()

@@ -23,7 +23,6 @@ import argparse
 import os
 import random
 import resource
-import statistics
 import sys
 import time
 
@@ -35,19 +34,17 @@ from foursquare.screen.render import render
 from foursquare.screen.review_page import ReviewPages, expert_review
 
 from ..helpers import first_cell_judge, lost_game, make_app, won_game
+from .figures import header, row
 
 __all__ = ["first_page", "keys_while_reviewing", "main", "whole_review"]
 
 WIDTH, HEIGHT = 80, 24
 NAME_WIDTH = 52
-HEADER = f"{'':<{NAME_WIDTH}} {'median':>10} {'p90':>10} {'worst':>10}   runs"
+HEADER = header(NAME_WIDTH)
 
 
 def _row(name: str, seconds: list[float]) -> str:
-    """One line of the table: the median, 90th percentile and worst of ``seconds``, in milliseconds."""
-    ms = sorted(s * 1000 for s in seconds)
-    figures = (statistics.median(ms), ms[min(len(ms) - 1, int(len(ms) * 0.9))], ms[-1])
-    return f"{name:<{NAME_WIDTH}} " + " ".join(f"{f:7.1f} ms" for f in figures) + f"   {len(ms)}"
+    return row(name, seconds, NAME_WIDTH, decimals=1)
 
 
 def _games() -> list[tuple[str, Game]]:
