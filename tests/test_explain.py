@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 
 from helpers import WINNING_DEAL, WINNING_LINE
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Game, IllegalMove, cell_name
+from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name
 from foursquare.screen import layout
 from foursquare.screen.explain import Judgement, explain, judge, preview_words, refusal_words
 
 
 def _game(cards: str) -> Game:
     return Game([Card.parse(t) for t in cards.split()])
+
+
+def random_placements(seed: int, deals: int) -> Iterator[tuple[Mapping[Cell, Pile], Placement]]:
+    """Every placement of random games on deals 0 to ``deals - 1``, with the piles just before it."""
+    rng = random.Random(seed)
+    for deal in range(deals):
+        game = Game.deal(deal)
+        while not game.is_over:
+            before = game.piles
+            yield before, game.play(rng.choice(game.legal_moves()))
 
 
 def _play(game: Game, cells: list[tuple[int, int]]) -> tuple[str, str]:
@@ -82,36 +93,26 @@ def test_row_and_column_that_both_turn_nothing_say_so_once() -> None:
 
 def test_the_short_form_fits_the_bottom_line_at_70_columns() -> None:
     room = 70 - layout.plan(70, 17).table.x - 1  # type: ignore[union-attr]
-    rng = random.Random(5)
-    for seed in range(100):
-        game = Game.deal(seed)
-        while not game.is_over:
-            before = game.piles
-            placement = game.play(rng.choice(game.legal_moves()))
-            row, column = judge(before, placement)
-            long, short = explain(before, placement)
-            if Judgement.ALONE in (row.judgement, column.judgement):
-                continue
-            assert long.plain().startswith(f"{placement.card} on {cell_name(placement.cell)}: ")
-            assert ("turned over" in long.plain()) == (row.judgement.turns_over or column.judgement.turns_over)
-            if len(row.turned) <= 1 and len(column.turned) <= 1:
-                assert len(short) <= room, short.plain()
+    for before, placement in random_placements(5, 100):
+        row, column = judge(before, placement)
+        long, short = explain(before, placement)
+        if Judgement.ALONE in (row.judgement, column.judgement):
+            continue
+        assert long.plain().startswith(f"{placement.card} on {cell_name(placement.cell)}: ")
+        assert ("turned over" in long.plain()) == (row.judgement.turns_over or column.judgement.turns_over)
+        if len(row.turned) <= 1 and len(column.turned) <= 1:
+            assert len(short) <= room, short.plain()
 
 
 def test_verdicts_agree_with_the_engine_on_random_games() -> None:
-    rng = random.Random(3)
-    for seed in range(200):
-        game = Game.deal(seed)
-        while not game.is_over:
-            before = game.piles
-            placement = game.play(rng.choice(game.legal_moves()))
-            for verdict, flipped in zip(
-                judge(before, placement), (placement.row_flipped, placement.column_flipped), strict=True
-            ):
-                assert verdict.judgement.turns_over == bool(flipped)
-                assert verdict.turned == tuple(before[c].top for c in flipped)
-                if verdict.judgement is Judgement.ALONE:
-                    assert not flipped
+    for before, placement in random_placements(3, 200):
+        for verdict, flipped in zip(
+            judge(before, placement), (placement.row_flipped, placement.column_flipped), strict=True
+        ):
+            assert verdict.judgement.turns_over == bool(flipped)
+            assert verdict.turned == tuple(before[c].top for c in flipped)
+            if verdict.judgement is Judgement.ALONE:
+                assert not flipped
 
 
 def _preview(cards: str, cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
