@@ -18,12 +18,10 @@ from typing import Any, NamedTuple
 from foursquare.engine.board import (
     CELL,
     COL_MASK_OF,
-    GRID,
     INDEX,
     MAX_FACE_DOWN,
     NEIGHBOURS,
     ORIGIN,
-    PILE_LIMIT,
     ROW_MASK_OF,
     SQUARE,
     Board,
@@ -38,7 +36,7 @@ from foursquare.engine.board import (
 from foursquare.engine.cards import Card, check_deal_number, shuffled_deck
 from foursquare.engine.notation import cell_name
 
-__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Status", "Word"]
+__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Word"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
@@ -65,12 +63,23 @@ class LossReason(Word):
     TOO_MANY_FACE_DOWN = "too_many_face_down"
     STOCK_EMPTY = "stock_empty"
 
-    @property
-    def description(self) -> str:
-        """A short sentence for players."""
-        if self is LossReason.TOO_MANY_FACE_DOWN:
-            return f"more than {MAX_FACE_DOWN} cards face down"
-        return "the stock ran out before the square was complete"
+
+class Refusal(Word):
+    """Why the next card may not go on a cell (:meth:`Game.refusal`).
+
+    Its value is the engine's own terse note (in :class:`IllegalMove`);
+    :mod:`foursquare.words` says it to players in a sentence.
+    """
+
+    GAME_OVER = "game over"
+    FIRST_CARD_IN_THE_MIDDLE = "first card in the middle"
+    """The first card goes on (0, 0)."""
+    PILE_FULL = "pile full"
+    """The pile already holds :data:`PILE_LIMIT` cards."""
+    TOO_WIDE = "too wide"
+    """The cards would no longer fit in GRID by GRID."""
+    NOT_NEXT_TO_A_CARD = "not next to a card"
+    """An empty cell must share an edge with a pile."""
 
 
 _PLAYING, _WON, _LOST = Status.PLAYING, Status.WON, Status.LOST
@@ -270,21 +279,23 @@ class Game:
         i = cell_index(cell)
         return i is not None and self._status is _PLAYING and bool((self._board.legal() >> i) & 1)
 
-    def why_illegal(self, cell: object) -> str | None:
-        """Why the next card may not go on ``cell``, in words for players; None if it may."""
+    def refusal(self, cell: object) -> Refusal | None:
+        """Why the next card may not go on ``cell``; None if it may."""
         if self._status is not _PLAYING:
-            return "the game is over"
+            return Refusal.GAME_OVER
         board = self._board
         i = cell_index(cell)
         if i is not None and (board.legal() >> i) & 1:
             return None
         if not board.occ:
-            return f"the first card goes in the middle, on {cell_name((0, 0))}"
+            return Refusal.FIRST_CARD_IN_THE_MIDDLE
         if i is not None and (board.full >> i) & 1:
-            return f"that pile already holds {PILE_LIMIT} cards"
+            return Refusal.PILE_FULL
         if i is None or not board.in_window(i):
-            return f"the cards would no longer fit in {GRID}×{GRID}"
-        return "an empty cell must be next to a card (not diagonally)"
+            return Refusal.TOO_WIDE
+        return Refusal.NOT_NEXT_TO_A_CARD
+
+    why_illegal = refusal
 
     def _legal_index(self, cell: object) -> int:
         """The board index of ``cell`` if the next card may go there; else raise :class:`IllegalMove`.
@@ -312,7 +323,7 @@ class Game:
 
     def _refusal(self, cell: object) -> IllegalMove:
         if isinstance(cell, tuple):
-            reason = self.why_illegal(cell)
+            reason: str | None = self.refusal(cell)
             where = cell_name(cell) if cell_index(cell) is not None else repr(cell)
         else:
             reason, where = "not a (row, col) cell", repr(cell)
