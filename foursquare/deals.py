@@ -1,4 +1,4 @@
-"""Which deal to play: a random deal, the daily deal, and the line players share.
+"""Which deal to play: a random deal or the daily deal.
 
 The number is the date itself written as digits, ``YYYYMMDD`` (30 November
 2026 is deal 20261130).  It needs no server and no shared secret, everyone on
@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from foursquare.engine import Game, Status
-
-__all__ = ["RANDOM_DEALS", "deal_number", "random_deal", "share_line"]
+__all__ = ["RANDOM_DEALS", "deal_number", "random_deal"]
 
 RANDOM_DEALS = range(10**11, 10**12)
 """Where random deal numbers come from: twelve digits, beyond any ``YYYYMMDD``."""
@@ -28,17 +26,3 @@ def random_deal() -> int:
 def deal_number(day: date) -> int:
     """The daily deal number of ``day``: its ISO date as the digits ``YYYYMMDD``."""
     return day.year * 10_000 + day.month * 100 + day.day
-
-
-def share_line(day: date, game: Game) -> str:
-    """One line to paste anywhere: date, deal number, result and score.
-
-    It names no cards and no cells, so sharing it spoils nothing for players
-    who have yet to play that day's deal.
-    """
-    if game.status is Status.WON:
-        result = f"won, score {game.score}"
-    else:
-        verb = "lost" if game.status is Status.LOST else "playing"
-        result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {result}"

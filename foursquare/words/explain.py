@@ -1,12 +1,13 @@
-"""What a placement did and why, and what one would do, in words for the player.
+"""What a placement did and why, what one would do, and why one may not be made, in words for the player.
 
 The engine reports *which* cells a placement turned over; :func:`explain` says
 *why*, from the position just before it: the placed card was highest or
 lowest among the face-up cards of its row (or column), found only face-down
 cards there, fell between them, or tied one of them.  :func:`preview_words`
-says what a placement would do (the engine's :class:`~foursquare.engine.Preview`)
-and :func:`refusal_words` why a cell cannot take the next card, both naming
-the cell as the bottom line of the game shows them.
+(the screen's bottom line) and :func:`preview_sentence` (plain mode) say what
+a placement would do (the engine's :class:`~foursquare.engine.Preview`);
+:func:`refusal_words` and :func:`refusal_sentence` why a cell cannot take
+the next card; :func:`took_back` what an undo turned back.
 """
 
 from __future__ import annotations
@@ -15,11 +16,41 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, LossReason, Pile, Placement, Preview, Status, cell_name
-from foursquare.screen import layout
-from foursquare.screen.text import Text, Token, Tone, card_list
+from foursquare.engine import (
+    GRID,
+    MAX_FACE_DOWN,
+    PILE_LIMIT,
+    Card,
+    Cell,
+    Game,
+    LossReason,
+    Pile,
+    Placement,
+    Preview,
+    Refusal,
+    Status,
+    cell_name,
+)
+from foursquare.words.cards import Spelling
+from foursquare.words.grammar import a_rank, and_list, plural
+from foursquare.words.results import loss_words
+from foursquare.words.table import over_line
+from foursquare.words.text import Text, Token, Tone, card_list
 
-__all__ = ["Judgement", "LineJudgement", "explain", "judge", "judge_line", "preview_words", "refusal_words"]
+__all__ = [
+    "Judgement",
+    "LineJudgement",
+    "explain",
+    "game_over_text",
+    "judge",
+    "judge_line",
+    "preview_sentence",
+    "preview_words",
+    "reason_words",
+    "refusal_sentence",
+    "refusal_words",
+    "took_back",
+]
 
 
 class Judgement(Enum):
@@ -72,11 +103,6 @@ def judge_line(line: str, card: Card, others: list[Pile], turned: tuple[Card, ..
     return LineJudgement(line, Judgement.BETWEEN, turned, low=low, high=high)
 
 
-def _a_rank(card: Card) -> str:
-    """``a 4``, ``an 8``, ``an A``: the rank of ``card`` with its article."""
-    return ("an " if card.rank in (1, 8) else "a ") + card.rank_text
-
-
 def _clause(j: LineJudgement, short: bool) -> tuple[Token, ...]:
     """One line's verdict, e.g. ``is highest in its row: turned over 6♥ and 6♦``."""
     where = f" in {j.line}" if short else f" in its {j.line}"
@@ -92,7 +118,7 @@ def _clause(j: LineJudgement, short: bool) -> tuple[Token, ...]:
     if j.judgement is Judgement.ALL_DOWN:
         return (f"{j.line} all face down" if short else f"has only face-down cards in its {j.line}", *turned)
     if j.judgement is Judgement.TIE and j.low is not None:
-        return (f"ties {_a_rank(j.low)}", where, *turned)
+        return (f"ties {a_rank(j.low.rank_text)}", where, *turned)
     if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
         between = f"between {j.low.rank_text} and {j.high.rank_text}"
         return (between if short else f"is {between}", where, *turned)
@@ -121,44 +147,32 @@ def judge(before: Mapping[Cell, Pile], placement: Placement) -> tuple[LineJudgem
     )
 
 
-def explain(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Text]:
-    """A full sentence and a short one saying what ``placement`` turned over and why.
+def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
+    """What ``placement`` turned over and why: a full sentence, then shorter forms for narrow lines.
 
     ``before`` is the table just before the placement (``Game.piles``).  The
-    short form is for narrow terminals.  When both the row and the column
-    matter, both forms name the cell and give each line its verdict and what
-    it turned over: ``10♠ on c3: its row is all face down, turned over 4♦;
-    highest in its column, turned over 3♥``.
+    forms come longest first; a front end shows the first that fits.  When
+    both the row and the column matter, the forms name the cell and give each
+    line its verdict and what it turned over: ``10♠ on c3: its row is all face
+    down, turned over 4♦; highest in its column, turned over 3♥``.
     """
     row, col = judge(before, placement)
     card = placement.card
     where = f" on {cell_name(placement.cell)}"
     if row.judgement is Judgement.ALONE and col.judgement is Judgement.ALONE:
-        return (
+        return [
             Text.of(card, where, " is alone in its row and column: nothing turned"),
             Text.of(card, " alone in row and column"),
-        )
+        ]
     if Judgement.ALONE in (row.judgement, col.judgement):
         (j,) = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
-        return Text((card, where, " ", *_clause(j, short=False))), Text((card, " ", *_clause(j, short=True)))
-    long = Text((card, where, ": ", *_both(row, col, short=False, brief=False)))
-    shorter = (
+        return [Text((card, where, " ", *_clause(j, short=False))), Text((card, " ", *_clause(j, short=True)))]
+    return [
+        Text((card, where, ": ", *_both(row, col, short=False, brief=False))),
         Text((card, where, ": ", *_both(row, col, short=True, brief=False))),
         Text((card, where, ": ", *_both(row, col, short=True, brief=True))),
         Text((card, ": ", *_both(row, col, short=True, brief=True))),
-    )
-    short = next((text for text in shorter if len(text) <= _NARROWEST), shorter[-1])
-    return long, short
-
-
-def _narrowest() -> int:
-    """Columns of the bottom line on the smallest terminal the game plays in, where the short form must fit."""
-    width, height = layout.minimum_size()
-    where = layout.plan(width, height)
-    return width - (where.table.x if where is not None else 0) - 1
-
-
-_NARROWEST = _narrowest()
+    ]
 
 
 def _both(row: LineJudgement, col: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
@@ -190,7 +204,7 @@ def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
     if j.judgement is Judgement.ALL_DOWN:
         return (f"{j.line} all face down" if short else f"its {j.line} is all face down",)
     if j.judgement is Judgement.TIE and j.low is not None:
-        return (f"ties {_a_rank(j.low)}", where)
+        return (f"ties {a_rank(j.low.rank_text)}", where)
     if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
         return (f"between {j.low.rank_text} and {j.high.rank_text}", where)
     return (j.judgement.value, where)
@@ -207,7 +221,7 @@ def preview_words(game: Game, preview: Preview) -> Text:
     if preview.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
         return Text.of(where, f"loses ({preview.face_down_count} face down)", tone=Tone.BAD)
     if preview.loss_reason is not None:
-        return Text.of(where, f"loses: {preview.loss_reason.description}", tone=Tone.BAD)
+        return Text.of(where, f"loses: {loss_words(preview.loss_reason)}", tone=Tone.BAD)
     if not preview.flipped:
         return Text.of(where, "turns nothing over")
     piles = [game.pile(cell) for cell in preview.flipped]
@@ -217,11 +231,68 @@ def preview_words(game: Game, preview: Preview) -> Text:
             turned += [pile.top, " "]
     hidden = sum(1 for pile in piles if pile is not None and not pile.face_up)
     if hidden:
-        turned += [f"{'and ' if turned else ''}{hidden} face-down card{'s' if hidden != 1 else ''} "]
+        turned += [f"{'and ' if turned else ''}{plural(hidden, 'face-down card')} "]
     return Text.of(where, "turns over ", *turned, f"→ {preview.face_down_count}/{MAX_FACE_DOWN} face down")
 
 
+_REASONS = {
+    Refusal.GAME_OVER: "the game is over",
+    Refusal.FIRST_CARD_IN_THE_MIDDLE: f"the first card goes in the middle, on {cell_name((0, 0))}",
+    Refusal.PILE_FULL: f"that pile already holds {PILE_LIMIT} cards",
+    Refusal.TOO_WIDE: f"the cards would no longer fit in {GRID}×{GRID}",
+    Refusal.NOT_NEXT_TO_A_CARD: "an empty cell must be next to a card (not diagonally)",
+}
+
+
+def reason_words(refusal: Refusal) -> str:
+    """Why a cell cannot take the next card: ``that pile already holds 4 cards``."""
+    return _REASONS[refusal]
+
+
 def refusal_words(game: Game, cell: Cell) -> Text:
-    """The bottom line for a cell the next card may not go on: ``b2: not next to a card``."""
-    reason = game.why_illegal(cell) or "the game is over"
-    return Text.of(f"{cell_name(cell)}: no, {reason}", tone=Tone.DIM)
+    """The bottom line for a cell the next card may not go on: ``b2: no, an empty cell must be next to a card``."""
+    refusal = game.refusal(cell) or Refusal.GAME_OVER
+    return Text.of(f"{cell_name(cell)}: no, {reason_words(refusal)}", tone=Tone.DIM)
+
+
+def refusal_sentence(game: Game, cell: Cell) -> Text:
+    """Why the next card cannot go on ``cell``, as a sentence: ``5♣ can't go on b2: that pile already holds 4 cards``.
+
+    Once the game is over there is no card: the sentence says so and what can be done.
+    """
+    refusal = game.refusal(cell) or Refusal.GAME_OVER
+    card = game.next_card
+    if refusal is Refusal.GAME_OVER or card is None:
+        return game_over_text()
+    return Text.of(card, f" can't go on {cell_name(cell)}: {reason_words(refusal)}", tone=Tone.ERROR)
+
+
+def game_over_text() -> Text:
+    """What placing a card says once the game is over."""
+    return Text.of(f"The game is over: {over_line()}", tone=Tone.ERROR)
+
+
+def preview_sentence(game: Game, preview: Preview, spell: Spelling) -> str:
+    """What placing the next card on a cell would turn over and how the game would stand, as a sentence.
+
+    Face-up cards it would turn are named with their cells; face-down ones only
+    by their cells, since their ranks are hidden until they turn up.
+    """
+    piles = game.piles
+    turned = [f"{spell.card(piles[cell].top)} on {cell_name(cell)}" for cell in preview.flipped if piles[cell].face_up]
+    hidden = [cell_name(cell) for cell in preview.flipped if not piles[cell].face_up]
+    if hidden:
+        turned.append(f"the face-down card{'s' if len(hidden) > 1 else ''} on {and_list(hidden)}")
+    what = f"would turn over {and_list(turned)}" if turned else "would turn nothing over"
+    line = f"{spell.opening(preview.card)} on {cell_name(preview.cell)} {what}"
+    if preview.status is Status.WON:
+        return f"{line}, and you would win with score {preview.score}."
+    if preview.status is Status.LOST and preview.loss_reason is not None:
+        return f"{line}, and you would lose: {loss_words(preview.loss_reason)}."
+    return f"{line}, leaving {preview.face_down_count} of {MAX_FACE_DOWN} face down."
+
+
+def took_back(card: Card, cell: Cell, turned: list[Card]) -> Text:
+    """What undo did: the card back on the stock, and the cards its placement had turned over turned back."""
+    tail: tuple[Token, ...] = (": turned ", *card_list(turned), " back over") if turned else ()
+    return Text.of("Took back ", card, f" from {cell_name(cell)}", *tail)

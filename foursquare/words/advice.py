@@ -1,0 +1,93 @@
+"""What the expert says: a tip for the next card, autoplay's lines, and how a chance of winning reads.
+
+A chance is said one way everywhere (:func:`chance_text`): a whole
+percentage that never claims a false 0% or 100%.  The tip names its cell,
+and the safest cell too when it plays for a higher score and the safest
+cell's chance reads differently.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from foursquare.engine import Card, cell_name
+from foursquare.words.glyphs import TIP_MARK
+from foursquare.words.grammar import plural
+from foursquare.words.text import Text, Tone
+
+if TYPE_CHECKING:  # the expert is imported only when a tip is asked for
+    from foursquare.expert.advice import Advice
+
+__all__ = [
+    "autoplay_started",
+    "autoplay_stopped",
+    "chance_text",
+    "no_advice",
+    "thinking",
+    "thinking_status",
+    "tip_forms",
+    "tip_note",
+]
+
+
+def chance_text(chance: float) -> str:
+    """A chance of winning (0 to 1) as a whole percentage, never a false 0% or 100%."""
+    percent = round(chance * 100)
+    if percent >= 100 and chance < 1:
+        return "99%"
+    if percent <= 0 < chance:
+        return "1%"
+    return f"{percent}%"
+
+
+def tip_note(advice: Advice) -> str:
+    """What a tip adds after its chance: the safest cell when the tip plays for score, and a hurried guess."""
+    note = ""
+    safest, safe_chance = advice.safest
+    safer = chance_text(safe_chance) != chance_text(advice.win_chance)  # as far as the words can tell
+    if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too
+        note = f" for a higher score; safest {cell_name(safest)}, about {chance_text(safe_chance)}"
+    if advice.cut_short:
+        note += " (cut short: a quick guess)"
+    return note
+
+
+def tip_forms(card: Card, advice: Advice, *, marked: bool) -> list[Text]:
+    """The tip, longest first: where the card should go, the chance of winning from there, and the note.
+
+    ``marked``: the screen marks the cell (``★tip★``), and the long form says so.
+    """
+    chance = f"about {chance_text(advice.win_chance)}"
+    more = tip_note(advice)
+    where = cell_name(advice.cell)
+    mark = f" (marked {TIP_MARK})" if marked else ""
+    return [
+        Text.of("Tip: ", card, f" on {where}{mark}, {chance} to win from here{more}"),
+        Text.of("Tip: ", card, f" on {where}, {chance} to win{more}"),
+    ]
+
+
+def thinking(card: Card) -> Text:
+    """The message line while the expert works on a tip."""
+    return Text.of("The expert is thinking about where ", card, " should go…")
+
+
+def thinking_status() -> Text:
+    return Text(("The expert is thinking…",), Tone.HEADING)
+
+
+def no_advice() -> Text:
+    """The expert failed: the player goes on alone."""
+    return Text(("The expert could not judge this position: your turn",), Tone.ERROR)
+
+
+def autoplay_started(*, any_key: bool) -> tuple[Text, Text]:
+    """The message line and the side panel's status when autoplay starts (``any_key``: a key stops it)."""
+    if any_key:
+        return Text(("The expert plays on: any key stops it",)), Text(("Autoplay (any key stops)",), Tone.HEADING)
+    return Text(("The expert plays on to the end",)), Text(("Autoplay",), Tone.HEADING)
+
+
+def autoplay_stopped(placed: int) -> Text:
+    """A key stopped autoplay after ``placed`` cards."""
+    return Text((f"Autoplay stopped after {plural(placed, 'card')}: your turn",))

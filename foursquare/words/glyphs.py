@@ -1,0 +1,146 @@
+"""The characters the game draws with, in two sets: Unicode and the ASCII any terminal can show.
+
+Suits, card frames, marks, meters, bars and chart blocks are chosen here, so
+that whether a terminal, a pipe or a file can show them is decided once
+(:func:`can_encode`, :data:`SAMPLE`) and every front end falls back to the
+same ASCII forms (:func:`to_ascii`).
+"""
+
+from __future__ import annotations
+
+import locale
+from dataclasses import dataclass
+
+__all__ = [
+    "ASCII",
+    "ASCII_CHART",
+    "ASCII_EIGHTHS",
+    "EIGHTHS",
+    "FLIP_MARK",
+    "MARK",
+    "SAMPLE",
+    "TIP_MARK",
+    "UNICODE",
+    "UNICODE_CHART",
+    "Frame",
+    "Glyphs",
+    "can_encode",
+    "glyphs",
+    "locale_codeset",
+    "to_ascii",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Box-drawing glyphs: corners top-left, top-right, bottom-left, bottom-right, then edges."""
+
+    tl: str
+    tr: str
+    bl: str
+    br: str
+    h: str
+    v: str
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """One set of the table's glyphs: suits C D H S, frames, the back of a card, marks and meter boxes."""
+
+    suits: dict[str, str]
+    card: Frame
+    flipped: Frame
+    cursor: Frame
+    slot: Frame
+    banner: Frame
+    back: str
+    pip: str
+    mark_left: str
+    mark_right: str
+    mark_bad: str
+    meter_on: str
+    meter_off: str
+    bar: str
+    """The block of a bar chart or a progress bar."""
+    bar_off: str
+    """The unfilled part of a progress bar."""
+
+
+def _frame(glyphs: str) -> Frame:
+    tl, tr, bl, br, h, v = list(glyphs)
+    return Frame(tl, tr, bl, br, h, v)
+
+
+def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) -> Glyphs:
+    """Glyphs from compact strings: suits C D H S; card, flipped, cursor, slot and banner frames;
+    then back, pip, cursor marks left/right/forbidden, meter on/off and bar on/off."""
+    card, flipped, cursor, slot, banner = (_frame(f) for f in frames)
+    back, pip, left, right, bad, on, off, bar, bar_off = list(singles)
+    return Glyphs(
+        dict(zip("CDHS", suits, strict=True)), card, flipped, cursor, slot, banner,
+        back, pip, left, right, bad, on, off, bar, bar_off,
+    )  # fmt: skip
+
+
+TIP_MARK = "★tip★"
+"""Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
+FLIP_MARK = "flips"
+"""Written into the top edge of each card the preview says would be turned over: fits the smallest card."""
+MARK = "▶ "
+"""Before the line chosen on a page that picks one (``> `` in ASCII)."""
+
+_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□█░"
+UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
+ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o><x#-#-")
+
+UNICODE_CHART = ("██", "│", "┤", "└", "─")
+"""The statistics chart's bar, axis side, tick, corner and rule."""
+ASCII_CHART = ("##", "|", "+", "+", "-")
+EIGHTHS = " ▁▂▃▄▅▆▇█"
+"""A column of a chart filled in eighths of a row."""
+ASCII_EIGHTHS = "    #####"
+"""The same in ASCII, to the nearest row: ASCII has no eighths."""
+
+_TO_ASCII = str.maketrans(
+    {
+        "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x", "…": "...", "·": "-", "–": "-", "—": "-",
+        "♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "*", "▶": ">", "█": "#", "░": "-", "─": "-",
+    }
+)  # fmt: skip
+
+SAMPLE = "".join(
+    dict.fromkeys(
+        _SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + MARK.strip() + "".join(UNICODE_CHART) + EIGHTHS.strip()
+        + "→←×…·–"
+    )
+)  # fmt: skip
+"""Every character beyond ASCII the game may show: where one cannot be shown, everything is drawn in ASCII."""
+
+
+def glyphs(ascii: bool) -> Glyphs:
+    """The glyph set to draw with."""
+    return ASCII if ascii else UNICODE
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with every character a plain terminal can show: the game's ASCII forms, others as ``?``."""
+    return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
+
+
+def can_encode(text: str, encoding: str | None) -> bool:
+    """Whether ``text`` can be written in ``encoding`` (an unknown or missing one counts as ASCII)."""
+    try:
+        text.encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def locale_codeset() -> str:
+    """The character set of the locale set with ``setlocale``: what the terminal is told to show.
+
+    Asked of ``nl_langinfo(CODESET)``, since Python's own encodings claim
+    UTF-8 under ``LC_ALL=C`` while the terminal gets ASCII.
+    """
+    langinfo = getattr(locale, "nl_langinfo", None)
+    return langinfo(locale.CODESET) if langinfo is not None else locale.getpreferredencoding(False)

@@ -1,0 +1,36 @@
+"""Counting and listing in English, in one place: ``1 card``, ``3 cards``, ``a, b and c``.
+
+Every count the game says goes through :func:`plural`, and every list of
+words through :func:`and_list`, so that a translation has one place to
+change each rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["a_rank", "and_list", "capitalized", "plural"]
+
+_IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
+
+
+def plural(count: int, word: str, plural_form: str | None = None) -> str:
+    """``1 card``, ``3 cards``, ``2 inaccuracies``: the count and the word that agrees with it."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {plural_form or _IRREGULAR.get(word) or word + 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter a capital, as a sentence begins."""
+    return text[:1].upper() + text[1:]
+
+
+def a_rank(rank_text: str) -> str:
+    """``a 4``, ``an 8``, ``an A``: a rank with its article."""
+    return ("an " if rank_text in ("A", "8") else "a ") + rank_text

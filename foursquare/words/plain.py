@@ -1,0 +1,78 @@
+"""Plain mode's own words: its commands, its help and what it says of a line it cannot use."""
+
+from __future__ import annotations
+
+__all__ = [
+    "COMMAND_LINES",
+    "HELP_TAIL",
+    "autoplay_line",
+    "needs_a_cell",
+    "not_a_cell",
+    "not_a_command",
+    "one_word_too_many",
+    "review_hint",
+    "reviewing_line",
+    "shown",
+    "too_long",
+]
+
+COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("u", "undo"), "", "take back the last card (as often as you like)"),
+    (("r", "redo"), "", "put back a card taken back"),
+    (("t", "tip"), "", "tip: where the expert would put the next card, and your chance of winning"),
+    (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
+    (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
+    (("c", "cards"), "", "the cards still to come, rank by rank"),
+    (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
+    (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
+    (("g", "games"), "", "your finished games, newest first, each with its number"),
+    (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
+    (("?", "help"), "", "the rules and these commands"),
+    (("q", "quit"), "", "quit (your game is saved for next time, and so it is at the end of input)"),
+)
+"""Every command: its words (the first is the one to type, the second names what runs it), what may
+follow it, and what it does."""
+
+HELP_TAIL = (
+    f"  {'d4, e3 …':<12}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)",
+    f"  {'empty line':<12}the table again",
+    "The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds.",
+)
+
+
+def not_a_command(typed: str) -> str:
+    return f"{typed}: not a command. Type a cell name such as d4 to place the next card, ? for help."
+
+
+def not_a_cell(typed: str) -> str:
+    return f"{typed}: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
+
+
+def one_word_too_many(word: str, rest: str) -> str:
+    return f"{word} takes nothing after it: {rest} is one word too many."
+
+
+def needs_a_cell() -> str:
+    return "p needs a cell: p e4 says what placing the next card on e4 would do."
+
+
+def too_long(limit: int) -> str:
+    return f"That line is too long to be a command (more than {limit} characters)."
+
+
+def autoplay_line() -> str:
+    return "The expert plays on to the end."
+
+
+def review_hint() -> str:
+    return "v reviews the game just ended; v N reviews game N of the list g gives."
+
+
+def reviewing_line(placements: int) -> str:
+    return f"The expert is reviewing the game's {placements} placements…"
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """What the player typed, quoted safely: control characters as ``?``, a long line cut."""
+    clean = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"

@@ -1,0 +1,95 @@
+"""How a game ended, in words: won with a score, or lost and why.
+
+One wording per ending, in the forms the game needs: a sentence's end
+(``won, score 7``), a banner, a figure in a comparison (``7`` or ``lost``),
+a label in the statistics and a short one for a narrow column.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from foursquare.deals import deal_number
+from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, Status
+from foursquare.storage.stats import Ending
+from foursquare.words.grammar import capitalized
+
+__all__ = [
+    "banner_words",
+    "ending_label",
+    "ending_short",
+    "loss_words",
+    "result_words",
+    "score_words",
+    "share_line",
+]
+
+_LOSS = {
+    LossReason.TOO_MANY_FACE_DOWN: f"more than {MAX_FACE_DOWN} cards face down",
+    LossReason.STOCK_EMPTY: "the stock ran out before the square was complete",
+}
+
+
+def loss_words(reason: LossReason) -> str:
+    """Why a game was lost: ``more than 4 cards face down``."""
+    return _LOSS[reason]
+
+
+def result_words(status: Status, score: int | None, reason: LossReason | None = None) -> str:
+    """``won, score 7``, ``lost: more than 4 cards face down`` (``lost`` when no reason is given), ``playing``."""
+    if status is Status.WON:
+        return f"won, score {score}"
+    if status is Status.LOST:
+        return f"lost: {loss_words(reason)}" if reason is not None else "lost"
+    return "playing"
+
+
+def score_words(status: Status, score: int | None) -> str:
+    """A result as a figure to set beside another: the score, or ``lost``."""
+    return str(score) if status is Status.WON else "lost"
+
+
+def banner_words(game: Game) -> tuple[str, str]:
+    """The end box's title and first line: ``YOU WON!`` and what the score is, or ``GAME LOST`` and why."""
+    if game.status is Status.WON:
+        return "YOU WON!", f"Score {game.score}: the cards left in the stock."
+    reason = game.loss_reason
+    return "GAME LOST", (capitalized(loss_words(reason)) + "." if reason is not None else "Lost.")
+
+
+_LABELS = {
+    Ending.WON: "won",
+    Ending.TOO_MANY_FACE_DOWN: "too many cards face down",
+    Ending.STOCK_EMPTY: "the stock ran out",
+    Ending.ABANDONED: "abandoned for a new deal",
+}
+_SHORT = {
+    Ending.WON: "won",
+    Ending.TOO_MANY_FACE_DOWN: f"lost: {MAX_FACE_DOWN + 1} face down",
+    Ending.STOCK_EMPTY: "lost: stock out",
+    Ending.ABANDONED: "abandoned",
+}
+
+
+def ending_label(ending: Ending) -> str:
+    """How a counted game ended, in a few words: the statistics' and the history's label."""
+    return _LABELS[ending]
+
+
+def ending_short(ending: Ending) -> str:
+    """:func:`ending_label` in fewer words, for a column narrower than the command's."""
+    return _SHORT[ending]
+
+
+def share_line(day: date, game: Game) -> str:
+    """One line to paste anywhere: date, deal number, result and score.
+
+    It names no cards and no cells, so sharing it spoils nothing for players
+    who have yet to play that day's deal.
+    """
+    if game.status is Status.WON:
+        result = f"won, score {game.score}"
+    else:
+        verb = "lost" if game.status is Status.LOST else "playing"
+        result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {result}"

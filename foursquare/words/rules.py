@@ -1,0 +1,43 @@
+"""The rules in short, for the help of the game screen and of plain mode, and what the screen's marks mean.
+
+Each section is a heading and one paragraph, so that a page of any width
+can wrap it as prose.  The full rulebook, with its worked example, is the
+help topic ``rules`` (``foursquare help rules``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["ON_THE_TABLE", "RULES"]
+
+RULES: tuple[tuple[str, str], ...] = (
+    ("Aim", "Build a 4×4 square of piles with every top card face up."),
+    (
+        "Placing",
+        "The first card goes in the middle. Each next card goes on a pile of fewer than 4 cards, or on an "
+        "empty cell beside a pile (not diagonally), as long as all piles still fit in 4 rows by 4 columns.",
+    ),
+    (
+        "Turning over",
+        "Compare the placed card with the face-up top cards of the other piles in its row. If it is higher "
+        "than all of them, or lower than all of them, or there are none, every other card in the row is "
+        "turned over (face up to face down and back). A tie is neither higher nor lower. Then the same for "
+        "its column. Face-down cards are never compared; suits never matter.",
+    ),
+    (
+        "The end",
+        "More than 4 cards face down: you lose. All 16 piles face up: you win, and your score is the "
+        "number of cards left in the stock. The stock runs out first: you lose.",
+    ),
+)
+"""The rules in short: (heading, paragraph)."""
+
+ON_THE_TABLE: tuple[str, str] = (
+    "On the table",
+    "Cells are named by a column letter and a row number, shown around the table: the first card goes on "
+    "d4. Dots under a card: cards in its pile (4 at most). Dashed slots: cells where the next card may go. "
+    "Cards just turned over have a double frame until your next key; the line at the bottom says why they "
+    "turned. While you move the cursor, that line says what placing the next card there would do, and the "
+    "cards it would turn over are marked 'flips'. 'Still to come' counts the cards of each rank left in "
+    "the stock after the next card.",
+)
+"""What the game screen's marks mean: the help screen's part that plain mode leaves out."""

@@ -1,0 +1,100 @@
+"""The game screen's own words: the side panel's labels, the footers of its pages, the size it needs.
+
+Only the screen says these, but they are words like any other, kept here
+with the rest so that one place holds everything a player reads.
+"""
+
+from __future__ import annotations
+
+from foursquare.words.grammar import plural
+from foursquare.words.text import Text, Tone
+
+__all__ = [
+    "ANY_OTHER_KEY",
+    "INTRO",
+    "PANEL",
+    "cannot_keep_settings",
+    "cannot_play_here",
+    "card_of",
+    "cards_left",
+    "needs_a_terminal",
+    "page_footer",
+    "too_small_words",
+]
+
+PANEL = {
+    "title": "FOURSQUARE",
+    "hint": "? rules & keys",
+    "next": "Next card",
+    "stock": "Stock",
+    "down": "Face down",
+    "deal": "Deal",
+    "by_hand": "by hand",
+    "one_more": "One more face down loses!",
+    "to_come": "Still to come",
+}
+"""The side panel's labels."""
+
+ANY_OTHER_KEY = "any other key"
+"""How a question names the key that answers no."""
+
+
+def cards_left(count: int) -> str:
+    """``36 cards left``: the stock, beside its label."""
+    return f"{plural(count, 'card')} left"
+
+
+def card_of(number: int, total: int) -> str:
+    """``card 5 of 40``: how far into the deck the next card is."""
+    return f"card {number} of {total}"
+
+
+def too_small_words(need_w: int, need_h: int, width: int, height: int) -> tuple[str, str]:
+    """What a terminal too small to play in shows, and the one key that works there."""
+    return (
+        f"Foursquare needs a terminal of at least {need_w}×{need_h}; this one is {width}×{height}. "
+        "Please make it larger.",
+        "q quits",
+    )
+
+
+def page_footer(lines: int, scroll: int, rows: int, room: int, own: str = "") -> str:
+    """How to scroll and leave a page, and where in it the view is, in the words that fit in ``room``.
+
+    ``own`` names the page's own keys, first, so that "any key" does not hide them.
+    """
+    own = f"{own} · " if own else ""
+    if lines <= rows:
+        whole = f"{own}any other key: back to the game" if own else "any key: back to the game"
+        return whole if len(whole) <= room else f"{own}other keys: back"
+    where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
+    for keys in (
+        f"↑ ↓ PgUp PgDn scroll · {own}any other key: back to the game",
+        f"↑ ↓ PgUp PgDn scroll · {own}other keys: back",
+    ):
+        if len(keys) + 3 + len(where) + 2 <= room:
+            return f"{keys}   ({where})"
+    return f"↑↓ scroll · {own}other keys: back ({where})"
+
+
+INTRO = (
+    Text(("How to win: a 4×4 square, all face up.",), Tone.HEADING),
+    Text(("A new high or low flips its row/column.",)),
+    Text(("Over 4 face down loses. ? has it all.",)),
+)
+"""Shown on the empty table of the very first game: the aim and the one rule to know."""
+
+
+def needs_a_terminal() -> str:
+    return (
+        "the game screen needs a terminal: standard input and output must not be redirected "
+        "(foursquare --plain plays without one)"
+    )
+
+
+def cannot_play_here(problem: str) -> str:
+    return f"cannot play here: {problem} (foursquare --plain plays line by line)"
+
+
+def cannot_keep_settings(reason: str) -> str:
+    return f"Could not keep your settings for next time: {reason}."

@@ -1,0 +1,120 @@
+"""The game session in words: greetings, what leaving or quitting costs, the questions, whether a game counts.
+
+Both ways of playing say these the same way; each function takes the facts
+the session reports (:mod:`foursquare.session.events`) and builds whole
+sentences.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from foursquare.engine import Card, cell_name
+from foursquare.storage.stats import NotCounted, Stats
+from foursquare.words.grammar import plural
+from foursquare.words.text import Text, Tone
+
+__all__ = [
+    "PLAIN_INTRO",
+    "counted_lines",
+    "greeting_forms",
+    "keep_label",
+    "kept_line",
+    "leaving_words",
+    "nothing_to_redo",
+    "nothing_to_undo",
+    "quitting_words",
+    "switch_question",
+    "toggled_words",
+]
+
+PLAIN_INTRO = "Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands."
+
+
+def greeting_forms(deal: int, placed: int, replay: bool, daily: date | None, card: Card | None) -> list[Text]:
+    """What to say of a game just put on the table, longest first: resumed, replayed, daily or fresh."""
+    if placed:
+        return [Text.of(f"Welcome back: deal {deal} as you left it, {plural(placed, 'card')} placed")]
+    middle = f" in the middle ({cell_name((0, 0))}) to begin"
+    if replay:
+        replay_line = f"Deal {deal} was counted before, so this game will not count"
+        return [Text.of(replay_line, ": place ", card, middle) if card else Text.of(replay_line), Text.of(replay_line)]
+    if daily is not None:
+        head = f"Daily deal of {daily.isoformat()} (deal {deal})"
+        return [Text.of(head, ": place ", card, middle) if card else Text.of(head), Text.of(head)]
+    if card is None:
+        return [Text.of(f"Deal {deal}")]
+    return [Text.of(f"Deal {deal}: place ", card, middle)]
+
+
+def leaving_words(deal: int, counts: bool) -> str:
+    """What leaving the game on the table for another deal does to the statistics."""
+    if counts:
+        return f"Leaving deal {deal} now counts it as a loss in your statistics."
+    return f"Deal {deal} was counted before: leaving it changes nothing in your statistics."
+
+
+def quitting_words(saved: bool) -> str:
+    """What quitting does to the game on the table: nothing, unless it could not be saved."""
+    if saved:
+        return "Your game is saved: run foursquare again to go on where you left off."
+    return "This game could not be saved, so it will be lost."
+
+
+def switch_question(seed: int | None, daily: bool) -> tuple[str, str]:
+    """The question before leaving a game for another deal, and what yes does, in a few words."""
+    if daily:
+        return "Play today's deal?", "play today's deal"
+    if seed is not None:
+        return f"Play deal {seed}?", f"play deal {seed}"
+    return "Start a new deal?", "new deal"
+
+
+def keep_label(deal: int) -> str:
+    """What no does to that question, in a few words."""
+    return f"go on with deal {deal}"
+
+
+def kept_line(deal: int) -> str:
+    """What is said when the answer was no."""
+    return f"No: going on with deal {deal}."
+
+
+def counted_lines(deal: int, not_counted: NotCounted | None, stats: Stats | None) -> list[Text]:
+    """Whether a game that just ended counts in the statistics and why not, then the streak and win rate.
+
+    ``stats``: the statistics now, or None if they could not be read.
+    """
+    if not_counted is None:
+        counts = Text(("This game counts in your statistics.",))
+    elif not_counted is NotCounted.REPLAY:
+        counts = Text((f"Not counted: deal {deal} was counted before (a replay).",), Tone.BAD)
+    elif not_counted is NotCounted.ENDED_BEFORE:
+        counts = Text((f"Not counted: deal {deal} counted when it first ended, before the undo.",), Tone.BAD)
+    else:
+        counts = Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
+    if stats is None or not stats.played:
+        return [counts]
+    rate = f", won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
+    return [counts, Text((f"Streak {stats.current_streak}{rate}.",))]
+
+
+def nothing_to_undo() -> str:
+    return "Nothing to take back"
+
+
+def nothing_to_redo() -> str:
+    return "Nothing to put back: r puts back a card taken back with u"
+
+
+_TOGGLED = {
+    ("preview", True): "Preview on (p turns it off)",
+    ("preview", False): "Preview off (p turns it on)",
+    ("to_come", True): "Cards still to come shown (c hides them)",
+    ("to_come", False): "Cards still to come hidden (c shows them)",
+}
+
+
+def toggled_words(setting: str, on: bool) -> Text:
+    """What the message line says when ``p`` (``"preview"``) or ``c`` (``"to_come"``) turns it on or off."""
+    return Text((_TOGGLED[setting, on],))

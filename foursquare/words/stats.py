@@ -1,0 +1,100 @@
+"""The statistics in words and a bar chart of plain characters: the page, ``foursquare stats`` and plain mode.
+
+The figures as aligned lines, then the winning scores as bars (block
+characters, or ``#`` in ASCII), or for a screen reader the scores in words.
+"""
+
+from __future__ import annotations
+
+from foursquare.storage.stats import LOSSES, Stats
+from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
+from foursquare.words.grammar import plural
+from foursquare.words.results import ending_label
+
+__all__ = [
+    "CHART_TITLE",
+    "TITLE",
+    "histogram_lines",
+    "render_lines",
+    "score_lines",
+    "scores_in_words",
+    "summary_lines",
+]
+
+TITLE = "Foursquare: your statistics"
+CHART_TITLE = "Winning scores (cards left in the stock)"
+
+
+def summary_lines(stats: Stats) -> list[str]:
+    """The figures as aligned lines of text: label on the left, number on the right."""
+
+    def show(value: float | None, digits: int = 0) -> str:
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    rows = [
+        ("Games played", str(stats.played), ""),
+        ("Won", str(stats.won), "" if stats.win_percent is None else f"{stats.win_percent:.1f}%"),
+        ("Lost", str(stats.lost), ""),
+        ("Current winning streak", str(stats.current_streak), ""),
+        ("Longest winning streak", str(stats.longest_streak), ""),
+        ("Best score", show(stats.best_score), ""),
+        ("Average winning score", show(stats.average_score, 1), ""),
+    ]
+    rows += [(f"  {ending_label(ending)}", str(stats.losses[ending]), "") for ending in LOSSES]
+    label_width = max(len(label) for label, _, _ in rows)
+    value_width = max(len(value) for _, value, _ in rows)
+    lines = [f"{label:<{label_width}}  {value:>{value_width}}  {note}".rstrip() for label, value, note in rows]
+    lines.insert(len(rows) - len(LOSSES), "Lost because of")
+    return lines
+
+
+def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
+    """The winning scores 0 to 24 as a bar chart: one column a score, at most ``height`` rows tall.
+
+    The bars are scaled when a count exceeds ``height``; the exact counts are
+    printed under the score labels.  80 columns suffice while no score has
+    been won 100 times or more.
+    """
+    top = max(stats.histogram)
+    if top == 0:
+        return [CHART_TITLE, "  no wins yet"]
+    bar, side, tick, corner, rule = ASCII_CHART if ascii_only else UNICODE_CHART
+    width = max(3, len(str(top)) + 1)
+    rows = min(height, top)
+    label = max(3, len(str(top)))
+    filled = [(count * rows + top - 1) // top for count in stats.histogram]
+    lines = [CHART_TITLE]
+    for level in range(rows, 0, -1):
+        axis = f"{top:>{label}} {tick}" if level == rows else f"{'':>{label}} {side}"
+        lines.append(axis + "".join(f"{bar if n >= level else '':>{width}}" for n in filled).rstrip())
+    lines.append(f"{0:>{label}} {corner}" + rule * (width * len(filled)))
+    lines.append(f"{'score':>{label + 2}}" + "".join(f"{score:>{width}}" for score in range(len(filled))))
+    lines.append((f"{'wins':>{label + 2}}" + "".join(f"{n or '':>{width}}" for n in stats.histogram)).rstrip())
+    return lines
+
+
+def score_lines(stats: Stats, ascii_only: bool = False, longest: int = 30) -> list[str]:
+    """The winning scores as one line for each score won: the score, a bar at most ``longest`` long, the count.
+
+    For a terminal too narrow for :func:`histogram_lines`' 25 columns.
+    """
+    top = max(stats.histogram)
+    if top == 0:
+        return [CHART_TITLE, "  no wins yet"]
+    bar = (ASCII_CHART if ascii_only else UNICODE_CHART)[0][0]
+    lines = [CHART_TITLE, "  score  wins"]
+    for score, count in enumerate(stats.histogram):
+        if count:
+            lines.append(f"  {score:>5}  {bar * max(1, count * longest // top)} {count}")
+    return lines
+
+
+def render_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> list[str]:
+    """The whole statistics as lines of text (no terminal control codes): ``foursquare stats``."""
+    return [*summary_lines(stats), "", *histogram_lines(stats, height, ascii_only)]
+
+
+def scores_in_words(stats: Stats) -> list[str]:
+    """The statistics with the winning scores in words instead of a chart, for plain mode."""
+    wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
+    return [*summary_lines(stats), f"Winning scores: {', '.join(wins) if wins else 'none yet'}."]

@@ -1,0 +1,126 @@
+"""Words before they are shown: a run of strings and cards with a tone.
+
+A :class:`Text` keeps its cards as cards until a front end spells them
+(:class:`~foursquare.words.cards.Spelling`), so the same sentence comes out as
+``9♣`` in colour on a Unicode terminal, ``9C`` on a plain one and "nine of
+clubs" for a screen reader, and nothing that builds words needs to know which.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from foursquare.engine import Card
+
+__all__ = ["Text", "Token", "Tone", "card_list", "wrap"]
+
+Token = str | Card
+
+
+class Tone(Enum):
+    """What a line of text is for; the front end picks the look."""
+
+    PLAIN = auto()
+    HEADING = auto()
+    KEYS = auto()
+    """A key name, then what it does."""
+    ERROR = auto()
+    GOOD = auto()
+    BAD = auto()
+    DIM = auto()
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A line of words and cards in one tone."""
+
+    tokens: tuple[Token, ...]
+    tone: Tone = Tone.PLAIN
+
+    @classmethod
+    def of(cls, *tokens: Token, tone: Tone = Tone.PLAIN) -> Text:
+        return cls(tuple(tokens), tone)
+
+    def plain(self) -> str:
+        """The text with cards written as ``9C``: for logs, tests and lengths."""
+        return "".join(str(t) for t in self.tokens)
+
+    def __len__(self) -> int:
+        """Width on screen: a card takes as many columns as its rank, plus one for the suit."""
+        return sum(len(t) if isinstance(t, str) else len(t.rank_text) + 1 for t in self.tokens)
+
+    def __add__(self, other: Text) -> Text:
+        """Two texts one after the other, in this one's tone."""
+        return Text(self.tokens + other.tokens, self.tone)
+
+
+def card_list(cards: Iterable[Card]) -> tuple[Token, ...]:
+    """``6♥``, ``6♥ and 6♦``, ``6♥, 2♣ and 3♦``: cards in an English list."""
+    items = list(cards)
+    out: list[Token] = []
+    for n, card in enumerate(items):
+        if n:
+            out.append(" and " if n == len(items) - 1 else ", ")
+        out.append(card)
+    return tuple(out)
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` as lines of at most ``width`` columns, broken at spaces, each line after the first
+    indented to line up with the first's words (a key line's under its description).
+
+    Cards stay whole and keep their place among the words.
+    """
+    if len(text) <= width:
+        return [text]
+    if text.tone is Tone.KEYS and len(text.tokens) == 2 and all(isinstance(t, str) for t in text.tokens):
+        head, body = (str(t) for t in text.tokens)
+        parts = textwrap.wrap(body, max(8, width - len(head))) or [""]
+        return [Text((head, parts[0]), Tone.KEYS), *(Text((" " * len(head) + part,)) for part in parts[1:])]
+    plain = text.plain()
+    indent = " " * (len(plain) - len(plain.lstrip(" ")))
+    lines: list[list[Token]] = []
+    line: list[Token] = [indent] if indent else []
+    used = len(indent)
+    for word in _words(text):
+        size = sum(len(t) if isinstance(t, str) else len(t.rank_text) + 1 for t in word)
+        if used > len(indent) and used + 1 + size > width:
+            lines.append(line)
+            line, used = ([indent] if indent else []), len(indent)
+        if used > len(indent):
+            line.append(" ")
+            used += 1
+        line.extend(word)
+        used += size
+    lines.append(line)
+    return [Text(tuple(_joined(tokens)), text.tone) for tokens in lines]
+
+
+def _words(text: Text) -> list[list[Token]]:
+    """The words of ``text``, each a list of tokens (a card and the comma after it make one word)."""
+    words: list[list[Token]] = [[]]
+    for token in text.tokens:
+        if isinstance(token, Card):
+            words[-1].append(token)
+            continue
+        pieces = token.split(" ")
+        for n, piece in enumerate(pieces):
+            if n:
+                words.append([])
+            if piece:
+                words[-1].append(piece)
+    return [word for word in words if word]
+
+
+def _joined(tokens: list[Token]) -> list[Token]:
+    """Neighbouring strings joined into one, so a wrapped line has as few tokens as the original."""
+    out: list[Token] = []
+    for token in tokens:
+        if isinstance(token, str) and out and isinstance(out[-1], str):
+            out[-1] = out[-1] + token
+        else:
+            out.append(token)
+    return out
