@@ -25,6 +25,7 @@ __all__ = [
     "LOSSES",
     "MAX_SCORE",
     "Ending",
+    "NotCounted",
     "Result",
     "Stats",
     "in_progress",
@@ -74,6 +75,17 @@ _LABELS = {
 }
 _LOSS_ENDING = {LossReason.TOO_MANY_FACE_DOWN: Ending.TOO_MANY_FACE_DOWN, LossReason.STOCK_EMPTY: Ending.STOCK_EMPTY}
 LOSSES = (Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED)
+
+
+class NotCounted(Enum):
+    """Why a game that just ended does not count in the statistics."""
+
+    REPLAY = "replay"
+    """Its deal was counted before this game began."""
+    ENDED_BEFORE = "ended_before"
+    """It counted when it first ended, before an undo reopened it."""
+    NOT_KEPT = "not_kept"
+    """The statistics could not be updated (the database refused)."""
 
 
 def in_progress(game: Game) -> bool:

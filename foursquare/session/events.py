@@ -1,0 +1,167 @@
+"""What the game session tells the front ends: typed facts, worded by each in its own way.
+
+The screen and plain mode both drive one :class:`~foursquare.session.game.GameSession`;
+every call returns a list of these events in the order they happened (a
+card placed, then the game finished and whether it counted), and each front
+end says them through :mod:`foursquare.words` and shows them as it shows
+things.  No event holds a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from enum import Enum
+
+from foursquare.engine import Card, Cell, LossReason, Pile, Placement, Refusal, Status
+from foursquare.storage.stats import NotCounted, Stats
+
+__all__ = [
+    "Dealt",
+    "Event",
+    "Finished",
+    "Greeting",
+    "Leaving",
+    "Mover",
+    "NotCounted",
+    "Nothing",
+    "Placed",
+    "Quitting",
+    "Refused",
+    "Switch",
+    "TookBack",
+    "Trouble",
+]
+
+
+class Mover(Enum):
+    """Who placed a card: the player, the expert playing on for them (autoplay), or a redo."""
+
+    PLAYER = "player"
+    EXPERT = "expert"
+    REDO = "redo"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card was placed; ``before`` is the table just before, from which the explanation is made."""
+
+    placement: Placement
+    before: Mapping[Cell, Pile]
+    by: Mover
+
+
+@dataclass(frozen=True, slots=True)
+class TookBack:
+    """The last card was taken back from ``cell``; ``turned`` are the cells it had turned over, turned back."""
+
+    card: Card
+    cell: Cell
+    turned: tuple[Cell, ...]
+    turned_cards: tuple[Card, ...]
+    """The top cards of :attr:`turned` once turned back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The next card may not go on ``cell``, for ``refusal``; nothing changed."""
+
+    cell: Cell
+    refusal: Refusal
+
+
+class Nothing(Enum):
+    """A take-back or a put-back with nothing to take or put back."""
+
+    TO_UNDO = "to_undo"
+    TO_REDO = "to_redo"
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The game just ended: how, whether it counted (and why not), the statistics now, and the daily date."""
+
+    deal: int
+    status: Status
+    score: int | None
+    loss_reason: LossReason | None
+    not_counted: NotCounted | None
+    """None: it counts."""
+    stats: Stats | None
+    """The statistics after it, or None if they could not be read."""
+    daily: date | None
+    """The date of the daily deal it was on, for the line to share."""
+    game_id: int | None
+    """Its id in the history, or None if it could not be kept."""
+
+    @property
+    def counted(self) -> bool:
+        return self.not_counted is None
+
+
+@dataclass(frozen=True, slots=True)
+class Greeting:
+    """What there is to say of a game just put on the table."""
+
+    deal: int
+    placed: int
+    """Cards already on the table: more than 0 for a game resumed."""
+    replay: bool
+    """The deal was counted before, so this game will not count."""
+    daily: date | None
+    card: Card | None
+    """The next card, or None once the game is over."""
+
+    @property
+    def more_than_the_deal(self) -> bool:
+        """Whether there is more to say than the deal number and the first card."""
+        return bool(self.placed or self.replay or self.daily)
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A new deal is on the table."""
+
+    greeting: Greeting
+
+
+@dataclass(frozen=True, slots=True)
+class Trouble:
+    """A problem with the files: the game goes on, and the player is told in a line (and again after the game)."""
+
+    line: str
+    short: str | None = None
+    """A shorter form of :attr:`line` for a narrow message line, if it has one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leaving:
+    """What leaving the game on the table for another deal would cost."""
+
+    deal: int
+    in_progress: bool
+    """A card is down and the game is not over: leaving it counts it as abandoned."""
+    counts: bool
+    """The game would count (as a loss): its deal was not counted before."""
+
+
+@dataclass(frozen=True, slots=True)
+class Quitting:
+    """What quitting now does to the game on the table."""
+
+    in_progress: bool
+    saved: bool
+    """The game is kept for next time (False: the files could not be written, so it is lost)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """Another deal was asked for (on the command line) while a game is in progress: ask before leaving it."""
+
+    seed: int | None
+    daily: bool
+
+
+Event = Placed | TookBack | Refused | Nothing | Finished | Dealt | Trouble
+"""Everything a call of the session may report."""

@@ -1,0 +1,392 @@
+"""The one game session under both ways of playing: place, undo, redo, save, count, new deals.
+
+The screen and plain mode are thin adapters over :class:`GameSession`: each
+key or typed line becomes one call, and each call returns the
+:mod:`~foursquare.session.events` that happened, for the front end to word
+and show.  The session keeps the game saved after every change, counts a
+finished game once per deal, remembers what can be put back after an undo
+(the redo rule), and knows the facts behind every greeting and question:
+whether the deal was counted before, whether the game ended before and was
+taken back, what leaving or quitting costs.
+
+No call raises for a damaged file, a full disk or a busy database: the
+trouble comes back as a :class:`~foursquare.session.events.Trouble` event
+and play goes on.  A finished game is saved before it is recorded, so a game
+whose process dies in between is recorded the next time the session opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import NamedTuple
+
+from foursquare.deals import deal_number, random_deal
+from foursquare.engine import Cell, Game, IllegalMove, Refusal, check_deal_number
+from foursquare.session.events import (
+    Dealt,
+    Event,
+    Finished,
+    Greeting,
+    Leaving,
+    Mover,
+    NotCounted,
+    Nothing,
+    Placed,
+    Quitting,
+    Refused,
+    Switch,
+    TookBack,
+    Trouble,
+)
+from foursquare.storage.database import FinishedGame, Store, StoreError, utc_now
+from foursquare.storage.files import Note, Unusable, data_dir, describe_error, join_notes
+from foursquare.storage.stats import Stats, in_progress
+from foursquare.storage.upgrade import open_folder
+from foursquare.storage.window import Window
+
+__all__ = ["GameSession", "Opening"]
+
+
+class Opening(NamedTuple):
+    """What opening the session found: problems met on the way, and another deal asked for."""
+
+    trouble: Trouble | None
+    """One line for the problems met (a damaged file moved aside, a disk error), or None."""
+    switch: Switch | None
+    """Another deal was asked for while a game is in progress: the game is loaded; ask the player,
+    and on yes call :meth:`GameSession.new_deal` with this deal."""
+
+
+class GameSession:
+    """One player's game, saved and counted in one data folder, with the rules of undo and redo.
+
+    ``game`` is the live :class:`Game`: front ends read it, and change it
+    only through :meth:`place`, :meth:`undo`, :meth:`redo` and
+    :meth:`new_deal`.  ``store`` is the folder's database (or one in memory
+    that keeps nothing, see :meth:`in_memory`).
+    """
+
+    def __init__(
+        self,
+        folder: Path | None,
+        game: Game,
+        store: Store,
+        *,
+        daily: date | None = None,
+        today: Callable[[], date] = date.today,
+        dealer: Callable[[], int] = random_deal,
+        trouble: str | None = None,
+    ) -> None:
+        """Most callers want :meth:`open`; this plays ``game`` in ``store``.
+
+        ``dealer`` gives the number of a fresh random deal; ``trouble`` says
+        why nothing can be kept (the folder's database could not be opened).
+        """
+        self.folder = folder
+        self.store = store
+        self._today = today
+        self._dealer = dealer
+        self._trouble = trouble
+        self.started = utc_now()
+        self.game_id: int | None = None
+        """The game's id in the history once it has ended and been recorded."""
+        self.taken_back: list[Cell] = []
+        """Cells of the cards taken back that :meth:`redo` can put back, the last taken back last."""
+        self.save_failed = False
+        """The last save failed: quitting would lose the game."""
+        self.window: Window | None = None
+        """This process's claim on the data folder, held while the session lives (see :mod:`.opening`)."""
+        self._unsaid: list[str] = []
+        self._set(game, daily)
+
+    @classmethod
+    def in_memory(
+        cls, game: Game, *, daily: date | None = None, dealer: Callable[[], int] = random_deal
+    ) -> GameSession:
+        """A session on ``game`` that keeps its saves and counts in memory only: for tests and benchmarks."""
+        return cls(None, game, Store.empty(), daily=daily, dealer=dealer)
+
+    @classmethod
+    def open(
+        cls,
+        folder: Path | None = None,
+        *,
+        seed: int | None = None,
+        daily: bool = False,
+        new: bool = False,
+        today: Callable[[], date] = date.today,
+        found: Sequence[str] = (),
+    ) -> tuple[GameSession, Opening]:
+        """Resume the saved game or deal the one asked for.
+
+        With no deal asked for, the game in progress is resumed (a fresh random
+        deal if there is none).  ``seed`` asks for that deal number, ``daily``
+        for today's deal, ``new`` for a fresh deal even if it is the one in
+        progress.  The saved game is resumed when it is the deal asked for and
+        ``new`` is not given; a different deal replaces it at once if it has
+        no card placed, and otherwise needs the player's yes
+        (:attr:`Opening.switch`).  A saved game that ended but was never
+        counted is counted now; if that fails it stays on the table, for
+        :meth:`finish_pending` to count.
+
+        ``found`` are lines about problems already met (a damaged lock file),
+        said with the session's own.  Raises ValueError, with a message for
+        players, for a deal number out of range or for both ``seed`` and ``daily``.
+        """
+        _check_request(seed, daily)
+        folder = data_dir() if folder is None else folder
+        notes: list[str | None] = list(found)
+        store, trouble = _open_store(folder, notes)
+        current = None
+        try:
+            current = store.current()
+        except Unusable as exc:
+            notes.append(f"The saved game could not be loaded ({exc}); a new game was dealt.")
+        except StoreError as exc:
+            notes.append(f"The saved game could not be loaded: {exc}.")
+        day = today()
+        wanted = deal_number(day) if daily else seed
+        session = cls(
+            folder,
+            Game.deal(random_deal() if wanted is None else wanted),
+            store,
+            daily=day if daily else None,
+            today=today,
+            trouble=None if trouble is None else f"games cannot be kept in {folder}",
+        )
+        if current is not None:
+            session._set(current.game, current.daily)
+            session.started, session.game_id = current.started, current.finished_id
+            if current.game.is_over and session.game_id is None:
+                notes.append(session._record())  # it ended, but the process died before it was kept
+            if current.game.is_over and session.game_id is not None:
+                current = None  # done with; otherwise kept until it can be recorded
+        if current is None or ((new or wanted is not None) and not current.game.placed_count):
+            session._restart(session._deal(wanted), day if daily else None)
+            notes.append(session._save())
+            return session, Opening(session._said(notes), None)
+        other = new or (wanted is not None and wanted != current.game.seed)
+        switch = Switch(seed, daily) if other and not current.game.is_over else None
+        return session, Opening(session._said(notes), switch)
+
+    # --- what the front ends read ------------------------------------------------
+
+    @property
+    def can_save(self) -> bool:
+        """False when the database could not be opened (the player was told why)."""
+        return self._trouble is None
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether leaving this game for another deal counts it as lost (see :func:`stats.in_progress`)."""
+        return in_progress(self.game)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.taken_back)
+
+    def greeting(self) -> Greeting:
+        """What there is to say of the game on the table, as it was put there."""
+        game = self.game
+        assert game.seed is not None  # a session plays numbered deals only
+        return Greeting(game.seed, game.placed_count, self.replay, self.daily, game.next_card)
+
+    def leaving(self) -> Leaving:
+        """What leaving the game on the table for another deal costs."""
+        assert self.game.seed is not None
+        return Leaving(self.game.seed, self.in_progress, self.counts)
+
+    def quitting(self) -> Quitting:
+        """What quitting now does to the game on the table."""
+        return Quitting(self.in_progress, self.can_save and not self.save_failed)
+
+    def stats(self) -> tuple[Stats, Trouble | None]:
+        """The statistics, and the trouble if they could not be read."""
+        if self._trouble is not None:
+            return Stats.from_results([]), Trouble(f"Could not read the statistics: {self._trouble}.")
+        try:
+            return self.store.stats(), None
+        except StoreError as exc:
+            return Stats.from_results([]), Trouble(f"Could not read the statistics: {exc}.")
+
+    # --- play ------------------------------------------------------------------
+
+    def place(self, cell: Cell, *, by: Mover = Mover.PLAYER) -> list[Event]:
+        """Place the next card on ``cell``: what it did, then (if it ended the game) how the game ended.
+
+        The redo rule: placing the card last taken back where it was keeps the
+        rest that can be put back; placing anything else forgets them.
+        """
+        refusal = self.game.refusal(cell)
+        if refusal is not None:
+            return [Refused(cell, refusal)]
+        if self.taken_back and self.taken_back[-1] == cell:
+            self.taken_back.pop()
+        else:
+            self.taken_back.clear()
+        return self._play(cell, by)
+
+    def redo(self) -> list[Event]:
+        """Put back the last card taken back, where it was."""
+        if not self.taken_back:
+            return [Nothing.TO_REDO]
+        cell = self.taken_back.pop()
+        return self._play(cell, Mover.REDO)
+
+    def undo(self) -> list[Event]:
+        """Take back the last card; the cards it turned over turn back."""
+        game = self.game
+        if not game.placed_count:
+            return [Nothing.TO_UNDO]
+        cell = game.placements[-1]
+        before = game.piles
+        card = game.undo()
+        after = game.piles
+        turned = tuple(at for at, pile in after.items() if at != cell and before[at].face_up != pile.face_up)
+        self.taken_back.append(cell)
+        events: list[Event] = [TookBack(card, cell, turned, tuple(after[at].top for at in turned))]
+        return events + self._saved()
+
+    def _play(self, cell: Cell, by: Mover) -> list[Event]:
+        before = self.game.piles
+        try:
+            placement = self.game.play(cell)
+        except IllegalMove:  # checked just before; kept so that a bad cell can never break the session
+            return [Refused(cell, self.game.refusal(cell) or Refusal.GAME_OVER)]
+        events: list[Event] = [Placed(placement, before, by), *self._saved()]
+        if self.game.is_over:
+            events += self._finish()
+        return events
+
+    def finish_pending(self) -> list[Event]:
+        """Count a game found over when the session opened that could not be kept then; nothing otherwise."""
+        if not self.game.is_over or self.game_id is not None:
+            return []
+        return self._finish()
+
+    def new_deal(self, *, seed: int | None = None, daily: bool = False) -> list[Event]:
+        """Leave this game for a new deal (random, number ``seed``, or today's) and save it.
+
+        A game with a card placed is kept in the history first (as abandoned,
+        a loss, if it is not over), so ask the player first while
+        :attr:`in_progress` (:meth:`leaving` says what it costs).  Raises
+        ValueError for a deal that cannot be asked for, like :meth:`open`.
+        """
+        _check_request(seed, daily)
+        notes: list[str | None] = []
+        if self.game.placed_count and self.game_id is None:
+            notes.append(self._record())
+        day = self._today()
+        self._restart(self._deal(deal_number(day) if daily else seed), day if daily else None)
+        notes.append(self._save())
+        trouble = self._said(notes)
+        return [Dealt(self.greeting()), *([trouble] if trouble is not None else [])]
+
+    # --- keeping --------------------------------------------------------------------
+
+    def _saved(self) -> list[Event]:
+        trouble = self._said([self._save()])
+        return [trouble] if trouble is not None else []
+
+    def _save(self) -> str | None:
+        """Save the game as it stands; a line if that failed."""
+        if not self.can_save:
+            return None  # the player was told when the session opened
+        try:
+            self.store.save_current(self.game, self.daily, self.started, self.game_id)
+        except StoreError as exc:
+            self.save_failed = True
+            return f"Could not save the game: {exc}."
+        self.save_failed = False
+        return None
+
+    def _finish(self) -> list[Event]:
+        """The game has just ended: keep it in the history, counted once per deal, and say how it went."""
+        game = self.game
+        assert game.seed is not None
+        notes: list[str | None] = []
+        if self.game_id is not None:
+            reason: NotCounted | None = NotCounted.REPLAY if self.replay else NotCounted.ENDED_BEFORE
+        else:
+            counts = self.counts
+            notes.append(self._record())
+            if self.game_id is None:
+                reason = NotCounted.NOT_KEPT
+            elif not counts:
+                reason = NotCounted.REPLAY
+            else:
+                reason = None
+        self.ended_before = True
+        stats, trouble = self.stats()
+        finished = Finished(
+            game.seed, game.status, game.score, game.loss_reason, reason,
+            None if trouble is not None else stats, self.daily, self.game_id,
+        )  # fmt: skip
+        said = self._said(notes)
+        return [finished, *([said] if said is not None else [])]
+
+    def _record(self) -> str | None:
+        """Keep the game as it stands in the history; a line if that failed."""
+        if self._trouble is not None:
+            return f"Could not count deal {self.game.seed} in the statistics: {self._trouble}."
+        finished = FinishedGame.of(self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True)
+        try:
+            self.game_id = self.store.record(finished, mark_current=True).game_id
+        except StoreError as exc:
+            return f"Could not count deal {self.game.seed} in the statistics: {exc}."
+        self.counts = False
+        return None
+
+    def _deal(self, number: int | None) -> Game:
+        """Deal ``number``, or a fresh random deal when None."""
+        return Game.deal(self._dealer() if number is None else number)
+
+    def _restart(self, game: Game, daily: date | None) -> None:
+        self._set(game, daily)
+        self.started = utc_now()
+        self.game_id = None
+
+    def _set(self, game: Game, daily: date | None) -> None:
+        if game.seed is None:
+            raise ValueError("a session plays numbered deals only")
+        self.game = game
+        self.daily = daily
+        self.taken_back = []
+        try:
+            self.counts = not self.store.is_counted(game.seed)
+        except StoreError as exc:
+            self.counts = True
+            self._unsaid.append(f"Could not read the statistics: {exc}.")
+        self.replay = not self.counts
+        """The deal was counted before this game began: its result will not count."""
+        self.ended_before = False
+        """The game on the table has ended before (and been taken back since)."""
+
+    def _said(self, notes: list[str | None]) -> Trouble | None:
+        """``notes`` and the lines met on the way that are still to be said, as one event."""
+        unsaid, self._unsaid = self._unsaid, []
+        line = join_notes([*unsaid, *notes])
+        if line is None:
+            return None
+        return Trouble(str(line), line.short if isinstance(line, Note) else None)
+
+
+def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | None]:
+    """The folder's database, or an empty one in memory and why nothing can be kept."""
+    try:
+        store, found = open_folder(folder)
+    except (OSError, StoreError) as exc:
+        why = describe_error(exc) if isinstance(exc, OSError) else str(exc)
+        notes.append(f"Cannot keep games in {folder}: {why}; this game will not be saved.")
+        return Store.empty(), why
+    notes.extend(found)
+    return store, None
+
+
+def _check_request(seed: int | None, daily: bool) -> None:
+    if seed is not None and daily:
+        raise ValueError("ask for a deal number or for the daily deal, not both")
+    if seed is not None:
+        check_deal_number(seed)
