@@ -1,23 +1,25 @@
 """The game as the player sees and steers it, without a terminal.
 
-:class:`App` holds the game, the cursor, what can be redone, the message line,
-the cards to highlight and whichever dialog or full-screen view is open.  It
-takes abstract input (:mod:`foursquare.screen.keys`), turns it into engine calls, and
-decides what the screen should show; :mod:`foursquare.screen.render` draws that and
+:class:`App` is the screen's adapter over the one
+:class:`~foursquare.session.game.GameSession`: it turns keys
+(:mod:`foursquare.screen.keys`) into session calls, words the events they
+return (:mod:`foursquare.words`) and keeps what the screen shows: the cursor,
+the message line, the cards to highlight, the open question and the stack of
+pages over the table.  :mod:`foursquare.screen.render` draws that and
 :mod:`foursquare.screen.tui` is the only part that touches the terminal.
 
-What lies behind the screen comes in when the App is made: a :class:`Host`
-(where new deals come from and what leaving a game costs: the saving game's
-keeper, or a test's stand-in), the player's :class:`Settings` and the
-:class:`Observer` values told of the game's life through typed methods.
-Keys are looked up in a table of :class:`Command` values, so that other parts
-can add keys (:meth:`App.add_command`), full-screen views
-(:meth:`App.open_screen`), background work polled by the main loop
-(:meth:`App.add_ticker`), listeners for every key before the commands see it
-(:meth:`App.add_key_filter`), point out a cell (:attr:`App.marked`), show
-background work in the side panel (:attr:`App.status`), say more in the end
-box (:attr:`App.end_note`, :attr:`App.end_keys`) and put games dealt
-elsewhere on the table (:meth:`App.start_game`), without changing this module.
+Keys are looked up in a table of :class:`Command` values, each bound to the
+table or to a kind of page, so that other parts add keys
+(:meth:`App.add_command`) and the help lists every one.  Pages
+(:class:`Page`) are pushed over the table or over another page and popped
+back (:meth:`App.push_page`, :meth:`App.pop_page`), like a screen stack;
+a page is drawn afresh from its state for whatever size the terminal has, so
+a resize needs nothing of it.  Other parts also add background work polled by
+the main loop (:meth:`App.add_ticker`), listeners for every key before the
+commands see it (:meth:`App.add_key_filter`), observers of the game's life
+(:class:`Observer`), a cell pointed out (:attr:`App.marked`), background work
+shown in the side panel (:attr:`App.status`) and more said in the end box
+(:attr:`App.end_note`, :attr:`App.end_keys`), without changing this module.
 """
 
 from __future__ import annotations
@@ -28,25 +30,41 @@ from enum import Enum
 from itertools import zip_longest
 from typing import Protocol
 
-from foursquare.engine import Cell, Game, IllegalMove, Preview, cell_name
+from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.screen import layout
-from foursquare.screen.explain import explain, preview_words, refusal_words
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
-from foursquare.screen.text import Text, Token, Tone, card_list, wrap
-from foursquare.storage.stats import in_progress
+from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
+from foursquare.session.game import GameSession
+from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
+from foursquare.words.results import share_line
+from foursquare.words.rules import ON_THE_TABLE, RULES
+from foursquare.words.session import (
+    counted_lines,
+    greeting_forms,
+    keep_label,
+    leaving_words,
+    nothing_to_redo,
+    nothing_to_undo,
+    quitting_words,
+    switch_question,
+    toggled_words,
+)
+from foursquare.words.text import Text, Tone, wrap
 
 __all__ = [
+    "TABLE_MODES",
     "App",
     "Command",
     "Confirm",
-    "Host",
+    "HelpPage",
     "KeyFilter",
     "Mode",
     "Observer",
+    "Page",
     "Settings",
+    "TextPage",
     "TextScreen",
     "Ticker",
-    "ask_if_in_progress",
 ]
 
 
@@ -56,7 +74,7 @@ class Mode(Enum):
     CONFIRM = "confirm"
     """A yes/no question is open (quit? new deal?)."""
     SCREEN = "screen"
-    """A full-screen text view is open (help, or one added later)."""
+    """A page is open over the table."""
     TOO_SMALL = "too_small"
     """The terminal is smaller than the game needs: only quitting works."""
     GAME_OVER = "game_over"
@@ -64,11 +82,16 @@ class Mode(Enum):
 
 
 TABLE_MODES = frozenset({Mode.PLAYING, Mode.GAME_OVER})
+ANYWHERE = TABLE_MODES | {Mode.TOO_SMALL}
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A key binding: what it does, when it applies and how the help screen names it."""
+    """A key binding: what it does, where it applies and how the help screen names it.
+
+    ``page`` binds it to the kind of page open on top (its :attr:`Page.kind`)
+    instead of the table's ``modes``; ``"*"`` binds it on every page.
+    """
 
     name: str
     keys: tuple[KeyName, ...]
@@ -76,6 +99,7 @@ class Command:
     """Shown in the help screen; commands with the same summary share one line."""
     run: Callable[[App], object]
     modes: frozenset[Mode] = TABLE_MODES
+    page: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +116,7 @@ class Confirm:
 
 @dataclass(frozen=True, slots=True)
 class TextScreen:
-    """A full-screen page of text, scrolled with the arrow keys; any other key closes it."""
+    """What a page shows for one size of terminal: a title, lines of text, and its footer."""
 
     title: str
     lines: tuple[Text, ...]
@@ -110,6 +134,61 @@ class TextScreen:
         return tuple(row for line in self.lines for row in wrap(line, width))
 
 
+class Page(Protocol):
+    """A full-screen page over the table (or over another page), drawn afresh for every frame."""
+
+    @property
+    def kind(self) -> str:
+        """Which kind of page it is: the commands bound to this kind (:attr:`Command.page`) are its keys."""
+
+    scroll: int
+    """The first line shown, for a page longer than the screen."""
+
+    def view(self, app: App) -> TextScreen:
+        """What the page shows on a terminal of ``app.width`` × ``app.height``."""
+
+    def other_key(self, app: App, event: Input) -> None:
+        """A key that none of the page's commands took."""
+
+
+class TextPage:
+    """A page of text that scrolls with the arrow keys; any other key closes it."""
+
+    kind = "text"
+
+    def __init__(self, screen: TextScreen) -> None:
+        self.screen = screen
+        self.scroll = 0
+
+    def view(self, app: App) -> TextScreen:
+        return self.screen
+
+    def other_key(self, app: App, event: Input) -> None:
+        if not scroll_page(app, self, event):
+            app.pop_page()
+
+
+def scroll_page(app: App, page: Page, event: Input) -> bool:
+    """Scroll ``page`` for the arrow, page and Home/End keys; False for any other key."""
+    rows = layout.screen_body_rows(app.height)
+    steps: dict[Input, int] = {
+        Key.UP: -1, "k": -1, Key.DOWN: 1, "j": 1, Key.PAGE_UP: -rows, Key.PAGE_DOWN: rows, " ": rows,
+        Key.HOME: -(10**9), Key.END: 10**9,
+    }  # fmt: skip
+    step = steps.get(event)
+    if step is None:
+        return False
+    lines = len(page.view(app).rows(layout.page_width(app.width)))
+    page.scroll = max(0, min(page.scroll + step, lines - rows))
+    return True
+
+
+class HelpPage(TextPage):
+    """The rules and every key: a page of text like any other, one that ``?`` closes again."""
+
+    kind = "help"
+
+
 @dataclass(slots=True)
 class Settings:
     """What the player chose to see, remembered between runs by whoever keeps them (see :class:`Observer`)."""
@@ -118,19 +197,6 @@ class Settings:
     """The bottom line says what placing on the cell under the cursor would do (``p``)."""
     to_come: bool = True
     """The side panel counts the cards of each rank still to come (``c``)."""
-
-
-class Host(Protocol):
-    """What lies behind the screen: where new deals come from and what leaving a game costs."""
-
-    def deal(self, app: App) -> None:
-        """Put a fresh deal on the table (with :meth:`App.start_game`)."""
-
-    def leaving(self, app: App) -> str:
-        """What leaving the game on the table for a new deal does, in one sentence."""
-
-    def quitting(self, app: App) -> str:
-        """What quitting does to the game on the table, in one sentence."""
 
 
 class Observer(Protocol):
@@ -149,10 +215,6 @@ class Observer(Protocol):
 
     def game_finished(self, game: Game) -> None:
         """A placement (or redo) just won or lost the game; undo can reopen it."""
-        return None
-
-    def game_abandoned(self, game: Game) -> None:
-        """The player started a new deal while this game was in progress."""
         return None
 
     def closing(self, game: Game) -> None:
@@ -179,23 +241,20 @@ class App:
 
     def __init__(
         self,
-        game: Game,
-        host: Host,
+        session: GameSession,
         *,
         width: int = 80,
         height: int = 24,
         observers: Iterable[Observer] = (),
         settings: Settings | None = None,
     ) -> None:
-        self.game = game
-        self.host = host
+        self.session = session
         self.settings = settings if settings is not None else Settings()
         self.width = width
         self.height = height
         self.cursor: Cell = (0, 0)
         self.view = layout.first_view(self.region)
         """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit."""
-        self.redo_stack: list[Cell] = []
         self.message: Text | None = None
         """The message line: the explanation of the last move, an error, a hint."""
         self.message_short: Text | None = None
@@ -219,10 +278,15 @@ class App:
         """The keys the side panel reminds of, each with a word for what it does."""
         self.end_keys: list[tuple[KeyName, str]] = list(END_KEYS)
         """The keys the end box offers, each with a word for what it does."""
+        self.share: str | None = None
+        """The line to share for the last daily game that ended, to print after the game too."""
+        self.notices: list[str] = []
+        """Every problem with the files shown on screen, once each, to print after the game so none goes unread."""
         self.dialog: Confirm | None = None
-        self.screen: TextScreen | None = None
-        self.scroll = 0
-        """First line of :attr:`screen` shown."""
+        self.pages: list[Page] = []
+        """The pages open over the table, the one shown last."""
+        self.page_titles: dict[str, str] = {}
+        """Each kind of page with keys of its own, and what the help calls it."""
         self.running = True
         self.redraw_all = False
         """Set by Ctrl-L: the terminal layer should repaint every cell, then clear it."""
@@ -234,10 +298,15 @@ class App:
         self._version = 0
         """Counts the changes of the game on the table, so that a preview is worked out once per position."""
         self._looked: tuple[tuple[int, Cell], Preview | None, Text] | None = None
-        for command in _commands(host):
+        for command in COMMANDS:
             self.add_command(command)
         self.cursor = self._start_cell()
         self._greet()
+
+    @property
+    def game(self) -> Game:
+        """The game on the table: the session's."""
+        return self.session.game
 
     # --- extension points ---------------------------------------------------
 
@@ -245,7 +314,7 @@ class App:
         """Bind ``command``'s keys, in place of the command of the same name if there is one.
 
         A replaced command keeps its line in the help.  A key bound to two
-        commands runs the first that applies in the mode.
+        commands runs the first that applies.
         """
         names = [c.name for c in self.commands]
         if command.name in names:
@@ -256,6 +325,10 @@ class App:
         for bound in self.commands:
             for key in bound.keys:
                 self._keymap.setdefault(key, []).append(bound)
+
+    def add_page_kind(self, kind: str, title: str) -> None:
+        """Name a kind of page for the help, which lists its keys under ``title``."""
+        self.page_titles[kind] = title
 
     def add_observer(self, observer: Observer) -> None:
         self.observers.append(observer)
@@ -268,10 +341,27 @@ class App:
         """Have ``key_filter`` see every key and click first (resizes excepted), in the order added."""
         self.key_filters.append(key_filter)
 
+    def push_page(self, page: Page) -> None:
+        """Show ``page`` over the table (or over the page open now) until it is popped."""
+        self.pages.append(page)
+
+    def pop_page(self) -> Page | None:
+        """Close the page on top, back to the one under it or to the table."""
+        return self.pages.pop() if self.pages else None
+
+    def replace_page(self, page: Page) -> None:
+        """Show ``page`` in place of the page on top (a new state of the same page)."""
+        self.pop_page()
+        self.push_page(page)
+
+    @property
+    def page(self) -> Page | None:
+        """The page shown, or None when the table is."""
+        return self.pages[-1] if self.pages else None
+
     def open_screen(self, screen: TextScreen) -> None:
-        """Show a full-screen page of text over the table until a key closes it."""
-        self.screen = screen
-        self.scroll = 0
+        """Show a page of text over the table until a key closes it."""
+        self.push_page(TextPage(screen))
 
     def ask(self, confirm: Confirm) -> None:
         """Open a yes/no question; the keys go to it until it is answered."""
@@ -282,6 +372,11 @@ class App:
         self.message = message
         self.message_short = short
         self.previewing = False
+
+    def say_forms(self, forms: Sequence[Text]) -> None:
+        """Say the first of ``forms`` (longest first), with the longest that fits the narrowest screen as its short."""
+        short = next((form for form in forms[1:] if len(form) <= NARROWEST), forms[-1] if len(forms) > 1 else None)
+        self.say(forms[0], short)
 
     def tick(self) -> bool:
         """Poll the tickers; True if any of them changed what the screen shows."""
@@ -296,13 +391,24 @@ class App:
     def mode(self) -> Mode:
         if self.dialog is not None:
             return Mode.CONFIRM
-        if self.screen is not None:
+        if self.pages:
             return Mode.SCREEN
         if self.plan is None:
             return Mode.TOO_SMALL
         if self.game.is_over:
             return Mode.GAME_OVER
         return Mode.PLAYING
+
+    @property
+    def screen(self) -> TextScreen | None:
+        """What the page on top shows now, or None when the table is shown."""
+        page = self.page
+        return page.view(self) if page is not None else None
+
+    @property
+    def scroll(self) -> int:
+        page = self.page
+        return page.scroll if page is not None else 0
 
     @property
     def plan(self) -> layout.Plan | None:
@@ -317,7 +423,7 @@ class App:
     @property
     def in_progress(self) -> bool:
         """A game with cards on the table that is not over: leaving it loses something."""
-        return in_progress(self.game)
+        return self.session.in_progress
 
     @property
     def cursor_legal(self) -> bool:
@@ -356,7 +462,6 @@ class App:
         """React to one key, click or resize."""
         if isinstance(event, Resize):
             self.width, self.height = max(0, event.width), max(0, event.height)
-            self._clamp_scroll()
             return
         self.flipped = frozenset()
         if self.message is not None and self.message.tone is Tone.ERROR:
@@ -367,22 +472,30 @@ class App:
         mode = self.mode
         if mode is Mode.CONFIRM:
             self._answer(event)
-        elif mode is Mode.SCREEN:
-            self._screen_key(event)
-        elif isinstance(event, Click):
+            return
+        if isinstance(event, Click):
             if mode in TABLE_MODES:
                 self._click(event)
-        else:
-            command = self._command_for(event, mode)
-            if command is not None:
-                command.run(self)
+            return
+        command = self._command_for(event, mode)
+        if command is not None:
+            command.run(self)
+        elif self.page is not None:
+            if event == Key.REDRAW:
+                self.redraw_all = True
+            else:
+                self.page.other_key(self, event)
 
     def _command_for(self, key: KeyName, mode: Mode) -> Command | None:
         candidates = self._keymap.get(key)
         if candidates is None and isinstance(key, str) and key.lower() != key:
             candidates = self._keymap.get(key.lower())  # Caps Lock should not make keys dead
+        page = self.page
         for command in candidates or ():
-            if mode in command.modes:
+            if page is not None:
+                if command.page in (page.kind, "*"):
+                    return command
+            elif command.page is None and mode in command.modes:
                 return command
         return None
 
@@ -391,33 +504,6 @@ class App:
         self.dialog = None
         if dialog is not None and event in ("y", "Y"):
             dialog.on_yes(self)
-
-    def _screen_key(self, event: Input) -> None:
-        rows = layout.screen_body_rows(self.height)
-        steps: dict[Input, int] = {
-            Key.UP: -1,
-            "k": -1,
-            Key.DOWN: 1,
-            "j": 1,
-            Key.PAGE_UP: -rows,
-            Key.PAGE_DOWN: rows,
-            " ": rows,
-            Key.HOME: -(10**9),
-            Key.END: 10**9,
-        }
-        step = steps.get(event)
-        if step is None:
-            if event != Key.REDRAW:
-                self.screen = None
-            else:
-                self.redraw_all = True
-            return
-        self.scroll += step
-        self._clamp_scroll()
-
-    def _clamp_scroll(self) -> None:
-        lines = len(self.screen.rows(layout.page_width(self.width))) if self.screen else 0
-        self.scroll = max(0, min(self.scroll, lines - layout.screen_body_rows(self.height)))
 
     def cell_under(self, y: int, x: int) -> Cell | None:
         """The shown cell drawn at screen row ``y``, column ``x``, if any."""
@@ -444,111 +530,98 @@ class App:
         Turned on, the preview shows from the next move of the cursor.
         """
         self.settings.preview = not self.settings.preview
-        self.say(Text.of("Preview on (p turns it off)" if self.settings.preview else "Preview off (p turns it on)"))
+        self.say(toggled_words("preview", self.settings.preview))
         self._settings_changed()
 
     def toggle_to_come(self) -> None:
         """``c``: the panel of cards still to come on or off; the message line says which, as a key should."""
         self.settings.to_come = not self.settings.to_come
-        shown = "shown (c hides them)" if self.settings.to_come else "hidden (c shows them)"
-        self.say(Text.of(f"Cards still to come {shown}"))
+        self.say(toggled_words("to_come", self.settings.to_come))
         self._settings_changed()
 
     def _settings_changed(self) -> None:
         for observer in self.observers:
             observer.settings_changed(self.settings)
 
-    def place(self, cell: Cell) -> bool:
+    def place(self, cell: Cell, *, by: Mover = Mover.PLAYER) -> bool:
         """Place the next card on ``cell``; if the rules forbid it, say why and change nothing."""
-        game = self.game
-        if game.is_over:
-            self.say(Text.of("The game is over: n for a new deal, u to take back the last card, q to quit"))
-            return False
-        reason = game.why_illegal(cell)
-        if reason is not None:
-            card = game.next_card
-            self.say(Text((card, f" can't go on {cell_name(cell)}: {reason}") if card else (reason,), Tone.ERROR))
-            return False
-        if self.redo_stack and self.redo_stack[-1] == cell:
-            self.redo_stack.pop()
-        else:
-            self.redo_stack.clear()
-        self._play(cell)
-        return True
-
-    def _play(self, cell: Cell) -> None:
-        before = self.game.piles
-        try:
-            placement = self.game.play(cell)
-        except IllegalMove as exc:  # checked just before; kept so a bad cell can never crash the game
-            self.say(Text((str(exc),), Tone.ERROR))
-            return
-        self.cursor = cell
-        self.flipped = frozenset(placement.flipped)
-        self.view = layout.follow(self.view, self.region)
-        self.say(*explain(before, placement))
-        self._changed()
-        if self.game.is_over:
-            for observer in self.observers:
-                observer.game_finished(self.game)
+        return self._show(self.session.place(cell, by=by))
 
     def undo(self) -> None:
         """Take back the last placement; the cards it turned over turn back and are highlighted."""
-        game = self.game
-        if not game.placed_count:
-            self.say(Text(("Nothing to undo",), Tone.ERROR))
-            return
-        cell = game.placements[-1]
-        before = game.piles
-        card = game.undo()
-        after = game.piles
-        self.redo_stack.append(cell)
-        self.flipped = frozenset(c for c, p in after.items() if c != cell and before[c].face_up != p.face_up)
-        turned = [p.top for c, p in after.items() if c in self.flipped]
-        if turned:
-            tail: tuple[Token, ...] = (": turned ", *card_list(turned), " back over")
-        else:
-            tail = ()
-        self.say(Text.of("Took back ", card, f" from {cell_name(cell)}", *tail))
-        self.cursor = self.region.clamp(cell)
-        self.end_note = ()
-        self._changed()
+        self._show(self.session.undo())
 
     def redo(self) -> None:
         """Put back the last card taken back."""
-        if not self.redo_stack:
-            self.say(Text(("Nothing to redo",), Tone.ERROR))
-            return
-        self._play(self.redo_stack.pop())
+        self._show(self.session.redo())
 
-    def start_game(self, game: Game) -> None:
-        """Put ``game`` (dealt elsewhere, perhaps with cards placed) on the table in place of this one.
+    def deal(self, seed: int | None = None, daily: bool = False) -> None:
+        """Leave this game (counted, if a card is down) for a new deal: random, number ``seed`` or today's."""
+        self._show(self.session.new_deal(seed=seed, daily=daily))
 
-        A game in progress counts as abandoned.
-        """
-        if self.in_progress:
-            for observer in self.observers:
-                observer.game_abandoned(self.game)
-        self.game = game
-        self.view = layout.first_view(self.region)
-        self.cursor = self._start_cell()
-        self.redo_stack.clear()
-        self.flipped = frozenset()
-        self.end_note = ()
-        self._greet()
-        for observer in self.observers:
-            observer.game_started(self.game)
-        self._changed()
+    def finish_pending(self) -> None:
+        """Count a game found over when the session opened that could not be counted then (see the session)."""
+        self._show(self.session.finish_pending())
 
     def quit(self) -> None:
         for observer in self.observers:
             observer.closing(self.game)
         self.running = False
 
-    def _changed(self) -> None:
-        self._version += 1
-        for observer in self.observers:
-            observer.game_changed(self.game)
+    def _show(self, events: list[Event]) -> bool:
+        """Word and show what the session did; True if the game changed."""
+        changed = False
+        finished = False
+        for event in events:
+            if isinstance(event, Placed):
+                cell = event.placement.cell
+                self.cursor = cell
+                self.flipped = frozenset(event.placement.flipped)
+                self.view = layout.follow(self.view, self.region)
+                self.say_forms(explain(event.before, event.placement))
+                changed = True
+            elif isinstance(event, TookBack):
+                self.flipped = frozenset(event.turned)
+                self.say(took_back(event.card, event.cell, list(event.turned_cards)))
+                self.cursor = self.region.clamp(event.cell)
+                self.end_note = ()
+                changed = True
+            elif isinstance(event, Refused):
+                self.say(refusal_sentence(self.game, event.cell))
+            elif isinstance(event, Nothing):
+                said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
+                self.say(Text((said,), Tone.ERROR))
+            elif isinstance(event, Finished):
+                self.end_note = tuple(counted_lines(event.deal, event.not_counted, event.stats))
+                finished = True
+                if event.daily is not None:
+                    self.share = share_line(event.daily, self.game)
+                    self.say(Text((self.share,), Tone.GOOD))
+            elif isinstance(event, Dealt):
+                self.view = layout.first_view(self.region)
+                self.cursor = self._start_cell()
+                self.flipped = frozenset()
+                self.end_note = ()
+                self._greet()
+                for observer in self.observers:
+                    observer.game_started(self.game)
+                changed = True
+            elif isinstance(event, Trouble):
+                self.tell(event)
+        if changed:
+            self._version += 1
+            for observer in self.observers:
+                observer.game_changed(self.game)
+        if finished:
+            for observer in self.observers:
+                observer.game_finished(self.game)
+        return changed
+
+    def tell(self, trouble: Trouble) -> None:
+        """Show a problem with the files on the message line, and keep it for after the game."""
+        self.say(Text((trouble.line,), Tone.ERROR), Text((trouble.short,), Tone.ERROR) if trouble.short else None)
+        if trouble.line not in self.notices:
+            self.notices.append(trouble.line)
 
     def _start_cell(self) -> Cell:
         """Where the cursor starts: the last card placed if the next may go there too, else a legal cell."""
@@ -559,86 +632,65 @@ class App:
         return game.legal_moves()[0]
 
     def _greet(self) -> None:
-        card = self.game.next_card
-        if self.game.placed_count == 0 and card is not None:
-            deal = f"Deal {self.game.seed}: " if self.game.seed is not None else ""
-            self.say(Text.of(deal, "place ", card, f" in the middle ({cell_name((0, 0))}) to begin"))
-        else:
+        greeting = self.session.greeting()
+        if self.game.is_over:
             self.say(None)
             self.previewing = True
+            return
+        self.say_forms(greeting_forms(greeting.deal, greeting.placed, greeting.replay, greeting.daily, greeting.card))
+
+    def ask_to_switch(self, seed: int | None, daily: bool) -> None:
+        """Another deal was asked for on the command line while a game is in progress: ask before leaving it."""
+        question, yes = switch_question(seed, daily)
+        leaving = self.session.leaving()
+        self.ask(
+            Confirm(
+                Text((question,), Tone.HEADING),
+                Text((leaving_words(leaving.deal, leaving.counts),)),
+                lambda app: app.deal(seed, daily),
+                yes=yes,
+                no=keep_label(leaving.deal),
+            )
+        )
 
     def help_screen(self) -> TextScreen:
-        """The rules in short and every key, the added ones included."""
-        lines = [
-            Text((line,), Tone.HEADING if line and not line.startswith(" ") else Tone.PLAIN)
-            for line in _paragraphs(RULES)
-        ]
-        lines.append(Text(("",)))
+        """The rules in short, what the table's marks mean, and every key, those of each page included."""
+        lines: list[Text] = []
+        for heading, paragraph in (*RULES, ON_THE_TABLE):
+            lines += [Text((heading,), Tone.HEADING), Text(("  " + paragraph,)), Text(("",))]
         lines.append(Text(("Keys",), Tone.HEADING))
-        for keys, summary in self._key_lines():
+        for keys, summary in self._key_lines(None):
             lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
+        for kind, title in self.page_titles.items():
+            lines += [Text(("",)), Text((f"Keys {title}",), Tone.HEADING)]
+            for keys, summary in self._key_lines(kind):
+                lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
         return TextScreen("Foursquare: rules and keys", tuple(lines), wrap=True)
 
-    def _key_lines(self) -> list[tuple[str, str]]:
+    def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
         """One line per summary: commands sharing one (the four moves) list their arrows, then their letters."""
         merged: dict[str, list[tuple[KeyName, ...]]] = {}
         for command in self.commands:
-            merged.setdefault(command.summary, []).append(command.keys)
+            if command.page == page:
+                merged.setdefault(command.summary, []).append(command.keys)
         out = []
         for summary, groups in merged.items():
             keys = [k for column in zip_longest(*groups) for k in column if k is not None]
             out.append((" ".join(key_label(k) for k in dict.fromkeys(keys)), summary))
-        out.extend(EXTRA_KEY_LINES)
+        if page is None:
+            out.extend(EXTRA_KEY_LINES)
         return out
 
 
-RULES: tuple[str, ...] = (
-    "Aim",
-    "  Build a 4×4 square of piles with every top card face up.",
-    "",
-    "Placing",
-    "  The first card goes in the middle. Each next card goes on a pile of",
-    "  fewer than 4 cards, or on an empty cell beside a pile (not diagonally),",
-    "  as long as all piles still fit in 4 rows by 4 columns.",
-    "",
-    "Turning over",
-    "  Compare the placed card with the face-up top cards of the other piles in",
-    "  its row. If it is higher than all of them, or lower than all of them, or",
-    "  there are none, every other card in the row is turned over (face up to",
-    "  face down and back). A tie is neither higher nor lower. Then the same",
-    "  for its column. Face-down cards are never compared; suits never matter.",
-    "",
-    "The end",
-    "  More than 4 cards face down: you lose. All 16 piles face up: you win,",
-    "  and your score is the number of cards left in the stock. The stock runs",
-    "  out first: you lose.",
-    "",
-    "On the table",
-    "  Cells are named by a column letter and a row number, shown around the",
-    "  table: the first card goes on d4. Dots under a card: cards in its pile",
-    "  (4 at most). Dashed slots: cells where the next card may go. Cards just",
-    "  turned over have a double frame until your next key; the line at the",
-    "  bottom says why they turned. While you move the cursor, that line says",
-    "  what placing the next card there would do, and the cards it would turn",
-    "  over are marked 'flips'. 'Still to come' counts the cards of each rank",
-    "  left in the stock after the next card.",
-)
+def _narrowest() -> int:
+    """Columns of the bottom line on the smallest terminal the game plays in, where a short form must fit."""
+    width, height = layout.minimum_size()
+    where = layout.plan(width, height)
+    return width - (where.table.x if where is not None else 0) - 1
 
 
-def _paragraphs(lines: tuple[str, ...]) -> list[str]:
-    """``lines`` with each indented paragraph joined into one line.
-
-    :data:`RULES` is broken for 80 columns; joined, a narrower page can wrap
-    it again as prose, instead of breaking every line in two.
-    """
-    out: list[str] = []
-    for line in lines:
-        if line.startswith(" ") and out and out[-1].startswith(" "):
-            out[-1] += " " + line.strip()
-        else:
-            out.append(line)
-    return out
-
+NARROWEST = _narrowest()
+"""The message line's width on the smallest terminal: the short form of a message must fit it."""
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
 """The keys the side panel reminds of, unless more are added."""
@@ -671,6 +723,15 @@ def ask_if_in_progress(
     return command
 
 
+def _leaving(app: App) -> str:
+    leaving = app.session.leaving()
+    return leaving_words(leaving.deal, leaving.counts)
+
+
+def _quitting(app: App) -> str:
+    return quitting_words(app.session.quitting().saved)
+
+
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:
     return lambda app: app.move(d_row, d_col)
 
@@ -680,35 +741,46 @@ def _redraw(app: App) -> None:
 
 
 def _show_help(app: App) -> None:
-    app.open_screen(app.help_screen())
+    """``?``: the help over the table or over the page open; ``?`` again, on the help, closes it."""
+    if isinstance(app.page, HelpPage):
+        app.pop_page()
+    else:
+        app.push_page(HelpPage(app.help_screen()))
 
 
-def _commands(host: Host) -> Sequence[Command]:
-    """The keys of the game, the new deal and quitting as ``host`` does them."""
-    anywhere = TABLE_MODES | {Mode.TOO_SMALL}
-    return (
-        Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
-        Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
-        Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
-        Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
-        Command("place", (Key.ENTER, " "), "place the next card under the cursor", lambda app: app.place(app.cursor)),
-        Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
-        Command("redo", ("r",), "put back a card taken back", App.redo),
-        Command(
-            "new",
-            ("n",),
-            "new deal (asks first while a game is in progress)",
-            ask_if_in_progress("Start a new deal?", host.leaving, "new deal", host.deal),
-        ),
-        Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
-        Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
-        Command("help", ("?",), "this help", _show_help, anywhere),
-        Command(
-            "quit",
-            ("q", Key.ESCAPE),
-            "quit (asks first while a game is in progress)",
-            ask_if_in_progress("Quit this game?", host.quitting, "quit", App.quit),
-            anywhere,
-        ),
-        Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, anywhere),
-    )
+def _place(app: App) -> None:
+    app.place(app.cursor)
+
+
+def _new(app: App) -> None:
+    app.deal()
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
+    Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
+    Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
+    Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
+    Command("place", (Key.ENTER, " "), "place the next card under the cursor", _place),
+    Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
+    Command("redo", ("r",), "put back a card taken back", App.redo),
+    Command(
+        "new",
+        ("n",),
+        "new deal (asks first while a game is in progress)",
+        ask_if_in_progress("Start a new deal?", _leaving, "new deal", _new),
+    ),
+    Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
+    Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
+    Command("help", ("?",), "this help", _show_help, ANYWHERE),
+    Command(
+        "quit",
+        ("q", Key.ESCAPE),
+        "quit (asks first while a game is in progress)",
+        ask_if_in_progress("Quit this game?", _quitting, "quit", App.quit),
+        ANYWHERE,
+    ),
+    Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, ANYWHERE),
+    Command("page_help", ("?",), "this help", _show_help, page="*"),
+)
+"""The keys of the game on the table, and the help from any page."""

@@ -27,11 +27,19 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from foursquare.engine import Game, cell_name
+from foursquare.engine import Game
 from foursquare.screen.app import App, Command, Mode, Observer
 from foursquare.screen.keys import Input
-from foursquare.screen.render import TIP_MARK
-from foursquare.screen.text import Text, Tone
+from foursquare.session.events import Mover
+from foursquare.words.advice import (
+    autoplay_started,
+    autoplay_stopped,
+    no_advice,
+    thinking,
+    thinking_status,
+    tip_forms,
+)
+from foursquare.words.explain import game_over_text
 
 if TYPE_CHECKING:
     from foursquare.expert.advice import Advice, Position
@@ -43,10 +51,8 @@ __all__ = [
     "Coach",
     "Pending",
     "Thinker",
-    "chance_words",
     "expert",
     "think_seconds",
-    "tip_note",
 ]
 
 PACE_SECONDS = 0.5
@@ -56,8 +62,6 @@ BUSY_TICK_SECONDS = 0.03
 THINK_SECONDS_ENV = "FOURSQUARE_THINK_SECONDS"
 """Environment variable: the most seconds the expert may think about one card."""
 MAX_THINK_SECONDS = 60.0
-
-_NO_ADVICE = Text(("The expert could not judge this position: your turn",), Tone.ERROR)
 
 
 class Pending(Protocol):
@@ -109,28 +113,6 @@ def _position(game: Game) -> Position:
     from foursquare.expert.advice import Position
 
     return Position.of(game)
-
-
-def chance_words(chance: float) -> str:
-    """A chance of winning (0 to 1) as the player reads it: ``about 83%``, never a false 0% or 100%."""
-    percent = round(chance * 100)
-    if percent >= 100:
-        return "over 99%"
-    if percent <= 0:
-        return "under 1%"
-    return f"about {percent}%"
-
-
-def tip_note(advice: Advice) -> str:
-    """What a tip adds after its chance: the safest cell when the tip plays for score, and a hurried guess."""
-    note = ""
-    safest, safe_chance = advice.safest
-    safer = chance_words(safe_chance) != chance_words(advice.win_chance)  # as far as the words can tell
-    if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too
-        note = f" for a higher score; safest {cell_name(safest)}, {chance_words(safe_chance)}"
-    if advice.cut_short:
-        note += " (cut short: a quick guess)"
-    return note
 
 
 class Coach(Observer):
@@ -185,26 +167,27 @@ class Coach(Observer):
         """``t``: have the expert mark a cell for the next card, at once if it has already judged this position."""
         card = app.game.next_card
         if app.game.is_over or card is None:
-            app.say(Text(("The game is over: no card to give a tip for",), Tone.ERROR))
+            app.say(game_over_text())
             return
         if self._advice is not None:
             self._show(self._advice)
             return
         if self._thinking is None:
             self._start()
-        app.say(Text.of("The expert is thinking about where ", card, " should go…"))
-        app.status = Text(("The expert is thinking…",), Tone.HEADING)
+        app.say(thinking(card))
+        app.status = thinking_status()
 
     def autoplay(self, app: App) -> None:
         """``a``: the expert plays on from here until the game ends or a key is pressed."""
         if app.game.is_over:
-            app.say(Text(("The game is over: nothing left to play",), Tone.ERROR))
+            app.say(game_over_text())
             return
         self.autoplaying = True
         self.autoplaced = 0
         self._next_at = self.clock() + self.pace
-        app.say(Text(("The expert plays on: any key stops it",)))
-        app.status = Text(("Autoplay (any key stops)",), Tone.HEADING)
+        message, status = autoplay_started(any_key=True)
+        app.say(message)
+        app.status = status
         if self._thinking is None and self._advice is None:
             self._start()
         self._busy()
@@ -215,7 +198,7 @@ class Coach(Observer):
             return False
         placed = self.autoplaced
         self._end_autoplay()
-        app.say(Text((f"Autoplay stopped after {placed} card{'s' if placed != 1 else ''}: your turn",)))
+        app.say(autoplay_stopped(placed))
         return True
 
     # --- background work ----------------------------------------------------
@@ -234,7 +217,7 @@ class Coach(Observer):
         if advice is not None:
             self._show(advice)
         else:
-            app.say(_NO_ADVICE)
+            app.say(no_advice())
         return True
 
     def _autoplay_step(self) -> bool:
@@ -247,11 +230,11 @@ class Coach(Observer):
         advice = self._ready()
         if advice is None and self._thinking is None:
             self._end_autoplay()
-            app.say(_NO_ADVICE)
+            app.say(no_advice())
             return True
         if advice is None or app.mode is not Mode.PLAYING or self.clock() < self._next_at:
             return False  # still thinking, a pause between cards, or a terminal too small to watch
-        if not app.place(advice.cell):
+        if not app.place(advice.cell, by=Mover.EXPERT):
             self._end_autoplay()  # the line says why the cell was refused; the player takes over
             return True
         self.autoplaced += 1
@@ -292,13 +275,7 @@ class Coach(Observer):
         card = app.game.next_card
         assert card is not None  # advice exists only for a game still in play
         app.marked = app.cursor = advice.cell
-        chance = chance_words(advice.win_chance)
-        more = tip_note(advice)
-        where = cell_name(advice.cell)
-        app.say(
-            Text.of("Tip: ", card, f" on {where} (marked {TIP_MARK}), {chance} to win from here{more}"),
-            Text.of("Tip: ", card, f" on {where}, {chance} to win{more}"),
-        )
+        app.say(*tip_forms(card, advice, marked=True))
 
     def _drop(self) -> None:
         """Forget advice and stop the expert: the position it was for is gone."""

@@ -3,148 +3,118 @@
 :class:`HistoryPage` adds the ``g`` key (also on the statistics page, with
 ``v``): the games of the history, newest first, one a line as ``foursquare
 history`` lists them.  ``↑``/``↓`` (``k``/``j``), PgUp/PgDn and Home/End
-choose one, ``v`` or Enter opens its review
+choose one, ``v`` or Enter opens its review over this page
 (:class:`~foursquare.screen.review_page.ReviewPages`), and ``q`` from there
-comes back here; ``q`` or Esc here goes back to the table.  Where the games
-come from is a :class:`Library`, so this page knows no database.
+comes back here; ``q`` or Esc here goes back to what was under it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
-from foursquare.engine import Game
 from foursquare.screen import layout
-from foursquare.screen.app import TABLE_MODES, App, Command, Mode, TextScreen
+from foursquare.screen.app import ANYWHERE, App, Command, TextScreen
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.review_page import ReviewPages
-from foursquare.screen.text import Text, Tone
+from foursquare.storage.database import FinishedGame
+from foursquare.storage.library import Library
+from foursquare.words.glyphs import MARK
+from foursquare.words.history import EMPTY, FOOTER, TITLE, table, why_not_reviewed
+from foursquare.words.text import Text, Tone
 
-__all__ = ["FOOTER", "TITLE", "HistoryPage", "Library"]
-
-TITLE = "Foursquare: your games, newest first"
-FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
-MARK = "▶ "
-
-
-class Library(Protocol):
-    """The finished games, as the page needs them."""
-
-    def recent(self, width: int) -> tuple[str, list[tuple[int, str]]]:
-        """A heading, and the newest games as (id, one line about it), newest first, fitted to ``width`` columns."""
-
-    def load(self, game_id: int) -> Game | None:
-        """Game ``game_id`` rebuilt from its record; None if it cannot be (kept without its cards)."""
+__all__ = ["HistoryPage"]
 
 
 class HistoryPage:
-    """The ``g`` key and the page of finished games of an :class:`App`; creating it wires it in.
+    """The list of finished games; :meth:`wire` gives an :class:`App` the ``g`` key that opens it."""
 
-    ``also_from`` says whether the page open over the table is one from
-    which ``g`` and ``v`` lead here too (the statistics page).
-    """
+    kind = "history"
 
-    def __init__(
-        self,
-        app: App,
-        library: Library,
-        reviews: ReviewPages,
-        *,
-        also_from: Callable[[App], bool] = lambda app: False,
-    ) -> None:
-        self.app = app
+    def __init__(self, games: list[FinishedGame], library: Library, reviews: ReviewPages) -> None:
+        self.games = games
         self.library = library
         self.reviews = reviews
-        self.also_from = also_from
-        self.heading = ""
-        self.rows: list[tuple[int, str]] = []
         self.at = 0
-        self.note: Text | None = None
-        self.page: TextScreen | None = None
-        self._size = (0, 0)
-        modes = TABLE_MODES | {Mode.TOO_SMALL}
-        app.add_command(
-            Command("history", ("g",), "your finished games: pick one for the expert's review", self.open, modes)
-        )
-        app.add_key_filter(self._key)
-        app.add_ticker(self._tick)
+        self.note: Text | None = None if games else Text((f"{EMPTY} The review needs one.",))
+        self.scroll = 0
 
-    @property
-    def is_open(self) -> bool:
-        return self.page is not None and self.app.screen is self.page
+    @classmethod
+    def wire(cls, app: App, library: Library, reviews: ReviewPages) -> None:
+        """The ``g`` key on the table, ``g`` and ``v`` on the statistics page, and this page's own keys."""
 
-    def open(self, app: App) -> None:
-        """``g``: the page, read afresh (another window may have finished games meanwhile)."""
-        self.heading, self.rows = self.library.recent(self._room(app.width))
-        self.at = 0
-        self.note = None if self.rows else Text(("No finished games yet: the review needs one.",))
-        self._show()
+        def open_page(app: App) -> None:
+            app.push_page(cls(library.recent(), library, reviews))  # read afresh: another window may have played
 
-    def _show(self) -> None:
-        rows = layout.screen_body_rows(self.app.height) - 3  # the heading, a blank line and the note
-        top = min(max(0, self.at - rows // 2), max(0, len(self.rows) - rows))
-        lines = [Text(("  " + self.heading,), Tone.HEADING)]
-        for n, (_, line) in enumerate(self.rows[top : top + rows], start=top):
-            lines.append(Text(((MARK if n == self.at else "  ") + line,), Tone.KEYS if n == self.at else Tone.PLAIN))
-        lines += [Text(("",)), self.note or Text(("",))]
-        self.page = TextScreen(TITLE, tuple(lines), FOOTER)
-        self.app.open_screen(self.page)
-        self._size = (self.app.width, self.app.height)
+        summary = "your finished games: pick one for the expert's review"
+        app.add_command(Command("history", ("g",), summary, open_page, ANYWHERE))
+        app.add_command(Command("stats_history", ("g", "v"), summary, open_page, page="stats"))
+        app.add_page_kind(cls.kind, "on your games")
+        for command in _commands():
+            app.add_command(command)
 
-    @staticmethod
-    def _room(width: int) -> int:
-        """Columns for a game's line: the page's, less the mark of the one chosen."""
-        return layout.page_width(width) - len(MARK)
+    def view(self, app: App) -> TextScreen:
+        room = layout.page_width(app.width) - len(MARK)
+        heading, *lines = table(self.games, room)
+        rows = layout.screen_body_rows(app.height) - 3  # the heading, a blank line and the note
+        top = min(max(0, self.at - rows // 2), max(0, len(lines) - rows))
+        shown = [Text(("  " + heading,), Tone.HEADING)]
+        for n, line in enumerate(lines[top : top + rows], start=top):
+            shown.append(Text(((MARK if n == self.at else "  ") + line,), Tone.KEYS if n == self.at else Tone.PLAIN))
+        shown += [Text(("",)), self.note or Text(("",))]
+        return TextScreen(TITLE, tuple(shown), FOOTER)
 
-    def _tick(self, app: App) -> bool:
-        """Draw the page again for a terminal of another size (the lines read again for another width)."""
-        if not self.is_open or (app.width, app.height) == self._size:
-            return False
-        if app.width != self._size[0]:
-            self.heading, self.rows = self.library.recent(self._room(app.width))
-            self.at = min(self.at, max(0, len(self.rows) - 1))
-        self._show()
-        return True
+    def other_key(self, app: App, event: Input) -> None:
+        return None
 
-    def _key(self, app: App, event: Input) -> bool:
-        if not self.is_open:
-            if event in ("g", "v") and app.screen is not None and self.also_from(app):
-                self.open(app)
-                return True
-            return False
-        page = max(1, layout.screen_body_rows(app.height) - 3)
-        steps: dict[Input, int] = {
-            Key.UP: -1, "k": -1, Key.DOWN: 1, "j": 1, Key.PAGE_UP: -page, Key.PAGE_DOWN: page,
-            Key.HOME: -len(self.rows), Key.END: len(self.rows),
-        }  # fmt: skip
-        if event in steps:
-            self.at = min(max(0, self.at + steps[event]), max(0, len(self.rows) - 1))
-        elif event in ("v", Key.ENTER):
-            self._review()
-            return True
-        elif event in ("q", "Q", Key.ESCAPE):
-            app.screen = None
-            self.page = None
-            return True
-        elif event == Key.REDRAW:
-            app.redraw_all = True
-        self._show()
-        return True
+    def choose(self, step: int) -> None:
+        self.at = min(max(0, self.at + step), max(0, len(self.games) - 1))
 
-    def _review(self) -> None:
-        if not self.rows:
+    def review(self) -> None:
+        """Open the review of the game chosen, or say on the page why it cannot be reviewed."""
+        if not self.games:
             return
-        game_id, _ = self.rows[self.at]
-        game = self.library.load(game_id)
-        if game is None:
-            self.note = Text((f"Game {game_id} was kept without its cards: it cannot be reviewed.",), Tone.ERROR)
-        elif not game.is_over:
-            self.note = Text(
-                (f"Game {game_id} was left before its end: only a finished game is reviewed.",), Tone.ERROR
-            )
-        else:
-            self.note = None
-            self.reviews.show_game(game, game_id, back=self._show)
+        chosen = self.games[self.at]
+        found = self.library.find(chosen.id)
+        if found.game is None or found.why_not is not None:
+            self.note = Text((why_not_reviewed(found),), Tone.ERROR)
             return
-        self._show()
+        self.note = None
+        self.reviews.show_game(found.game, found.game_id)
+
+
+def _on_page(action: Callable[[App, HistoryPage], None]) -> Callable[[App], None]:
+    def run(app: App) -> None:
+        page = app.page
+        if isinstance(page, HistoryPage):
+            action(app, page)
+
+    return run
+
+
+def _step(step: Callable[[App], int]) -> Callable[[App], None]:
+    return _on_page(lambda app, page: page.choose(step(app)))
+
+
+def _page(app: App) -> int:
+    return max(1, layout.screen_body_rows(app.height) - 3)
+
+
+def _commands() -> list[Command]:
+    kind = HistoryPage.kind
+    choose = "choose a game"
+    return [
+        Command("history_up", (Key.UP, "k"), choose, _step(lambda app: -1), page=kind),
+        Command("history_down", (Key.DOWN, "j"), choose, _step(lambda app: 1), page=kind),
+        Command("history_page_up", (Key.PAGE_UP,), choose, _step(lambda app: -_page(app)), page=kind),
+        Command("history_page_down", (Key.PAGE_DOWN,), choose, _step(_page), page=kind),
+        Command("history_first", (Key.HOME,), choose, _step(lambda app: -(10**9)), page=kind),
+        Command("history_last", (Key.END,), choose, _step(lambda app: 10**9), page=kind),
+        Command(
+            "history_review",
+            ("v", Key.ENTER),
+            "the review of the game chosen",
+            _on_page(lambda app, page: page.review()),
+            page=kind,
+        ),
+        Command("history_close", ("q", Key.ESCAPE), "back", lambda app: app.pop_page(), page=kind),
+    ]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -24,21 +23,25 @@ from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Status, ce
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
-from foursquare.screen.text import Text, Tone
+from foursquare.words.cards import Spelling
+from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
+from foursquare.words.results import banner_words
+from foursquare.words.screen import (
+    ANY_OTHER_KEY,
+    PANEL,
+    card_of,
+    cards_left,
+    page_footer,
+    too_small_words,
+)
+from foursquare.words.text import Text, Tone
 
 __all__ = [
-    "ASCII",
-    "FLIP_MARK",
-    "TIP_MARK",
-    "UNICODE",
-    "UNICODE_SAMPLE",
-    "Glyphs",
     "Span",
     "Style",
     "card_style",
     "render",
     "still_to_come",
-    "to_ascii",
 ]
 
 
@@ -78,89 +81,6 @@ class Span(NamedTuple):
     style: Style
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """Box-drawing glyphs: corners top-left, top-right, bottom-left, bottom-right, then edges."""
-
-    tl: str
-    tr: str
-    bl: str
-    br: str
-    h: str
-    v: str
-
-
-@dataclass(frozen=True, slots=True)
-class Glyphs:
-    suits: dict[str, str]
-    card: Frame
-    flipped: Frame
-    cursor: Frame
-    slot: Frame
-    banner: Frame
-    back: str
-    pip: str
-    mark_left: str
-    mark_right: str
-    mark_bad: str
-    meter_on: str
-    meter_off: str
-
-
-def _frame(glyphs: str) -> Frame:
-    """A frame from six glyphs: corners top-left, top-right, bottom-left, bottom-right, then edges."""
-    tl, tr, bl, br, h, v = list(glyphs)
-    return Frame(tl, tr, bl, br, h, v)
-
-
-def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) -> Glyphs:
-    """Glyphs from compact strings: suits C D H S; card, flipped, cursor, slot and banner frames;
-    then back, pip, cursor marks left/right/forbidden and meter on/off."""
-    card, flipped, cursor, slot, banner = (_frame(f) for f in frames)
-    back, pip, left, right, bad, on, off = list(singles)
-    return Glyphs(
-        dict(zip("CDHS", suits, strict=True)), card, flipped, cursor, slot, banner,
-        back, pip, left, right, bad, on, off,
-    )  # fmt: skip
-
-
-TIP_MARK = "★tip★"
-"""Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
-FLIP_MARK = "flips"
-"""Written into the top edge of each card the preview says would be turned over: fits the smallest card."""
-
-_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□"
-UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
-UNICODE_SAMPLE = "".join(dict.fromkeys(_SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + "→×…"))
-"""Every character the table may draw in Unicode mode: if the terminal cannot show one, draw in ASCII."""
-ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o><x#-")
-
-_TO_ASCII = str.maketrans(
-    {
-        "←": "<",
-        "→": ">",
-        "↑": "^",
-        "↓": "v",
-        "×": "x",
-        "…": "...",
-        "·": "-",
-        "–": "-",
-        "—": "-",
-        "♣": "C",
-        "♦": "D",
-        "♥": "H",
-        "♠": "S",
-        "★": "*",
-        "▶": ">",
-    }
-)
-
-
-def to_ascii(text: str) -> str:
-    """``text`` with every character a plain terminal can show (others become ``?``)."""
-    return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
-
-
 RED_SUITS = frozenset({"D", "H"})
 
 
@@ -171,10 +91,11 @@ def card_style(card: Card) -> Style:
 class _Canvas:
     """Collects spans, clipped to the screen so that nothing is ever drawn past an edge."""
 
-    def __init__(self, width: int, height: int, glyphs: Glyphs) -> None:
+    def __init__(self, width: int, height: int, glyphs: Glyphs, ascii: bool) -> None:
         self.width = width
         self.height = height
         self.g = glyphs
+        self.spell = Spelling(ascii=ascii)
         self.spans: list[Span] = []
 
     def put(self, y: int, x: int, text: str, style: Style) -> int:
@@ -189,7 +110,7 @@ class _Canvas:
         return end
 
     def card_label(self, card: Card) -> str:
-        return card.rank_text + self.g.suits[card.suit]
+        return self.spell.card(card)
 
     def text(self, y: int, x: int, text: Text, width: int | None = None) -> int:
         """Write a :class:`Text`, cards in their colours, cut with ``…`` at ``width`` columns."""
@@ -246,7 +167,7 @@ _TONE_STYLE = {
 
 def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Span]:
     """The whole frame for a ``width``×``height`` terminal, back to front."""
-    canvas = _Canvas(max(0, width), max(0, height), ASCII if ascii else UNICODE)
+    canvas = _Canvas(max(0, width), max(0, height), ASCII if ascii else UNICODE, ascii)
     mode = app.mode
     where = layout.plan(width, height)
     if where is None:
@@ -267,8 +188,8 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
 
 def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
     # The title and the hint head the panel, leaving the row above the table to the column letters.
-    c.put(where.title_y, where.panel.x, "FOURSQUARE", Style.TITLE)
-    hint = "? rules & keys"
+    c.put(where.title_y, where.panel.x, PANEL["title"], Style.TITLE)
+    hint = PANEL["hint"]
     c.put(where.title_y, where.panel.x + where.panel.width - len(hint), hint, Style.DIM)
     _table(c, app, where)
     _labels(c, app, where)
@@ -424,12 +345,12 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     gap = 1 if end - y >= needed + 3 else 0
     y += gap
     stock = game.stock_left
-    c.put(y, x, "Stock", Style.DIM)
-    c.put(y, x + _LABEL_W, f"{stock} card{'s' if stock != 1 else ''} left", Style.TEXT)
+    c.put(y, x, PANEL["stock"], Style.DIM)
+    c.put(y, x + _LABEL_W, cards_left(stock), Style.TEXT)
     y += 1
     y += _meter(c, y, x, game.face_down_count)
-    c.put(y, x, "Deal", Style.DIM)
-    deal = str(game.seed) if game.seed is not None else "by hand"
+    c.put(y, x, PANEL["deal"], Style.DIM)
+    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
     if x + _LABEL_W + len(deal) > panel.x + panel.width:
         y += 1
         c.put(y, x, deal, Style.TEXT)
@@ -448,20 +369,20 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
 def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
     """The next card, large, and how far into the deck it is; returns the row below."""
     panel, big = where.panel, where.big
-    c.put(panel.y, panel.x, "Next card", Style.HEADING)
+    c.put(panel.y, panel.x, PANEL["next"], Style.HEADING)
     rect = layout.Rect(panel.y + 1, panel.x, big.height, big.width)
     card = game.next_card
     if card is not None:
         c.frame(rect, c.g.card, Style.FRAME)
         _face(c, rect.y + 1, rect.x + 1, rect.width - 2, rect.height - 2, card, small=False)
-        placed = f"card {game.placed_count + 1} of {len(game.stock)}"
+        placed = card_of(game.placed_count + 1, len(game.stock))
         c.put(rect.y + rect.height // 2, rect.x + rect.width + 2, placed, Style.DIM)
     return rect.y + rect.height
 
 
 def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
     """``Still to come``, then the ranks over their counts, ranks gone dimmed; returns the row below."""
-    c.put(y, x, "Still to come", Style.DIM)
+    c.put(y, x, PANEL["to_come"], Style.DIM)
     for rank, count in counts.items():
         text = Card(rank, "S").rank_text
         style = Style.TEXT if count else Style.DIM
@@ -476,7 +397,7 @@ def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
 
     The label is at column ``x``, the boxes :data:`_LABEL_W` further; returns how many rows it took.
     """
-    c.put(y, x, "Face down", Style.DIM)
+    c.put(y, x, PANEL["down"], Style.DIM)
     note_x, x = x, x + _LABEL_W
     shown = min(down, MAX_FACE_DOWN)
     boxes = c.g.meter_on * shown + c.g.meter_off * (MAX_FACE_DOWN - shown)
@@ -488,7 +409,7 @@ def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
     c.put(y, x, f" {down}/{MAX_FACE_DOWN} !", Style.WARNING)
     if down > MAX_FACE_DOWN:
         return 1  # lost: the end box says why, in the words of LossReason
-    c.put(y + 1, note_x, "One more face down loses!", Style.WARNING)
+    c.put(y + 1, note_x, PANEL["one_more"], Style.WARNING)
     return 2
 
 
@@ -519,14 +440,9 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     game = app.game
     panel = where.panel
     inner = panel.width - 4
-    if game.status is Status.WON:
-        title, style = "YOU WON!", Style.WON
-        body = [Text.of(f"Score {game.score}: the cards left in the stock.")]
-    else:
-        title, style = "GAME LOST", Style.LOST
-        reason = game.loss_reason
-        words = reason.description if reason is not None else "lost"
-        body = [Text.of(words[0].upper() + words[1:] + ".")]
+    title, first = banner_words(game)
+    style = Style.WON if game.status is Status.WON else Style.LOST
+    body = [Text.of(first)]
     lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
     key_rows = _rows_needed(inner, app.end_keys)
     height = min(len(lines) + 5 + key_rows, panel.height)
@@ -578,53 +494,34 @@ def _centred(c: _Canvas, lines: Iterable[tuple[str, Style]]) -> None:
 
 def _too_small(c: _Canvas) -> None:
     need_w, need_h = layout.minimum_size()
-    words = (
-        f"Foursquare needs a terminal of at least {need_w}×{need_h}; "
-        f"this one is {c.width}×{c.height}. Please make it larger."
-    )
+    words, keys = too_small_words(need_w, need_h, c.width, c.height)
     wrapped = textwrap.wrap(words, max(8, min(c.width - 2, 48)))
-    _centred(c, [*((line, Style.TEXT) for line in wrapped), ("", Style.TEXT), ("q quits", Style.DIM)])
+    _centred(c, [*((line, Style.TEXT) for line in wrapped), ("", Style.TEXT), (keys, Style.DIM)])
 
 
 def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     width = layout.page_width(c.width)
     lines = screen.rows(width)
+    rows = layout.screen_body_rows(c.height)
+    scroll = max(0, min(scroll, len(lines) - rows))  # a page that a resize made shorter than its scroll
     x = (c.width - width) // 2
     widest = max((len(line) for line in lines), default=0)
     x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
     room = max(width, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)
-    rows = layout.screen_body_rows(c.height)
     for n, line in enumerate(lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    footer = screen.footer if screen.footer is not None else _footer(len(lines), scroll, rows, c.width - x, screen.keys)
+    footer = (
+        screen.footer if screen.footer is not None else page_footer(len(lines), scroll, rows, c.width - x, screen.keys)
+    )
     c.put(c.height - 1, x, footer, Style.DIM)
-
-
-def _footer(lines: int, scroll: int, rows: int, room: int, own: str = "") -> str:
-    """How to scroll and leave a page, and where in it the view is, in the words that fit in ``room``.
-
-    ``own`` names the page's own keys, first, so that "any key" does not hide them.
-    """
-    own = f"{own} · " if own else ""
-    if lines <= rows:
-        whole = f"{own}any other key: back to the game" if own else "any key: back to the game"
-        return whole if len(whole) <= room else f"{own}other keys: back"
-    where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
-    for keys in (
-        f"↑ ↓ PgUp PgDn scroll · {own}any other key: back to the game",
-        f"↑ ↓ PgUp PgDn scroll · {own}other keys: back",
-    ):
-        if len(keys) + 3 + len(where) + 2 <= room:
-            return f"{keys}   ({where})"
-    return f"↑↓ scroll · {own}other keys: back ({where})"
 
 
 def _dialog(c: _Canvas, app: App) -> None:
     dialog = app.dialog
     if dialog is None:
         return
-    answers = (("y", dialog.yes), ("any other key", dialog.no))
+    answers = (("y", dialog.yes), (ANY_OTHER_KEY, dialog.no))
     answers_w = sum(len(k) + 1 + len(w) for k, w in answers) + 2
     width = min(c.width, max(len(dialog.question), len(dialog.detail), answers_w) + 4, 60)
     inner = max(1, width - 4)
