@@ -1,17 +1,18 @@
 """Plain mode: the game played one typed command a line, answered in plain lines.
 
 For screen readers, dumb terminals, logs and scripts.  :func:`main` opens the
-same :class:`~foursquare.storage.session.Session` as the game screen (the
+same :class:`~foursquare.session.game.GameSession` as the game screen (the
 saved game, the statistics, the deal asked for), then reads lines until
-``q`` or the end of input.  :class:`Plain` turns each line into engine calls
-and prints what happened through :mod:`foursquare.plain.words`: a cell name
-places the next card, letters run the commands of :data:`COMMANDS`, and a
-line it cannot use gets one line saying why.  It saves after every change and
-counts every game that ends, as the screen does, so a game begun here goes on
-in the screen and back.
+``q`` or the end of input.  :class:`Plain` turns each line into a session
+call and prints the events it returns through :mod:`foursquare.words`: a cell
+name places the next card, letters run the commands of :data:`COMMANDS`, and
+a line it cannot use gets one line saying why.  The session saves after
+every change and counts every game that ends, as it does for the screen, so
+a game begun here goes on in the screen and back.
 
-The expert's tip is worked out to a fixed amount of look-ahead, never to the
-clock, so that the same input always prints the same output.
+The expert (the tip, autoplay, the review) works to a fixed amount of
+look-ahead, never to the clock, so that the same input always prints the
+same output.
 """
 
 from __future__ import annotations
@@ -23,41 +24,59 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-from foursquare.engine import Cell, Game, cell_name, parse_cell
-from foursquare.plain.words import (
-    Spelling,
-    position_lines,
-    preview_line,
-    stats_lines,
-    to_come_lines,
-    took_back_line,
+from foursquare.engine import Cell, Game, parse_cell
+from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
+from foursquare.session.game import GameSession, Opening
+from foursquare.session.opening import open_session
+from foursquare.storage.library import Library
+from foursquare.words.advice import tip_forms
+from foursquare.words.cards import Spelling
+from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
+from foursquare.words.glyphs import can_encode, locale_codeset
+from foursquare.words.history import EMPTY, table, why_not_reviewed
+from foursquare.words.plain import (
+    COMMAND_LINES,
+    HELP_TAIL,
+    autoplay_line,
+    needs_a_cell,
+    not_a_cell,
+    not_a_command,
+    one_word_too_many,
+    review_hint,
+    reviewing_line,
+    shown,
+    too_long,
 )
-from foursquare.screen.app import RULES
-from foursquare.screen.explain import explain
-from foursquare.screen.stats_page import can_encode, end_note
-from foursquare.screen.text import locale_codeset
-from foursquare.storage.session import Opening, Session, open_for_command
+from foursquare.words.results import share_line
+from foursquare.words.review import plain_review_lines
+from foursquare.words.rules import RULES
+from foursquare.words.session import (
+    PLAIN_INTRO,
+    counted_lines,
+    greeting_forms,
+    kept_line,
+    leaving_words,
+    nothing_to_redo,
+    nothing_to_undo,
+    quitting_words,
+    switch_question,
+)
+from foursquare.words.stats import scores_in_words
+from foursquare.words.table import position_lines, to_come_lines
 
-__all__ = ["COMMANDS", "Plain", "main"]
+if TYPE_CHECKING:
+    from foursquare.expert.advice import Advice
+    from foursquare.expert.review import Judge
+
+__all__ = ["COMMANDS", "MAX_LINE_BYTES", "Plain", "main"]
 
 MAX_LINE_BYTES = 4096
 """A longer line is refused whole, not read in pieces as several commands."""
 
-COMMANDS: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("u", "undo"), "", "take back the last card (as often as you like)"),
-    (("r", "redo"), "", "put back a card taken back"),
-    (("t", "tip"), "", "tip: where the expert would put the next card, and your chance of winning"),
-    (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
-    (("c", "cards"), "", "the cards still to come, rank by rank"),
-    (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
-    (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
-    (("?", "help"), "", "the rules and these commands"),
-    (("q", "quit"), "", "quit (your game is saved for next time, and so it is at the end of input)"),
-)
-"""Every command: its words (the first is the one to type, the second names the method of
-:class:`Plain` that runs it), what follows it, and what it does."""
+COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_LINES)
+"""Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
 
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
 
@@ -66,38 +85,38 @@ _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
 class Question:
     """A yes-or-no question waiting for the next line: ``y`` runs ``on_yes``, anything else means no."""
 
-    text: str
     on_yes: Callable[[], None]
-    no: str
-    """What no means, said when it is the answer."""
 
 
 class Plain:
     """One player's game in plain mode: lines in, lines out through ``out``.
 
     ``session`` holds the game and keeps it saved and counted; ``spell``
-    writes the cards; ``tip_nodes`` is the expert's look-ahead for ``t`` (None: its own default), a
-    count of positions and never a time, so that a position always gets the same tip.
+    writes the cards; ``nodes`` is the expert's look-ahead for ``t``, ``a``
+    and ``v`` (None: its own default), a count of positions and never a
+    time, so that a position always gets the same tip.  ``judge`` replaces
+    the expert of the review (tests pass a quick one).
     """
 
     def __init__(
-        self, session: Session, spell: Spelling, out: Callable[[str], None], *, tip_nodes: int | None = None
+        self,
+        session: GameSession,
+        spell: Spelling,
+        out: Callable[[str], None],
+        *,
+        nodes: int | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.session = session
         self.spell = spell
         self.out = out
-        self.tip_nodes = tip_nodes
+        self.nodes = nodes
+        self.judge = judge
+        self.library = Library(session.store)
         self.running = True
-        self.taken_back: list[Cell] = []
-        """Cells of the cards taken back, the last taken back last."""
         self.question: Question | None = None
-        self.save_failed = False
-        self._replay = not session.counts
-        """The deal on the table was counted before this game began."""
-        self._ended = False
-        """The game on the table has ended before (and been taken back since)."""
         self._commands: dict[str, Callable[[str], None]] = {}
-        for words, _, _ in COMMANDS:
+        for words in COMMANDS:
             action = getattr(self, words[1])
             for word in words:
                 self._commands[word] = action
@@ -108,22 +127,18 @@ class Plain:
 
     # --- the session's life -------------------------------------------------
 
-    def begin(self, opening: Opening, *, seed: int | None = None, daily: bool = False) -> None:
-        """Greet the player with the game :meth:`Session.open` found, and ask before leaving it for another deal."""
-        self.out("Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands.")
-        self._say(opening.message)
+    def begin(self, opening: Opening) -> None:
+        """Greet the player with the game the session found, and ask before leaving it for another deal."""
+        self.out(PLAIN_INTRO)
+        if opening.trouble is not None:
+            self.out(opening.trouble.line)
         self._greet()
         self._show()
-        if self.game.is_over:  # it ended, but could not be counted when it was opened
-            self._count()
-        if opening.confirm_new:
-            if daily:
-                question = "Play today's deal instead?"
-            elif seed is not None:
-                question = f"Play deal {seed} instead?"
-            else:
-                question = "Start a new deal instead?"
-            self._ask(question, lambda: self._deal(seed, daily))
+        self._say(self.session.finish_pending())
+        if opening.switch is not None:
+            question, _ = switch_question(opening.switch.seed, opening.switch.daily)
+            switch = opening.switch
+            self._ask(question, lambda: self._say(self.session.new_deal(seed=switch.seed, daily=switch.daily)))
 
     def handle(self, line: str) -> None:
         """Run one line of input: the answer to a question, a cell name or a command."""
@@ -141,11 +156,11 @@ class Plain:
             action(rest)
             return
         if _CELL_SHAPE.fullmatch(word) is None:
-            self.out(f"{_shown(text)}: not a command. Type a cell name such as d4 to place the next card, ? for help.")
+            self.out(not_a_command(shown(text)))
             return
         cell = self._cell(word)
         if cell is not None and self._alone(word, rest):
-            self.place(cell)
+            self._say(self.session.place(cell))
 
     def end_of_input(self) -> None:
         """No more lines: like ``q`` (a question left open is answered no)."""
@@ -155,67 +170,79 @@ class Plain:
 
     # --- commands -----------------------------------------------------------
 
-    def place(self, cell: Cell) -> None:
-        """Place the next card on ``cell``, say what it turned over and why, and show the table."""
-        game = self.game
-        if self._refused(cell):
-            return
-        before = game.piles
-        placement = game.play(cell)
-        if self.taken_back and self.taken_back[-1] == cell:
-            self.taken_back.pop()  # the card taken back put back where it was: the rest can still be put back
-        else:
-            self.taken_back.clear()
-        self.out(self.spell.text(explain(before, placement)[0]) + ".")
-        self._changed()
-
     def undo(self, rest: str) -> None:
-        game = self.game
-        if not self._alone("u", rest):
-            return
-        if not game.placed_count:
-            self.out("Nothing to take back.")
-            return
-        cell = game.placements[-1]
-        before = game.piles
-        card = game.undo()
-        after = game.piles
-        turned = [pile.top for at, pile in after.items() if at != cell and before[at].face_up != pile.face_up]
-        self.taken_back.append(cell)
-        self.out(took_back_line(card, cell, turned, self.spell))
-        self._changed()
+        if self._alone("u", rest):
+            self._say(self.session.undo())
 
     def redo(self, rest: str) -> None:
-        if not self._alone("r", rest):
-            return
-        if not self.taken_back:
-            self.out("Nothing to put back: r puts back a card taken back with u.")
-            return
-        self.place(self.taken_back[-1])
+        if self._alone("r", rest):
+            self._say(self.session.redo())
 
     def tip(self, rest: str) -> None:
         if not self._alone("t", rest) or not self._playing():
             return
-        from foursquare.expert.advice import DEFAULT_NODES, Position, advise  # imported when first asked
-        from foursquare.screen.coach import chance_words, tip_note
-
         card = self.game.next_card
         assert card is not None  # a game in play has a next card
-        advice = advise(Position.of(self.game), nodes=self.tip_nodes or DEFAULT_NODES)
-        chance = f"{chance_words(advice.win_chance)} to win from here{tip_note(advice)}"
-        self.out(f"Tip: {self.spell.card(card)} on {cell_name(advice.cell)}, {chance}.")
+        advice = self._advise()
+        self.out(self.spell.text(tip_forms(card, advice, marked=False)[0]) + ".")
+
+    def autoplay(self, rest: str) -> None:
+        """``a``: the expert plays on to the end, each card said as it goes."""
+        if not self._alone("a", rest) or not self._playing():
+            return
+        self.out(autoplay_line())
+        while not self.game.is_over:
+            self._say(self.session.place(self._advise().cell, by=Mover.EXPERT), show=False)
+        self._show()
+
+    def review(self, rest: str) -> None:
+        """``v``: the expert's review of the game just ended, or ``v N`` of game N of the history."""
+        if (rest and not rest.isdigit()) or (not rest and self.session.game_id is None):
+            self.out(review_hint())  # a game not ended (or not kept) yet has nothing to review
+            return
+        found = self.library.find(int(rest) if rest else self.session.game_id)
+        if found.game is None or found.why_not is not None or found.game_id is None:
+            self.out(why_not_reviewed(found))
+            return
+        review = self.library.kept_review(found.game_id, found.game, self.nodes)
+        if review is None:
+            from foursquare.expert.advice import DEFAULT_NODES
+            from foursquare.expert.review import expert_judge
+            from foursquare.expert.review import review as make_review
+
+            self.out(reviewing_line(found.game.placed_count))
+            judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
+            review = make_review(found.game, judge)
+            self.library.keep_review(found.game_id, found.game, review, self.nodes)
+        for line in plain_review_lines(review, self.spell):
+            self.out(line)
+
+    def games(self, rest: str) -> None:
+        """``g``: the finished games, newest first, each with the id ``v N`` reviews it by."""
+        if not self._alone("g", rest):
+            return
+        kept = self.library.recent(20)
+        if not kept:
+            self.out(EMPTY)
+            return
+        for line in table(kept):
+            self.out(line)
+        self.out(review_hint())
 
     def preview(self, rest: str) -> None:
         if not self._playing():
             return
         if not rest:
-            self.out("p needs a cell: p e4 says what placing the next card on e4 would do.")
+            self.out(needs_a_cell())
             return
         where, _, more = rest.partition(" ")
         cell = self._cell(where.lower())
-        if cell is None or not self._alone(f"p {where}", more) or self._refused(cell):
+        if cell is None or not self._alone(f"p {where}", more):
             return
-        self.out(preview_line(self.game, self.game.preview(cell), self.spell))
+        if self.game.refusal(cell) is not None:
+            self.out(self.spell.text(refusal_sentence(self.game, cell)) + ".")
+            return
+        self.out(preview_sentence(self.game, self.game.preview(cell), self.spell))
 
     def cards(self, rest: str) -> None:
         if self._alone("c", rest) and self._playing():
@@ -226,89 +253,84 @@ class Plain:
         if not self._alone("n", rest):
             return
         if self.session.in_progress:
-            self._ask("Start a new deal?", lambda: self._deal(None, False))
+            question, _ = switch_question(None, False)
+            self._ask(question, lambda: self._say(self.session.new_deal()))
         else:
-            self._deal(None, False)
+            self._say(self.session.new_deal())
 
     def stats(self, rest: str) -> None:
         if not self._alone("s", rest):
             return
-        stats, note = self.session.stats()
-        self._say(note)
-        for line in stats_lines(stats):
+        stats, trouble = self.session.stats()
+        if trouble is not None:
+            self.out(trouble.line)
+        for line in scores_in_words(stats):
             self.out(line)
 
     def help(self, rest: str) -> None:
-        """The rules from the screen's help (less what it says about the screen) and the commands."""
+        """The rules in short and the commands."""
         if not self._alone("?", rest):
             return
-        end = RULES.index("On the table") if "On the table" in RULES else len(RULES)  # that part is the screen's
-        for line in RULES[:end]:
-            self.out(line)
+        for heading, paragraph in RULES:
+            self.out(heading)
+            self.out("  " + paragraph)
         self.out("Commands, one a line")
-        self.out(f"  {'d4, e3 …':<12}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)")
-        for words, after, summary in COMMANDS:
+        for words, after, summary in COMMAND_LINES:
             self.out(f"  {words[0] + after:<12}{summary}")
-        self.out(f"  {'empty line':<12}the table again")
-        self.out("The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds.")
+        for line in HELP_TAIL:
+            self.out(line)
 
     def quit(self, rest: str) -> None:
         if not self._alone("q", rest):
             return
         self.running = False
-        if not self.session.in_progress:
+        quitting = self.session.quitting()
+        if quitting.in_progress:
+            self.out(quitting_words(quitting.saved))
+
+    # --- what happened ----------------------------------------------------------
+
+    def _say(self, events: list[Event], *, show: bool = True) -> None:
+        """Print what the session did, then the table (with the end, whether it counts, then what now)."""
+        changed = False
+        ended: list[str] = []
+        for event in events:
+            if isinstance(event, Placed):
+                self.out(self.spell.text(explain(event.before, event.placement)[0]) + ".")
+                changed = True
+            elif isinstance(event, TookBack):
+                self.out(self.spell.text(took_back(event.card, event.cell, list(event.turned_cards))) + ".")
+                changed = True
+            elif isinstance(event, Refused):
+                self.out(self.spell.text(refusal_sentence(self.game, event.cell)) + ".")
+            elif isinstance(event, Nothing):
+                self.out((nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()) + ".")
+            elif isinstance(event, Finished):
+                ended += [self.spell.text(text) for text in counted_lines(event.deal, event.not_counted, event.stats)]
+                if event.daily is not None:
+                    ended.append(share_line(event.daily, self.game))
+            elif isinstance(event, Dealt):
+                self._greet()
+                changed = True
+            elif isinstance(event, Trouble):
+                self.out(event.line)
+        if not changed or not show:
+            for line in ended:
+                self.out(line)
             return
-        if self.session.can_save and not self.save_failed:
-            self.out("Your game is saved: run foursquare again to go on where you left off.")
-        else:
-            self.out("This game could not be saved, so it is lost.")
-
-    # --- steps --------------------------------------------------------------
-
-    def _changed(self) -> None:
-        """After a placement, an undo or a redo: save, show the table, and count a game that has just ended."""
-        note = self.session.save()
-        self.save_failed = note is not None
-        self._say(note)
         lines = position_lines(self.game, self.spell)
         if not self.game.is_over:
             self._print(lines)
             return
         self._print(lines[:-1])  # the end, then whether it counts, then what can be done now
-        self._count()
+        self._print(ended)
         self._print(lines[-1:])
 
-    def _count(self) -> None:
-        """Count the game that has just ended and say whether it counted, the streak, and the line to share."""
-        finish = self.session.record_finished()
-        stats, trouble = self.session.stats()
-        ended, self._ended = self._ended, True
-        for note in end_note(finish, None if trouble else stats, self.game.seed, replay=self._replay, ended=ended):
-            self.out(self.spell.text(note))
-        if finish.share is not None:
-            self.out(finish.share)
-        self._say(finish.message)
-
-    def _deal(self, seed: int | None, daily: bool) -> None:
-        note = self.session.new_game(seed=seed, daily=daily)
-        self._replay, self._ended = not self.session.counts, False
-        self.taken_back.clear()
-        self._say(note)
-        self._greet()
-        self._show()
-
     def _greet(self) -> None:
-        game, session = self.game, self.session
-        if game.is_over:
-            return
-        if game.placed_count:
-            placed = f"{game.placed_count} card{'' if game.placed_count == 1 else 's'}"
-            self.out(f"Welcome back: deal {game.seed} as you left it, {placed} placed.")
-            return
-        if session.daily is not None:
-            self.out(f"Daily deal of {session.daily.isoformat()} (deal {game.seed}).")
-        if not session.counts:
-            self.out(f"Deal {game.seed} was counted before, so this game will not count.")
+        greeting = self.session.greeting()
+        if greeting.more_than_the_deal and not self.game.is_over:
+            forms = greeting_forms(greeting.deal, greeting.placed, greeting.replay, greeting.daily, greeting.card)
+            self.out(self.spell.text(forms[0]) + ".")
 
     def _show(self) -> None:
         self._print(position_lines(self.game, self.spell))
@@ -317,14 +339,15 @@ class Plain:
         for line in lines:
             self.out(line)
 
+    def _advise(self) -> Advice:
+        from foursquare.expert.advice import DEFAULT_NODES, Position, advise  # imported when first asked
+
+        return advise(Position.of(self.game), nodes=self.nodes or DEFAULT_NODES)
+
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
-        seed = self.game.seed
-        if self.session.counts:
-            leaving = f"Leaving deal {seed} counts it as a loss in your statistics."
-        else:
-            leaving = f"Deal {seed} was counted before, so leaving it changes nothing in your statistics."
-        self.question = Question(question, on_yes, f"going on with deal {seed}")
-        self.out(f"{question} {leaving} Answer y to leave it, n to go on.")
+        leaving = self.session.leaving()
+        self.question = Question(on_yes)
+        self.out(f"{question} {leaving_words(leaving.deal, leaving.counts)} Answer y to leave it, n to go on.")
 
     def _answer(self, text: str) -> None:
         question, self.question = self.question, None
@@ -332,18 +355,14 @@ class Plain:
         if text.lower() in ("y", "yes"):
             question.on_yes()
         else:
-            self.out(f"No: {question.no}.")
-
-    def _say(self, note: str | None) -> None:
-        if note:
-            self.out(note)
+            self.out(kept_line(self.session.leaving().deal))
 
     # --- refusals -----------------------------------------------------------
 
     def _alone(self, word: str, rest: str) -> bool:
         """Whether nothing follows the command; if something does, say so."""
         if rest:
-            self.out(f"{word} takes nothing after it: {_shown(rest)} is one word too many.")
+            self.out(one_word_too_many(word, shown(rest)))
         return not rest
 
     def _cell(self, word: str) -> Cell | None:
@@ -351,34 +370,13 @@ class Plain:
         try:
             return parse_cell(word)
         except ValueError:
-            self.out(
-                f"{_shown(word)}: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
-            )
+            self.out(not_a_cell(shown(word)))
             return None
 
     def _playing(self) -> bool:
         if self.game.is_over:
-            self.out("The game is over: no card to place. n for a new deal, u to take back the last card, q to quit.")
+            self.out(game_over_text().plain() + ".")
         return not self.game.is_over
-
-    def _refused(self, cell: Cell) -> bool:
-        """Whether the next card may not go on ``cell``; if so, say why."""
-        game = self.game
-        card = game.next_card
-        reason = game.why_illegal(cell)
-        if reason is None:
-            return False
-        if game.is_over or card is None:
-            self.out("The game is over: n for a new deal, u to take back the last card, q to quit.")
-        else:
-            self.out(f"{self.spell.opening(card)} can't go on {cell_name(cell)}: {reason}.")
-        return True
-
-
-def _shown(text: str, limit: int = 24) -> str:
-    """What the player typed, quoted safely: control characters as ``?``, a long line cut."""
-    clean = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
 
 # --- the command --------------------------------------------------------------
@@ -411,10 +409,7 @@ def main(
             locale.setlocale(locale.LC_ALL, "")
         charsets.append(locale_codeset())
     spell = Spelling(words=words, ascii=ascii or not all(can_encode("♣♦♥♠", charset) for charset in charsets))
-    opened = open_for_command(seed=seed, daily=daily, new=new)
-    if isinstance(opened, int):
-        return opened
-    session, opening = opened
+    session, opening = open_session(seed=seed, daily=daily, new=new)
     interactive = source.isatty()
 
     def out(line: str) -> None:
@@ -423,7 +418,7 @@ def main(
 
     plain = Plain(session, spell, out)
     try:
-        plain.begin(opening, seed=seed, daily=daily)
+        plain.begin(opening)
         while plain.running:
             if interactive:
                 sink.write("> ")
@@ -435,9 +430,9 @@ def main(
                 plain.end_of_input()
                 break
             if not interactive:
-                out(f"> {_shown(line, 80)}")
+                out(f"> {shown(line, 80)}")
             if len(line) > MAX_LINE_BYTES:
-                out(f"That line is too long to be a command (more than {MAX_LINE_BYTES} characters).")
+                out(too_long(MAX_LINE_BYTES))
             else:
                 plain.handle(line)
     except KeyboardInterrupt:
