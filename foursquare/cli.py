@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from foursquare import __version__
 from foursquare.engine import LAST_DEAL, check_deal_number
+from foursquare.session.errors import CommandError
 
 # Sub-command name -> ("module:function", one-line help). Each function takes argv and returns the exit status.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -123,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = _dispatch(list(sys.argv[1:] if argv is None else argv))
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not in Python's exit
+    except CommandError as stop:
+        print(f"foursquare: {stop.line}", file=sys.stderr)
+        return stop.status
     except KeyboardInterrupt:
         _silence_stdout()
         return 130

@@ -7,9 +7,8 @@ import json
 import sys
 
 from foursquare.commands.output import run_with_store, say, write_lines
-from foursquare.engine import MAX_FACE_DOWN
-from foursquare.storage.database import FinishedGame, Store
-from foursquare.storage.stats import Ending
+from foursquare.storage.database import Store
+from foursquare.words.history import EMPTY, table
 
 __all__ = ["main"]
 
@@ -44,50 +43,5 @@ def _show(args: argparse.Namespace, store: Store) -> int:
     if args.json:
         return say(json.dumps([game.to_json(record=False) for game in games]))
     if not games:
-        return say("No finished games yet.")
+        return say(EMPTY)
     return write_lines(table(games), sys.stdout)
-
-
-_SHORT = {
-    Ending.WON: "won",
-    Ending.TOO_MANY_FACE_DOWN: f"lost: {MAX_FACE_DOWN + 1} face down",
-    Ending.STOCK_EMPTY: "lost: stock out",
-    Ending.ABANDONED: "abandoned",
-}
-"""The results in fewer words, for a page narrower than the command's lines."""
-
-
-def table(games: list[FinishedGame], width: int | None = None) -> list[str]:
-    """The games as aligned columns, with a heading.
-
-    Given a ``width`` (a page of the game screen), the results are in fewer
-    words and come last, so that a long one is all that may be cut, and the
-    time of day is left out when the lines would not fit otherwise.
-    """
-    if width is None:
-        return _columns(games, full=True, time=True)
-    lines = _columns(games, full=False, time=True)
-    return lines if max(map(len, lines)) <= width else _columns(games, full=False, time=False)
-
-
-def _columns(games: list[FinishedGame], *, full: bool, time: bool) -> list[str]:
-    order = (0, 1, 2, 3, 4, 5) if full else (0, 1, 2, 4, 5, 3)
-    rows = [("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed")]
-    for game in games:
-        result = game.ending.label if full else _SHORT[game.ending]
-        rows.append(
-            (
-                str(game.id),
-                game.ended.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d") if game.ended else "-",
-                str(game.deal) + (" daily" if game.daily else ""),
-                result + ("" if game.counted else (", not counted" if full else ", replay")),
-                "-" if game.score is None else str(game.score),
-                "-" if game.placed is None else str(game.placed),
-            )
-        )
-    widths = [max(len(row[n]) for row in rows) for n in range(len(rows[0]))]
-    right = {0, 4, 5}
-    return [
-        "  ".join(row[n].rjust(widths[n]) if n in right else row[n].ljust(widths[n]) for n in order).rstrip()
-        for row in rows
-    ]

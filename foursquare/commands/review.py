@@ -25,10 +25,13 @@ from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
-from foursquare.screen.render import to_ascii
-from foursquare.screen.review_text import progress_bar, step_line, summary_lines
 from foursquare.storage.database import Store, StoreError
 from foursquare.storage.files import Unusable, data_dir, read_json
+from foursquare.storage.library import Library
+from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
+from foursquare.words.history import why_not_reviewed
+from foursquare.words.review import progress_bar
+from foursquare.words.review import report_lines as review_report_lines
 
 __all__ = ["CHART_ROWS", "build_parser", "from_history", "load_record", "main", "report_lines"]
 
@@ -91,27 +94,15 @@ _nodes = _whole("a number of nodes", "a whole number, 1 or more")
 
 def from_history(store: Store, game_id: int | None) -> tuple[int, Game]:
     """Game ``game_id`` of the history (the newest if None), rebuilt; ValueError says why it cannot be."""
-    finished = store.newest_game() if game_id is None else store.game(game_id)
-    if finished is None or finished.id is None:
-        if game_id is None:
-            raise ValueError("no game has ended yet: play one first, or give --file RECORD.json")
-        raise ValueError(f"there is no game {game_id} in the history (foursquare history lists them)")
-    try:
-        game = finished.replay()
-    except ValueError as exc:
-        raise ValueError(f"game {finished.id} cannot be replayed: {exc}") from None
-    if game is None:
-        raise ValueError(f"game {finished.id} was kept without its cards, so it cannot be reviewed")
-    return finished.id, game
+    found = Library(store).find(game_id)
+    if found.game is None or found.game_id is None:
+        raise ValueError(why_not_reviewed(found))
+    return found.game_id, found.game
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
     """The review as the terminal shows it: the summary and chart, then every placement."""
-    deal = f"deal {review.deal}" if review.deal is not None else "a deal given by hand"
-    lines = [f"Review of {deal}", ""]
-    lines += summary_lines(review, rows=CHART_ROWS, width=REPORT_WIDTH, ascii=ascii)
-    lines += ["", "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4)"]
-    lines += [step_line(step, ascii=ascii) for step in review.steps]
+    lines = review_report_lines(review, rows=CHART_ROWS, width=REPORT_WIDTH, ascii=ascii)
     return [to_ascii(line) for line in lines] if ascii else lines
 
 
@@ -199,8 +190,4 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Store, int] | None
 
 
 def _can_print_unicode(out: TextIO) -> bool:
-    try:
-        "█░·→♠♥♦♣".encode(out.encoding or "ascii")  # the chart, the arrows and the suits
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    return can_encode(SAMPLE, out.encoding)

@@ -31,6 +31,7 @@ from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_na
 from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets
 from foursquare.expert.strategies import STRATEGIES, make_player
+from foursquare.words.results import loss_words
 
 __all__ = ["TIMING_FIELDS", "DealResult", "calibration", "main", "play_deal", "summarise", "wilson_interval"]
 
@@ -177,7 +178,7 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
             lines.append(f"  {score:>5} {n:>6}  {bar}")
     lines.append("losses")
     for reason in LossReason:
-        lines.append(f"  {reason.description:<48} {summary['losses'][reason.value]:>6}")
+        lines.append(f"  {loss_words(reason):<48} {summary['losses'][reason.value]:>6}")
     if summary["calibration"] is not None:
         lines += _calibration_lines(summary)
     lines.append(

@@ -7,8 +7,9 @@ import json
 import sys
 
 from foursquare.commands.output import run_with_store, say
-from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, render_lines
 from foursquare.storage.database import Store
+from foursquare.words.glyphs import UNICODE_CHART, can_encode
+from foursquare.words.stats import render_lines
 
 __all__ = ["main"]
 
@@ -40,7 +41,7 @@ def _show(args: argparse.Namespace, store: Store) -> int:
     stats = store.stats()
     if args.json:
         return say(json.dumps(stats.to_json()))
-    return say("\n".join(render_lines(stats, ascii_only=not can_encode(CHART_GLYPHS, sys.stdout.encoding))))
+    return say("\n".join(render_lines(stats, ascii_only=not can_encode("".join(UNICODE_CHART), sys.stdout.encoding))))
 
 
 def _reset(store: Store, ask: bool) -> int:
