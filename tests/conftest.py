@@ -23,6 +23,15 @@ def private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of this test's own, not made yet, which ``FOURSQUARE_HOME`` names for this process
+    and the commands it starts (they inherit the environment)."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("FOURSQUARE_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
 def terms() -> Iterator[list[Terminal]]:
     """The pseudo-terminals a test starts (it appends them here), closed when the test ends."""
     started: list[Terminal] = []

@@ -16,17 +16,18 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import Judge
 from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
-from foursquare.screen.play import Keeper, Request
+from foursquare.screen.play import Request, build
 from foursquare.screen.render import render
+from foursquare.session.game import GameSession, Opening
 from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
 from foursquare.storage.files import saved_game_json
-from foursquare.storage.session import Session
 from foursquare.storage.stats import Result, Stats
 
 DAY = date(2026, 11, 30)
@@ -86,36 +87,27 @@ def played(deal: int, placements: int) -> Game:
     return game
 
 
-def keeper_for(folder: Path, request: Request | None = None, **kwargs: object) -> Keeper:
-    """A keeper as :func:`foursquare.screen.play.main` builds it, on ``folder``, with the opening shown."""
+def open_in(folder: Path, request: Request | None = None) -> tuple[GameSession, Opening]:
+    """The session on ``folder`` as a playing command opens it, on :data:`DAY`."""
     request = request or Request()
-    session, opening = Session.open(folder, seed=request.seed, daily=request.daily, new=request.new, today=lambda: DAY)
-    keeper = Keeper(session, **kwargs)  # type: ignore[arg-type]
-    keeper.begin(opening, request)
-    return keeper
+    return GameSession.open(folder, seed=request.seed, daily=request.daily, new=request.new, today=lambda: DAY)
 
 
-class Deals:
-    """A host for the game screen that saves nothing: new deals come from a list, in order."""
+def screen_for(folder: Path, request: Request | None = None, **kwargs: Any) -> App:
+    """The game screen as :func:`foursquare.screen.play.main` builds it on ``folder``, with the opening shown."""
+    session, opening = open_in(folder, request)
+    return build(session, opening, **kwargs)
 
-    LOST = "The game in progress will be lost."
 
-    def __init__(self, deals: list[int] | None = None) -> None:
-        self.queue = list(deals or [77, 78, 79])
-
-    def deal(self, app: App) -> None:
-        app.start_game(Game.deal(self.queue.pop(0)))
-
-    def leaving(self, app: App) -> str:
-        return self.LOST
-
-    def quitting(self, app: App) -> str:
-        return self.LOST
+def session_on(game: Game, deals: list[int] | None = None) -> GameSession:
+    """A session on ``game`` that keeps nothing, with new deals taken from ``deals`` in order."""
+    queue = list(deals or [77, 78, 79])
+    return GameSession.in_memory(game, dealer=lambda: queue.pop(0))
 
 
 def make_app(seed: int = 1, deals: list[int] | None = None, settings: Settings | None = None) -> App:
-    """The game screen on deal ``seed``, with new deals taken from ``deals`` in order."""
-    return App(Game.deal(seed), Deals(deals), settings=settings)
+    """The game screen on deal ``seed`` (nothing kept), with new deals taken from ``deals`` in order."""
+    return App(session_on(Game.deal(seed), deals), settings=settings)
 
 
 def press(app: App, *keys: Input) -> None:

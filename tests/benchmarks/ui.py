@@ -161,7 +161,7 @@ def _painted(events: list[Input]) -> list[float]:
 def saving(keys: int) -> list[float]:
     """Seconds per placement or undo, saved as in play (fsync included), plus composing the frame."""
     from foursquare.screen.play import Keeper  # the saving game, as foursquare plays it
-    from foursquare.storage.session import Session
+    from foursquare.session.game import GameSession as Session
 
     times = []
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:

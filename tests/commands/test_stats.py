@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from foursquare.commands.stats import main
 from foursquare.engine import Game
-from foursquare.screen.stats_page import histogram_lines, render_lines, summary_lines
+from foursquare.words.stats import histogram_lines, render_lines, summary_lines
 from foursquare.storage.database import FinishedGame, Store, utc_now
 from foursquare.storage.stats import MAX_SCORE, Ending, Result, Stats
 from foursquare.storage.upgrade import STATS_FILE

@@ -298,17 +298,15 @@ def test_sigkill_at_any_moment_loses_at_most_the_placement_in_flight(tmp_path: P
     script = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from foursquare.storage.session import Session\n"
-        "session, _ = Session.open(Path(sys.argv[1]))\n"
+        "from foursquare.session.game import GameSession\n"
+        "session, _ = GameSession.open(Path(sys.argv[1]))\n"
         "while True:\n"
         "    game = session.game\n"
         "    while not game.is_over:\n"
-        "        game.play(game.legal_moves()[0])\n"
-        "        session.save()\n"
+        "        session.place(game.legal_moves()[0])\n"
         "        print('saved', game.seed, game.placed_count, flush=True)\n"
-        "    finish = session.record_finished()\n"
-        "    print('recorded', game.seed, finish.game_id, flush=True)\n"
-        "    session.new_game()\n"
+        "    print('recorded', game.seed, session.game_id, flush=True)\n"
+        "    session.new_deal()\n"
     )
     folder = tmp_path / "home"
     recorded: list[int] = []

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from foursquare.engine import Game, Status, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
-from foursquare.screen.explain import preview_words
+from foursquare.words.explain import preview_words
 from foursquare.screen.keys import Click, Input, Key, Resize
-from foursquare.screen.text import Text, Tone
+from foursquare.words.text import Text, Tone
 
 
 class Recorder(Observer):
@@ -30,9 +30,6 @@ class Recorder(Observer):
 
     def game_finished(self, game: Game) -> None:
         self.events.append((f"finished {game.status}", game.placed_count))
-
-    def game_abandoned(self, game: Game) -> None:
-        self.events.append(("abandoned", game.placed_count))
 
     def closing(self, game: Game) -> None:
         self.events.append(("closing", game.placed_count))
@@ -112,11 +109,11 @@ def test_undo_as_often_as_wanted_and_redo() -> None:
     press(app, "r", "r", "r")
     assert app.game == after_six
     press(app, "r")
-    assert app.message is not None and app.message.plain() == "Nothing to redo"
+    assert app.message is not None and app.message.plain().startswith("Nothing to put back")
     press(app, *["u"] * 6)
     assert app.game.placed_count == 0
     press(app, "u")
-    assert app.message is not None and app.message.plain() == "Nothing to undo"
+    assert app.message is not None and app.message.plain() == "Nothing to take back"
     assert app.cursor in app.region
 
 
@@ -136,12 +133,12 @@ def test_a_different_placement_forgets_the_redo_stack_the_same_one_keeps_it() ->
     for cell in WINNING_LINE_DEAL_1[:4]:
         app.place(cell)
     press(app, "u", "u")
-    assert len(app.redo_stack) == 2
+    assert len(app.session.taken_back) == 2
     app.place(WINNING_LINE_DEAL_1[2])
-    assert app.redo_stack == [WINNING_LINE_DEAL_1[3]]
+    assert app.session.taken_back == [WINNING_LINE_DEAL_1[3]]
     press(app, "u")
     app.place((1, 0))
-    assert app.redo_stack == []
+    assert app.session.taken_back == []
 
 
 def test_winning_shows_game_over_and_undo_reopens() -> None:
@@ -172,8 +169,9 @@ def test_new_deal_and_quit_confirm_only_while_a_game_is_in_progress() -> None:
     assert app.game.seed == 42 and app.game.placed_count == 1
     press(app, "n", "y")
     assert app.game.seed == 43
-    assert ("abandoned", 1) in recorder.events
     assert recorder.events[-2:] == [("started", 0), ("changed", 0)]
+    (left,) = app.session.store.history()
+    assert (left.deal, left.ending.value, left.placed) == (42, "abandoned", 1)
     press(app, Key.ENTER, "q", Key.ESCAPE)
     assert app.running and app.mode is Mode.PLAYING
     press(app, Key.ESCAPE, "Y")

@@ -9,7 +9,9 @@ from helpers import WINNING_DEAL, WINNING_LINE
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name
 from foursquare.screen import layout
-from foursquare.screen.explain import Judgement, explain, judge, preview_words, refusal_words
+from foursquare.screen.app import NARROWEST
+from foursquare.words.explain import Judgement, explain, judge, preview_words, refusal_words
+from foursquare.words.text import Text
 
 
 def _game(cards: str) -> Game:
@@ -26,12 +28,19 @@ def random_placements(seed: int, deals: int) -> Iterator[tuple[Mapping[Cell, Pil
             yield before, game.play(rng.choice(game.legal_moves()))
 
 
+def long_and_short(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Text]:
+    """The explanation of ``placement`` in full, and the form the game screen shows where the full one
+    does not fit its narrowest bottom line."""
+    forms = explain(before, placement)
+    return forms[0], next((form for form in forms[1:] if len(form) <= NARROWEST), forms[-1])
+
+
 def _play(game: Game, cells: list[tuple[int, int]]) -> tuple[str, str]:
     """Play ``cells``; the long and short explanations of the last one."""
     for cell in cells[:-1]:
         game.play(cell)
     before = game.piles
-    long, short = explain(before, game.play(cells[-1]))
+    long, short = long_and_short(before, game.play(cells[-1]))
     return long.plain(), short.plain()
 
 
@@ -95,7 +104,7 @@ def test_the_short_form_fits_the_bottom_line_at_70_columns() -> None:
     room = 70 - layout.plan(70, 17).table.x - 1  # type: ignore[union-attr]
     for before, placement in random_placements(5, 100):
         row, column = judge(before, placement)
-        long, short = explain(before, placement)
+        long, short = long_and_short(before, placement)
         if Judgement.ALONE in (row.judgement, column.judgement):
             continue
         assert long.plain().startswith(f"{placement.card} on {cell_name(placement.cell)}: ")

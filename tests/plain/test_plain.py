@@ -11,11 +11,13 @@ from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
-from foursquare.plain.words import Spelling, table_lines, to_come_lines
-from foursquare.screen.coach import chance_words, tip_note
-from foursquare.screen.explain import explain
-from foursquare.screen.text import Text
-from foursquare.storage.session import Session
+from foursquare.words.cards import Spelling
+from foursquare.words.table import table_lines, to_come_lines
+from foursquare.words.advice import chance_text, tip_note
+from foursquare.words.results import loss_words
+from foursquare.words.explain import explain
+from foursquare.words.text import Text
+from foursquare.session.game import GameSession as Session
 
 FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
 TIP_NODES = 20_000
@@ -28,8 +30,8 @@ class Player:
     def __init__(self, folder: Path, *, seed: int | None = WINNING_DEAL, daily: bool = False, new: bool = False):
         self.lines: list[str] = []
         self.session, opening = Session.open(folder, seed=seed, daily=daily, new=new, today=lambda: DAY)
-        self.plain = Plain(self.session, Spelling(ascii=True), self.lines.append, tip_nodes=TIP_NODES)
-        self.plain.begin(opening, seed=seed, daily=daily)
+        self.plain = Plain(self.session, Spelling(ascii=True), self.lines.append, nodes=TIP_NODES)
+        self.plain.begin(opening)
 
     @property
     def game(self) -> Game:
@@ -104,7 +106,7 @@ def test_a_game_won_again_after_an_undo_or_on_a_deal_counted_before_says_it_does
     assert "Not counted: deal 16 counted when it first ended, before the undo." in out
     player.type("n")
     replay = Player(tmp_path, seed=WINNING_DEAL, new=True)
-    assert "Deal 16 was counted before, so this game will not count." in replay.lines
+    assert f"Deal 16 was counted before, so this game will not count: place {FIRST} in the middle (d4) to begin." in replay.lines
     out = replay.type(*names(WINNING_LINE))
     assert "Not counted: deal 16 was counted before (a replay)." in out
     assert "Streak 1, won 100% of 1." in out
@@ -112,12 +114,12 @@ def test_a_game_won_again_after_an_undo_or_on_a_deal_counted_before_says_it_does
 
 def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) -> None:
     player = Player(tmp_path, seed=None, daily=True)
-    assert "Daily deal of 2026-11-30 (deal 20261130)." in player.lines
+    assert any(line.startswith("Daily deal of 2026-11-30 (deal 20261130): place ") for line in player.lines)
     while not player.game.is_over:
         out = player.type(cell_name(player.game.legal_moves()[0]))
     reason = player.game.loss_reason
     assert player.game.status is Status.LOST and reason is not None
-    assert f"Deal 20261130: lost: {reason.description}. Face down: {player.game.face_down_count} of 4." in out
+    assert f"Deal 20261130: lost: {loss_words(reason)}. Face down: {player.game.face_down_count} of 4." in out
     assert out[-4:-2] == ["This game counts in your statistics.", "Streak 0, won 0% of 1."]
     assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
 
@@ -141,9 +143,9 @@ def test_u_takes_back_and_r_puts_back(player: Player) -> None:
 
 def test_placing_elsewhere_after_u_forgets_what_r_could_put_back(player: Player) -> None:
     player.type("d4", "u", "d4", "u")
-    assert player.plain.taken_back == [(0, 0)]
+    assert player.session.taken_back == [(0, 0)]
     player.type("d4", "d4", "u", "u", "d4")  # the same cell as the card taken back: the other may still come back
-    assert player.plain.taken_back == [(0, 0)]
+    assert player.session.taken_back == [(0, 0)]
     player.type("u", "u", "d4", "e4")
     assert player.type("r")[0].startswith("Nothing to put back")
 
@@ -155,7 +157,7 @@ def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player)
     out = player.type("t")
     assert len(out) == 1
     assert out[0].startswith(f"Tip: {card} on {cell_name(advice.cell)}, ")
-    assert f", {chance_words(advice.win_chance)} to win from here{tip_note(advice)}." in out[0]
+    assert f", about {chance_text(advice.win_chance)} to win from here{tip_note(advice)}." in out[0]
     assert player.type("tip") == out
     assert player.game.placed_count == 5  # a tip places nothing
 
@@ -194,7 +196,7 @@ def test_p_says_when_a_placement_would_win_or_lose(player: Player) -> None:
     losing = next(cell for cell in player.game.legal_moves() if player.game.preview(cell).status is Status.LOST)
     reason = player.game.preview(losing).loss_reason
     assert reason is not None
-    assert player.type(f"p {cell_name(losing)}")[0].endswith(f", and you would lose: {reason.description}.")
+    assert player.type(f"p {cell_name(losing)}")[0].endswith(f", and you would lose: {loss_words(reason)}.")
 
 
 def test_c_lists_the_cards_still_to_come_by_rank(player: Player) -> None:
@@ -218,7 +220,7 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
     player.type("d4")
     out = player.type("n")
     assert out == [
-        "Start a new deal? Leaving deal 16 counts it as a loss in your statistics. Answer y to leave it, n to go on."
+        "Start a new deal? Leaving deal 16 now counts it as a loss in your statistics. Answer y to leave it, n to go on."
     ]
     assert player.type("d5") == ["No: going on with deal 16."]  # anything but y is no, and is not run
     assert player.game.placed_count == 1
@@ -231,9 +233,9 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
 @pytest.mark.parametrize(
     ("seed", "daily", "new", "question", "dealt"),
     [
-        (5, False, False, "Play deal 5 instead?", 5),
-        (None, True, False, "Play today's deal instead?", 20261130),
-        (None, False, True, "Start a new deal instead?", None),
+        (5, False, False, "Play deal 5?", 5),
+        (None, True, False, "Play today's deal?", 20261130),
+        (None, False, True, "Start a new deal?", None),
     ],
 )
 def test_another_deal_asked_for_during_a_game_is_asked_first(
@@ -241,7 +243,7 @@ def test_another_deal_asked_for_during_a_game_is_asked_first(
 ) -> None:
     player.type("d4", "q")
     again = Player(tmp_path, seed=seed, daily=daily, new=new)
-    leaving = "Leaving deal 16 counts it as a loss in your statistics. Answer y to leave it, n to go on."
+    leaving = "Leaving deal 16 now counts it as a loss in your statistics. Answer y to leave it, n to go on."
     assert again.lines[-1] == f"{question} {leaving}"
     assert again.game.seed == WINNING_DEAL and again.game.placed_count == 1  # nothing changes before the answer
     out = again.type("y")
@@ -369,12 +371,6 @@ def test_the_table_lines_up_in_columns() -> None:
 
 
 # --- the command's input and output -------------------------------------------------
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path))
-    return tmp_path
 
 
 def run_main(stdin: bytes, *args: str, encoding: str = "utf-8", words: bool = False) -> tuple[int, list[str]]:

@@ -30,7 +30,7 @@ from foursquare.expert.review import (
 )
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.render import UNICODE
-from foursquare.screen.review_text import chart_lines, step_line, summary_lines
+from foursquare.words.review import chart_lines, step_line, summary_lines
 from foursquare.storage.database import FinishedGame, Store, utc_now
 
 QUICK = 20_000
@@ -350,7 +350,7 @@ def test_no_such_game_or_no_game_yet_is_one_line(
 ) -> None:
     history_with(tmp_path, monkeypatch)
     assert review_main(["--last"]) == 1
-    assert "no game has ended yet" in capsys.readouterr().err
+    assert "No game has ended yet" in capsys.readouterr().err
     assert review_main(["7"]) == 1
     assert "no game 7" in capsys.readouterr().err
     assert review_main(["7", "--last"]) == 2

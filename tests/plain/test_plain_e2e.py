@@ -12,15 +12,10 @@ from helpers import WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_tabl
 from terminal import GAME, Terminal, game_env
 
 from foursquare.engine import Game, Status, cell_name, parse_cell
-from foursquare.plain.words import Spelling
-from foursquare.screen.explain import explain
+from foursquare.words.cards import Spelling
+from foursquare.words.explain import explain
 
 MOVES = [cell_name(cell) for cell in WINNING_LINE]
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "home"
 
 
 def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> subprocess.CompletedProcess[str]:

@@ -16,7 +16,7 @@ from helpers import lost_game, on_disk, played, won_game, write_old_game
 
 from foursquare.engine import Game
 from foursquare.storage.files import GAME_FILE, Unusable, data_dir, load_game, quarantine, saved_game_json
-from foursquare.storage.session import Session
+from foursquare.session.game import GameSession as Session
 from foursquare.storage.upgrade import IMPORTED_SUFFIX
 from foursquare.storage.window import LOCK_FILE, claim_window
 
@@ -86,11 +86,10 @@ def test_an_old_saved_game_is_imported_once_and_renamed(tmp_path: Path) -> None:
     game = played(20261130, 7)
     write_old_game(tmp_path / GAME_FILE, game, date(2026, 11, 30))
     session, opening = Session.open(tmp_path, today=lambda: date(2026, 11, 30))
-    assert opening == (None, False)
+    assert opening == (None, None)
     assert session.game == game and session.daily == date(2026, 11, 30)
     assert not (tmp_path / GAME_FILE).exists() and (tmp_path / (GAME_FILE + IMPORTED_SUFFIX)).exists()
-    session.game.play(session.game.legal_moves()[0])
-    session.save()
+    session.place(session.game.legal_moves()[0])
     (tmp_path / (GAME_FILE + IMPORTED_SUFFIX)).rename(tmp_path / GAME_FILE)  # killed before the rename, say
     again, _ = Session.open(tmp_path)
     assert again.game.placed_count == 8  # the same file is not imported over the game since played
@@ -158,7 +157,7 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
     "illegal game": (_envelope(game_placements=_ILLEGAL), "placement 2"),
     "placements after the end": (
         _envelope(game_seed=20261130, game_placements=[list(c) for c in lost_game().placements] + [[0, 0]]),
-        "the game is over",
+        "game over",
     ),
     "too large": (b" " * (1 << 20) + b"{}", "larger than"),
 }
@@ -179,9 +178,9 @@ def test_a_damaged_saved_game_is_moved_aside_and_a_fresh_game_dealt(tmp_path: Pa
     session, opening = Session.open(tmp_path)
     aside = _corrupt_files(tmp_path)
     assert len(aside) == 1 and aside[0].read_bytes() == content  # kept byte for byte
-    assert opening.message is not None and "\n" not in opening.message
-    assert reason in opening.message and str(aside[0]) in opening.message and "new game" in opening.message
-    assert session.game.placed_count == 0 and not opening.confirm_new
+    assert opening.trouble is not None and "\n" not in opening.trouble.line
+    assert reason in opening.trouble.line and str(aside[0]) in opening.trouble.line and "new game" in opening.trouble.line
+    assert session.game.placed_count == 0 and opening.switch is None
     assert on_disk(tmp_path) == session.game  # the fresh game is kept in the damaged one's place
 
 
@@ -190,7 +189,7 @@ def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) 
     (tmp_path / GAME_FILE / "inside").write_text("kept")
     _, opening = Session.open(tmp_path)
     (aside,) = _corrupt_files(tmp_path)
-    assert opening.message == (
+    assert opening.trouble.line == (
         f"The saved game could not be used (cannot be read: a folder, not a regular file); it was moved to {aside}"
         " and a new game was dealt."
     )
@@ -206,7 +205,7 @@ def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
     with pytest.raises(Unusable, match="cannot be read: Permission denied"):
         load_game(path)
     _, opening = Session.open(tmp_path)
-    assert opening.message is not None and "Permission denied" in opening.message
+    assert opening.trouble is not None and "Permission denied" in opening.trouble.line
     assert len(_corrupt_files(tmp_path)) == 1
 
 
@@ -221,14 +220,13 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(
 
     monkeypatch.setattr(os, "rename", refuse)
     session, opening = Session.open(tmp_path)
-    assert opening.message is not None
-    assert opening.message == (
+    assert opening.trouble is not None
+    assert opening.trouble.line == (
         f"The saved game in {path} could not be used (not valid JSON: Expecting property name enclosed in double"
         " quotes at line 1 column 2) nor moved aside (Permission denied), so the file is left as it is;"
         " a new game was dealt."
     )
-    session.game.play((0, 0))
-    assert session.save() is None and on_disk(tmp_path) == session.game  # the game is kept in the database
+    assert session.place((0, 0))[1:] == [] and on_disk(tmp_path) == session.game  # the game is kept in the database
     assert path.read_bytes() == b"{broken"
 
 
@@ -262,12 +260,10 @@ def _corrupt_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.endswith(".corrupt"))
 
 
-def test_the_window_lock_file_stays_after_the_window_closes_as_the_readme_says(tmp_path: Path) -> None:
+def test_the_window_lock_file_stays_after_the_window_closes(tmp_path: Path) -> None:
     """Removing the file could race with a process that has just opened it; its lock is what counts."""
     with claim_window(tmp_path):
         pass
     assert (tmp_path / LOCK_FILE).is_file()
     with claim_window(tmp_path) as again:  # the lock was given up with the window
         assert again.notes == []
-    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert f"`{LOCK_FILE}`, which a game window locks while it is open: the file stays when the window closes" in readme

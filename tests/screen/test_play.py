@@ -9,17 +9,18 @@ from helpers import (
     DAY,
     WINNING_DEAL,
     WINNING_LINE,
-    Deals,
     count,
     keep,
-    keeper_for,
+    make_app,
     lost_game,
     no_room_to_grow,
     on_disk,
     place,
     played,
     press,
+    screen_for,
     screen_text,
+    session_on,
 )
 from helpers import counted as results
 
@@ -27,16 +28,16 @@ from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
-from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
-from foursquare.screen.play import HistoryLibrary, Keeper, Request, main
-from foursquare.screen.review_page import ReviewPages
-from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
-from foursquare.screen.text import Tone
+from foursquare.screen.play import BAR_ROWS, Request, build, main, stats_screen
+from foursquare.session.errors import CommandError
+from foursquare.session.events import Trouble
+from foursquare.session.game import GameSession, Opening
 from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
 from foursquare.storage.files import GAME_FILE
-from foursquare.storage.session import Opening, Session
 from foursquare.storage.stats import Ending, Result, Stats
+from foursquare.words.stats import TITLE
+from foursquare.words.text import Tone
 
 
 def message(app: App) -> str:
@@ -48,46 +49,42 @@ def message(app: App) -> str:
 
 
 def test_every_placement_undo_and_redo_is_saved_and_the_app_plays_the_sessions_game(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
-    app = keeper.app
-    assert app.game is keeper.session.game
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
+    assert app.game is app.session.game
     place(app, *WINNING_LINE[:3])
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:3])
     press(app, "u", "u")
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:1])
     press(app, "r")
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:2])
-    assert app.game is keeper.session.game and results(tmp_path) == []
+    assert app.game is app.session.game and results(tmp_path) == []
 
 
 def test_a_finished_game_is_counted_once_even_after_undo_and_redo(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
     place(app, *WINNING_LINE)
     assert app.game.status is Status.WON and app.mode is Mode.GAME_OVER
     assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
     assert "turned" in message(app) or "nothing" in message(app)  # the last card is still explained
     press(app, "u", "r", "u", "r")
     assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
-    assert keeper.share is None and keeper.notices == []
+    assert app.share is None and app.notices == []
 
 
 def test_the_daily_deal_ends_with_the_line_to_share(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(daily=True))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(daily=True))
     assert app.game.seed == deal_number(DAY)
     assert message(app).startswith("Daily deal of 2026-11-30 (deal 20261130): place ")
     while not app.game.is_over:
         place(app, app.game.legal_moves()[0])
     share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed"
-    assert keeper.share == share
+    assert app.share == share
     assert app.message is not None and app.message.plain() == share and app.message.tone is Tone.GOOD
     assert [r.deal for r in results(tmp_path)] == [20261130]
 
 
 def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
     place(app, *WINNING_LINE[:2])
     press(app, "n")
     assert app.dialog is not None and app.dialog.question.plain() == "Start a new deal?"
@@ -96,18 +93,17 @@ def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) ->
     assert app.dialog is None and app.game.placed_count == 2 and results(tmp_path) == []
     press(app, "n", "y")
     assert results(tmp_path) == [Result(WINNING_DEAL, Ending.ABANDONED)]
-    assert app.game is keeper.session.game and app.game.placed_count == 0 and app.game.seed != WINNING_DEAL
+    assert app.game is app.session.game and app.game.placed_count == 0 and app.game.seed != WINNING_DEAL
     assert on_disk(tmp_path) == app.game
     assert message(app).startswith(f"Deal {app.game.seed}: place ")
 
 
 def test_leaving_a_deal_counted_before_says_it_changes_nothing(tmp_path: Path) -> None:
     count(tmp_path, Result(9, Ending.STOCK_EMPTY))
-    keeper = keeper_for(tmp_path, Request(seed=9))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=9))
     assert (
         message(app)
-        == f"Deal 9 was counted before, so this game will not count: place {app.game.next_card} in the middle to begin"
+        == f"Deal 9 was counted before, so this game will not count: place {app.game.next_card} in the middle (d4) to begin"
     )
     place(app, (0, 0))
     press(app, "n")
@@ -116,8 +112,7 @@ def test_leaving_a_deal_counted_before_says_it_changes_nothing(tmp_path: Path) -
 
 
 def test_a_finished_game_starts_a_new_deal_without_asking(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
     place(app, *WINNING_LINE)
     press(app, "n")
     assert app.dialog is None and app.game.placed_count == 0
@@ -132,8 +127,7 @@ def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> 
     for cell in WINNING_LINE[:4]:  # four cards on (0, 0): the last cell played is full
         game.play(cell)
     keep(tmp_path, game)
-    keeper = keeper_for(tmp_path)
-    app = keeper.app
+    app = screen_for(tmp_path)
     assert app.game == game and app.mode is Mode.PLAYING
     assert message(app) == f"Welcome back: deal {WINNING_DEAL} as you left it, 4 cards placed"
     assert app.cursor_legal
@@ -141,8 +135,7 @@ def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> 
 
 def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path) -> None:
     keep(tmp_path, played(5, 3))
-    keeper = keeper_for(tmp_path, Request(seed=7))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=7))
     assert app.game.seed == 5 and app.dialog is not None
     assert app.dialog.question.plain() == "Play deal 7?" and "counts it as a loss" in app.dialog.detail.plain()
     assert app.dialog.no == "go on with deal 5"
@@ -150,23 +143,22 @@ def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path)
     assert app.game.seed == 5 and app.running and results(tmp_path) == []
     assert message(app) == "Welcome back: deal 5 as you left it, 3 cards placed"
 
-    again = keeper_for(tmp_path, Request(daily=True))
-    assert again.app.dialog is not None and again.app.dialog.question.plain() == "Play today's deal?"
-    press(again.app, "y")
-    assert again.app.game.seed == deal_number(DAY) and again.session.daily == DAY
+    again = screen_for(tmp_path, Request(daily=True))
+    assert again.dialog is not None and again.dialog.question.plain() == "Play today's deal?"
+    press(again, "y")
+    assert again.game.seed == deal_number(DAY) and again.session.daily == DAY
     assert results(tmp_path) == [Result(5, Ending.ABANDONED)]
-    assert on_disk(tmp_path) == again.app.game
+    assert on_disk(tmp_path) == again.game
 
 
 def test_a_damaged_saved_game_is_one_line_on_screen_and_kept_for_after_the_game(tmp_path: Path) -> None:
     (tmp_path / GAME_FILE).write_text('{"format": "foursquare-saved-game", "version": 1, "game": {"stock": [1,2')
-    keeper = keeper_for(tmp_path)
-    app = keeper.app
+    app = screen_for(tmp_path)
     assert app.game.placed_count == 0 and app.message is not None and app.message.tone is Tone.ERROR
     line = app.message.plain()
     (aside,) = tmp_path.glob("game.json.*.corrupt")
     assert line.startswith("The saved game could not be used (not valid JSON") and "\n" not in line
-    assert line.endswith(f"; it was moved to {aside} and a new game was dealt.") and keeper.notices == [line]
+    assert line.endswith(f"; it was moved to {aside} and a new game was dealt.") and app.notices == [line]
     assert app.message_short is not None
     assert app.message_short.plain() == "Damaged saved game renamed game.json.…corrupt; more when you quit."
 
@@ -176,11 +168,11 @@ def test_a_damaged_database_is_a_whole_line_on_screen_and_the_full_one_after_the
     tmp_path: Path, width: int
 ) -> None:
     (tmp_path / DB_FILE).write_bytes(bytes((i * 37 + 11) % 256 for i in range(2000)))
-    keeper = keeper_for(tmp_path, width=width)
+    app = screen_for(tmp_path, width=width)
     (aside,) = tmp_path.glob(DB_FILE + ".*.corrupt")
-    bottom = screen_text(keeper.app).splitlines()[-1].strip()
+    bottom = screen_text(app).splitlines()[-1].strip()
     assert bottom == "Damaged database renamed foursquare.db.…corrupt; more when you quit."
-    assert keeper.notices == [
+    assert app.notices == [
         f"The database of your games could not be used (not a database); it was moved to {aside}"
         " and a fresh one was started."
     ]
@@ -191,20 +183,18 @@ def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when
 ) -> None:
     lost = lost_game()
     assert lost.seed is not None
-    session = Session(tmp_path, lost)  # what Session.open leaves when the database was busy
+    session = GameSession(tmp_path, lost, Store.open(tmp_path)[0])  # what GameSession.open leaves when it was busy
     note = f"Could not count deal {lost.seed} in the statistics: another foursquare kept the database busy too long."
-    keeper = Keeper(session)
-    keeper.begin(Opening(note, False), Request())
+    app = build(session, Opening(Trouble(note), None))
     assert results(tmp_path) == [Result(lost.seed, Ending.TOO_MANY_FACE_DOWN)]
-    assert keeper.app.mode is Mode.GAME_OVER and keeper.notices == [note]
+    assert app.mode is Mode.GAME_OVER and app.notices == [note]
 
 
 # --- trouble with the files -----------------------------------------------------
 
 
 def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=5))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=5))
     place(app, (0, 0))
     press(app, "q")
     assert app.dialog is not None and app.dialog.question.plain() == "Quit this game?"
@@ -214,7 +204,7 @@ def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_pat
         place(app, app.game.legal_moves()[0])
     assert app.message is not None and app.message.tone is Tone.ERROR
     assert message(app) == "Could not save the game: the disk refused to read or write."
-    assert keeper.notices == ["Could not save the game: the disk refused to read or write."]
+    assert app.notices == ["Could not save the game: the disk refused to read or write."]
     press(app, "q")
     assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
     press(app, "x", "u")
@@ -226,8 +216,7 @@ def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_pat
 def test_a_data_folder_that_is_a_file_lets_the_game_go_on_unsaved(tmp_path: Path) -> None:
     folder = tmp_path / "home"
     folder.write_text("not a folder")
-    keeper = keeper_for(folder)
-    app = keeper.app
+    app = screen_for(folder)
     assert message(app).startswith(f"Cannot keep games in {folder}")
     place(app, (0, 0))
     press(app, "q")
@@ -241,8 +230,7 @@ def test_a_data_folder_that_is_a_file_lets_the_game_go_on_unsaved(tmp_path: Path
 
 
 def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=WINNING_DEAL))
-    app = keeper.app
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
     place(app, *WINNING_LINE)
     press(app, "s")
     assert app.mode is Mode.SCREEN and app.screen is not None and app.screen.title == TITLE
@@ -261,10 +249,10 @@ def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) 
 
 def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
     count(tmp_path, Result(3, Ending.WON, 12))
-    keeper = keeper_for(tmp_path, ascii=True)
-    press(keeper.app, "s")
-    assert keeper.app.screen is not None
-    lines = [line.plain() for line in keeper.app.screen.lines]
+    app = screen_for(tmp_path, ascii=True)
+    press(app, "s")
+    assert app.screen is not None
+    lines = [line.plain() for line in app.screen.lines]
     assert any(line.endswith("##") and "+" in line for line in lines)
     assert all(line.isascii() for line in lines)
 
@@ -272,17 +260,14 @@ def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
 def test_the_statistics_page_fits_the_terminal_and_follows_a_resize(tmp_path: Path) -> None:
     for deal in range(20):
         count(tmp_path, Result(deal, Ending.WON, 5))  # one bar 20 high: drawn as tall as there is room
-    keeper = keeper_for(tmp_path)
-    app = keeper.app
+    app = screen_for(tmp_path)
     press(app, "s")
     assert app.screen is not None
     assert len(app.screen.lines) == layout.screen_body_rows(24)  # all of it, no scrolling, on 80×24
-    press(app, Resize(80, 40))
-    assert app.tick()
+    press(app, Resize(80, 40))  # a page is drawn afresh for the size it is shown at
     assert app.screen is not None and sum("┤" in line.plain() or "│" in line.plain() for line in app.screen.lines) == 8
-    assert not app.tick()
     press(app, "x", Resize(80, 24))
-    assert not app.tick() and app.screen is None
+    assert app.screen is None
 
 
 def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
@@ -297,7 +282,7 @@ def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
 
 
 def test_a_command_with_a_taken_name_replaces_the_old_one_in_place() -> None:
-    app = App(Game.deal(1), Deals())
+    app = make_app(1)
     names = [c.name for c in app.commands]
     ran: list[str] = []
     app.add_command(Command("new", ("n", "N"), "a different new deal", lambda a: ran.append("new")))
@@ -309,11 +294,12 @@ def test_a_command_with_a_taken_name_replaces_the_old_one_in_place() -> None:
     assert not any(line.endswith("  new deal") for line in help_lines)
 
 
-def test_start_game_puts_a_game_dealt_elsewhere_on_the_table() -> None:
-    app = App(Game.deal(1), Deals())
-    other = played(5, 3)
-    app.start_game(other)
-    assert app.game is other and app.cursor_legal and app.redo_stack == []
+def test_a_deal_replaces_the_game_on_the_table_and_greets_it() -> None:
+    app = App(session_on(played(1, 3), deals=[5]))
+    press(app, "u")
+    app.deal()
+    assert app.game.seed == 5 and app.cursor_legal and app.session.taken_back == []
+    assert message(app).startswith("Deal 5: place ")
 
 
 # --- the command --------------------------------------------------------------
@@ -323,21 +309,18 @@ def test_main_without_a_terminal_touches_no_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
-    assert main(Request(seed=3)) == 1
-    assert "needs a terminal" in capsys.readouterr().err
+    with pytest.raises(CommandError, match="needs a terminal") as stopped:
+        main(Request(seed=3))
+    assert stopped.value.status == 1
     assert not (tmp_path / "home").exists()
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
 def test_the_statistics_page_footer_names_the_history_key(tmp_path: Path, width: int, height: int) -> None:
     count(tmp_path, Result(3, Ending.WON, 12))
-    keeper = keeper_for(tmp_path)
-    press(keeper.app, Resize(width, height), "s")
-    assert "g your" not in screen_text(keeper.app).splitlines()[-1]
-    press(keeper.app, "x")
-    keeper.stats_keys = "g your games"  # as the game wires it, with the history page
-    press(keeper.app, "s")
-    footer = screen_text(keeper.app).splitlines()[-1]
+    app = screen_for(tmp_path)
+    press(app, Resize(width, height), "s")
+    footer = screen_text(app).splitlines()[-1]
     assert "g your games · " in footer and "other key" in footer and len(footer) <= width
 
 
@@ -348,9 +331,7 @@ def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, h
         for n, (ending, score) in enumerate(endings * 3):
             deal = 123456789012 + n % 5  # twelve digits, as random deals have; some played again
             store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True))
-    keeper = keeper_for(tmp_path)
-    app = keeper.app
-    HistoryPage(app, HistoryLibrary(keeper.session), ReviewPages(app), also_from=lambda app: False)
+    app = screen_for(tmp_path)
     press(app, Resize(width, height), "g")
     lines = screen_text(app).splitlines()
     heading = next(line for line in lines if "placed" in line)

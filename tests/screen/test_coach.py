@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import counted, keeper_for, make_app, press, screen_text
+from helpers import counted, make_app, open_in, press, screen_text
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
@@ -17,15 +17,15 @@ from foursquare.screen.coach import (
     MAX_THINK_SECONDS,
     THINK_SECONDS_ENV,
     Coach,
-    chance_words,
     expert,
     think_seconds,
 )
-from foursquare.screen.explain import explain
+from foursquare.words.explain import explain
 from foursquare.screen.keys import Click, Key, Resize
 from foursquare.screen.play import Request
-from foursquare.screen.render import TIP_MARK, render
-from foursquare.screen.text import Tone
+from foursquare.screen.render import render
+from foursquare.words.glyphs import TIP_MARK
+from foursquare.words.text import Tone
 
 
 class FakeThinking:
@@ -169,7 +169,7 @@ def test_a_tip_for_a_position_that_changed_meanwhile_is_thrown_away(change: str)
     press(app, "t")
     thinking = fake.last
     {"undo": lambda: press(app, "u"), "place": lambda: play_some(app, 1), "redo": lambda: press(app, "r")}.get(
-        change, lambda: app.start_game(Game.deal(5))
+        change, lambda: app.deal(5)
     )()
     assert thinking.cancelled and not coach.thinking and app.status is None
     said, cursor = app.message, app.cursor
@@ -248,8 +248,8 @@ def test_autoplay_waits_for_the_expert_however_long_it_thinks() -> None:
 
 
 def test_autoplay_plays_to_the_end_saving_and_counting_the_game(tmp_path: Path) -> None:
-    keeper = keeper_for(tmp_path, Request(seed=3))
-    app = keeper.app
+    session, _ = open_in(tmp_path, Request(seed=3))
+    app = App(session)
     fake = FakeExpert()
     coach = Coach(app, think=fake, pace=0.0, clock=Clock())
     press(app, Key.ENTER, "a")
@@ -262,7 +262,7 @@ def test_autoplay_plays_to_the_end_saving_and_counting_the_game(tmp_path: Path) 
     assert app.game.placements[1:] == [t.advice.cell for t in fake.started if t.advice is not None]
     results = counted(tmp_path)
     assert len(results) == 1 and results[0].deal == 3
-    assert keeper.session.game.placed_count == app.game.placed_count
+    assert session.game.placed_count == app.game.placed_count
 
 
 @pytest.mark.parametrize("key", [Key.RIGHT, "q", "n", "u", "?", Key.ENTER, "x", Key.ESCAPE, Click(5, 20)])
@@ -279,7 +279,7 @@ def test_any_key_stops_autoplay_and_does_nothing_else(key: object) -> None:
     assert not coach.autoplaying and fake.last.cancelled and app.status is None
     assert message(app) == "Autoplay stopped after 1 card: your turn"
     assert app.mode is Mode.PLAYING and app.running  # no question, no help, no new deal
-    assert app.game.placed_count == placed and app.cursor == cursor and app.redo_stack == []
+    assert app.game.placed_count == placed and app.cursor == cursor and app.session.taken_back == []
     assert not app.tick() and app.game.placed_count == placed
     press(app, "u")
     assert app.game.placed_count == placed - 1  # keys work again
@@ -338,13 +338,6 @@ def test_the_real_expert_autoplays_a_deal_to_the_end_with_a_short_budget() -> No
 
 
 # --- words ----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("chance", "words"), [(0.834, "about 83%"), (0.5, "about 50%"), (0.996, "over 99%"), (0.004, "under 1%")]
-)
-def test_chance_words(chance: float, words: str) -> None:
-    assert chance_words(chance) == words
 
 
 def test_help_lists_t_and_a() -> None:

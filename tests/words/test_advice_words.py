@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from helpers import make_app, place, press
 
 from foursquare.engine import cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.screen.coach import Coach
+from foursquare.words.advice import chance_text
 
 
 @dataclass
@@ -64,3 +67,10 @@ def test_a_tip_cut_short_says_so() -> None:
     words, _ = tip_with([0.9, 0.8], cut_short=True)
     assert "cut short" in words
     assert "cut short" not in tip_with([0.9, 0.8])[0]
+
+
+@pytest.mark.parametrize(
+    ("chance", "words"), [(0.834, "83%"), (0.5, "50%"), (0.996, "99%"), (0.004, "1%"), (1.0, "100%"), (0.0, "0%")]
+)
+def test_a_chance_is_a_whole_percentage_never_a_false_0_or_100(chance: float, words: str) -> None:
+    assert chance_text(chance) == words

@@ -5,28 +5,46 @@ from __future__ import annotations
 import threading
 
 import pytest
-from helpers import first_cell_judge, lost_game, make_app, played, press, screen_text, won_game
+from helpers import first_cell_judge, lost_game, make_app, played, press, screen_text, session_on, won_game
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
-from foursquare.expert.review import Review, Verdict, review
+from foursquare.expert.review import Verdict, review
 from foursquare.expert.reviewing import Reviewing
-from foursquare.screen.app import App, TextScreen
+from foursquare.screen.app import App
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
+from foursquare.screen.play import StatsPage
 from foursquare.screen.render import render
-from foursquare.screen.review_page import FOOTER, GLYPHS, NO_ERRORS, ReviewPages
-from foursquare.screen.review_text import CHART_GLYPHS
+from foursquare.screen.review_page import ReviewPage, ReviewPages
+from foursquare.storage.database import FinishedGame, Store, utc_now
+from foursquare.storage.library import Library
+from foursquare.words.glyphs import SAMPLE
+from foursquare.words.history import TITLE
+from foursquare.words.review import FOOTER, NO_ERRORS
 
 
 def fake(game: Game) -> Reviewing:
     return Reviewing(game, judge=first_cell_judge())
 
 
+def kept(store: Store, game: Game | None, deal: int = 5) -> int:
+    """Keep ``game`` in ``store``'s history (None: a game kept without its cards, as old versions did); its id."""
+    if game is None:
+        from foursquare.storage.stats import Ending
+
+        finished = FinishedGame(None, deal, None, None, utc_now(), Ending.STOCK_EMPTY, None, None, True)
+    else:
+        finished = FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
+    return store.record(finished).game_id
+
+
 def finished_app(game: Game, **kwargs: object) -> tuple[App, ReviewPages]:
-    app = make_app()
-    app.start_game(game)
-    pages = ReviewPages(app, **kwargs)  # type: ignore[arg-type]
+    """The game screen with ``game`` on the table, over and kept in the history as game 1."""
+    session = session_on(game)
+    session.game_id = kept(session.store, game)
+    app = App(session)
+    pages = ReviewPages(app, library=Library(session.store), **kwargs)  # type: ignore[arg-type]
     return app, pages
 
 
@@ -36,23 +54,6 @@ def settle(app: App, pages: ReviewPages) -> None:
     assert isinstance(work, Reviewing)
     assert work.wait(10) is not None
     app.tick()
-
-
-class Shelf:
-    """Kept reviews in memory; the game on the table is game 1 of the history."""
-
-    def __init__(self) -> None:
-        self.reviews: dict[int, tuple[Game, Review]] = {}
-
-    def current_id(self) -> int | None:
-        return 1
-
-    def kept(self, game_id: int, game: Game) -> Review | None:
-        kept = self.reviews.get(game_id)
-        return kept[1] if kept is not None and kept[0] == game else None
-
-    def keep(self, game_id: int, game: Game, review: Review) -> None:
-        self.reviews[game_id] = (game, review)
 
 
 def test_v_is_offered_in_the_end_box_and_opens_the_first_placement() -> None:
@@ -174,22 +175,23 @@ def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
 
 def test_q_goes_back_to_the_table_and_a_second_look_is_instant() -> None:
     started: list[Game] = []
-    shelf = Shelf()
 
     def start(game: Game) -> Reviewing:
         started.append(game)
         return fake(game)
 
     game = won_game()
-    app, pages = finished_app(game, start=start, shelf=shelf)
+    app, pages = finished_app(game, start=start)
     press(app, "v")
     settle(app, pages)
     press(app, "q")
     assert app.screen is None and "YOU WON!" in screen_text(app)
-    assert shelf.kept(1, game) is not None  # kept with the game
+    library = Library(app.session.store)
+    assert library.kept_review(1, game) is not None  # kept with the game
     press(app, "v", Key.ESCAPE)
     assert len(started) == 1  # the review under way (here finished) is reused
-    other, pages2 = finished_app(game, start=start, shelf=shelf)
+    other = App(app.session)
+    pages2 = ReviewPages(other, start=start, library=library)
     press(other, "v")
     assert len(started) == 1  # read from the shelf: no expert at work
     assert "Verdict:" in screen_text(other)
@@ -209,65 +211,63 @@ def test_a_failing_expert_is_one_line_on_the_page() -> None:
 
 
 def test_the_terminal_check_covers_the_review_glyphs() -> None:
-    assert set(CHART_GLYPHS) <= set(GLYPHS)
-    assert set(FOOTER) - set(GLYPHS) <= set("abcdefghijklmnopqrstuvwxyzHEN ·/")
+    assert {char for char in FOOTER if not char.isascii()} <= set(SAMPLE)
 
 
 # --- the history page ---------------------------------------------------------
 
 
-class Library:
-    """Games by id, newest first."""
-
-    def __init__(self, games: dict[int, Game | None]) -> None:
-        self.games = games
-
-    def recent(self, width: int) -> tuple[str, list[tuple[int, str]]]:
-        rows = [(game_id, f"game {game_id}") for game_id in sorted(self.games, reverse=True)]
-        return "id  game", rows
-
-    def load(self, game_id: int) -> Game | None:
-        return self.games.get(game_id)
-
-
-def history_app(games: dict[int, Game | None]) -> tuple[App, ReviewPages, HistoryPage]:
+def history_app(games: list[Game | None]) -> tuple[App, ReviewPages]:
+    """The game screen with ``games`` kept in its history, oldest first (game 1 first)."""
     app = make_app()
-    pages = ReviewPages(app, start=fake, shelf=Shelf())
-    history = HistoryPage(app, Library(games), pages, also_from=lambda app: app.screen is not None)
-    return app, pages, history
+    for game in games:
+        kept(app.session.store, game)
+    library = Library(app.session.store)
+    pages = ReviewPages(app, start=fake, library=library)
+    HistoryPage.wire(app, library, pages)
+    StatsPage.wire(app, ascii=False)
+    return app, pages
+
+
+def chosen(app: App) -> str:
+    """The line of the game chosen on the history page."""
+    return next(line for line in screen_text(app).splitlines() if "▶" in line)
 
 
 def test_g_lists_the_games_and_v_reviews_the_one_chosen_then_q_comes_back() -> None:
     won, lost = won_game(), lost_game()
-    app, pages, history = history_app({1: lost, 2: won})
+    app, pages = history_app([lost, won])
     press(app, "g")
-    text = screen_text(app)
-    assert history.is_open and "▶ game 2" in text and "  game 1" in text
+    assert isinstance(app.page, HistoryPage) and TITLE in screen_text(app)
+    assert chosen(app).split()[1] == "2" and f" {won.seed} " in chosen(app)  # the newest first
     press(app, Key.DOWN, "v")
     assert pages.is_open and pages.game == lost and pages.game_id == 1
     assert f"placement 1 of {lost.placed_count}" in screen_text(app)
     press(app, "q")
-    assert history.is_open and "▶ game 1" in screen_text(app)
+    assert isinstance(app.page, HistoryPage) and chosen(app).split()[1] == "1" and f" {lost.seed} " in chosen(app)
     press(app, Key.ESCAPE)
     assert app.screen is None
 
 
 def test_games_that_cannot_be_reviewed_say_why_on_the_page() -> None:
-    app, pages, history = history_app({1: None, 2: played(5, 3)})
+    app, pages = history_app([None, played(5, 3)])
     press(app, "g", "v")
     assert "left before its end" in screen_text(app) and not pages.is_open
     press(app, "j", Key.ENTER)
-    assert "kept without its cards" in screen_text(app) and history.is_open
-    empty, _, _ = history_app({})
+    assert "kept without its cards" in screen_text(app) and isinstance(app.page, HistoryPage)
+    empty, _ = history_app([])
     press(empty, "g")
     assert "No finished games yet" in screen_text(empty)
 
 
 def test_v_on_the_statistics_page_leads_to_the_history() -> None:
-    app, _, history = history_app({1: won_game()})
-    app.open_screen(TextScreen("Foursquare: your statistics", ()))
+    app, _ = history_app([won_game()])
+    press(app, "s")
+    assert isinstance(app.page, StatsPage)
     press(app, "v")
-    assert history.is_open
+    assert isinstance(app.page, HistoryPage)
+    press(app, "q")
+    assert isinstance(app.page, StatsPage)  # back to the page it was opened from
 
 
 def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
@@ -282,7 +282,7 @@ def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
     press(app, "v", "q")
     work = pages.work
     assert isinstance(work, Reviewing) and not work.done()
-    app.start_game(Game.deal(5))
+    app.deal(5)
     gate.set()
     assert work.wait(10) is None and pages.work is None
 
@@ -290,7 +290,7 @@ def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
 def test_in_ascii_every_page_is_plain_characters() -> None:
     game = won_game()
     app, pages = finished_app(game, start=fake, ascii=True)
-    HistoryPage(app, Library({1: game}), pages)
+    HistoryPage.wire(app, Library(app.session.store), pages)
     press(app, "v")
     settle(app, pages)
     for keys in ([], ["s"], ["q", "g"]):
@@ -333,11 +333,10 @@ def test_the_first_line_of_a_placement_is_a_whole_sentence() -> None:
     steps = review(game, first_cell_judge()).steps
     same = next(step for step in steps if step.expert_cell == step.cell)
     other = next(step for step in steps if step.expert_cell != step.cell)
-    pages.at = same.n
-    press(app, Key.REDRAW)
+    assert isinstance(app.page, ReviewPage)
+    app.page.at = same.n
     assert f"you put it on {cell_name(same.cell)} [ ]; the expert would have put it there too." in screen_text(app)
-    pages.at = other.n
-    press(app, Key.REDRAW)
+    app.page.at = other.n
     mine, expert = cell_name(other.cell), cell_name(other.expert_cell)
     assert f"you put it on {mine} [ ]; the expert would have put it on {expert} < >." in screen_text(app)
 

@@ -8,7 +8,8 @@ from datetime import date, timedelta
 import pytest
 from helpers import lost_game, played, won_game
 
-from foursquare.deals import RANDOM_DEALS, deal_number, share_line
+from foursquare.deals import RANDOM_DEALS, deal_number
+from foursquare.words.results import share_line
 from foursquare.engine import Game, shuffled_deck
 
 

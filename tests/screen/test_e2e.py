@@ -22,7 +22,8 @@ from terminal import GAME, Terminal, ansi_colours, game_env
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
-from foursquare.screen.explain import explain
+from foursquare.words.explain import explain
+from foursquare.words.results import loss_words
 from foursquare.storage.stats import Ending, Result
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
@@ -37,11 +38,6 @@ assert PLAN is not None
 def label(card: object) -> str:
     text = str(card)
     return text[:-1] + SUITS[text[-1]]
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path / "home"
 
 
 @pytest.fixture
@@ -104,10 +100,10 @@ def play_line(term: Terminal, game: Game, moves: list[tuple[int, int]], cursor: 
         assert target in layout.shown_region(game.bounds)
         term.send(*keys_to(cursor, target), "enter")
         before = game.piles
-        long, short = explain(before, game.play(target))
+        forms = explain(before, game.play(target))
         cursor = target
         stock = f"Stock      {game.stock_left} card{'s' if game.stock_left != 1 else ''} left"
-        explained = (_spell(long.tokens), _spell(short.tokens))
+        explained = tuple(_spell(form.tokens) for form in forms)
         table = expected_rows(game)
         # One test for the whole frame: output may arrive in pieces.
         term.wait_for(stock, lambda t, e=explained, w=table: t.rows[-1].strip() in e and table_rows(t) == w)  # type: ignore[misc]
@@ -153,7 +149,7 @@ def test_lose_a_seeded_deal_then_start_a_new_one(term_factory: list[Terminal], h
     assert game.status is Status.LOST
     term.wait_for("GAME LOST", "n new deal")
     assert game.loss_reason is not None
-    assert game.loss_reason.description.capitalize() in panel_text(term)
+    assert loss_words(game.loss_reason).capitalize() in panel_text(term)
     term.send("n")  # the game is over: no question asked
     term.wait_for("40 cards left", lambda t: "Deal " in t.rows[-1])  # the whole new frame, not part of it
 
@@ -309,16 +305,13 @@ def test_crash_restores_the_terminal_and_writes_a_report(term_factory: list[Term
         "from foursquare.screen import tui\n"
         "from foursquare.screen.app import App\n"
         "from foursquare.engine import Game\n"
+        "from foursquare.session.game import GameSession\n"
         "class Broken(App):\n"
         "    def handle(self, event):\n"
         "        if event == 'x':\n"
         "            raise RuntimeError('broken on purpose')\n"
         "        super().handle(event)\n"
-        "class Host:\n"
-        "    def deal(self, app): app.start_game(Game.deal(2))\n"
-        "    def leaving(self, app): return 'lost'\n"
-        "    quitting = leaving\n"
-        "sys.exit(tui.run(Broken(Game.deal(1), Host())))\n"
+        "sys.exit(tui.run(Broken(GameSession.in_memory(Game.deal(1)))))\n"
     )
     term = start(term_factory, [], home, command=[sys.executable, "-c", script])
     term.wait_for("Next card")

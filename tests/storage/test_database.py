@@ -20,7 +20,7 @@ from foursquare.commands import history, transfer
 from foursquare.engine import Game
 from foursquare.storage import database
 from foursquare.storage.database import DB_FILE, MIGRATIONS, SCHEMA_VERSION, FinishedGame, Store, StoreError, utc_now
-from foursquare.storage.session import Session
+from foursquare.session.game import GameSession as Session
 from foursquare.storage.stats import Ending, Result, Stats
 
 
@@ -81,7 +81,7 @@ def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refuse
     with pytest.raises(StoreError, match="newer foursquare"):
         Store.open(tmp_path)
     session, opening = Session.open(tmp_path)
-    assert opening.message is not None and "newer foursquare" in opening.message and not session.can_save
+    assert opening.trouble is not None and "newer foursquare" in opening.trouble.line and not session.can_save
     assert corrupt_files(tmp_path) == []
 
 
@@ -123,7 +123,7 @@ def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_deal(tmp_path: Path)
     with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db, db:
         db.execute("UPDATE current SET saved = ?", ('{"format": "foursquare-saved-game", "version": 1, "game": 7}',))
     session, opening = Session.open(tmp_path)
-    assert opening.message is not None and opening.message.startswith("The saved game could not be loaded (")
+    assert opening.trouble is not None and opening.trouble.line.startswith("The saved game could not be loaded (")
     assert session.game.placed_count == 0 and on_disk(tmp_path) == session.game
 
 
@@ -153,9 +153,9 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
             data[start : start + 12] = b"\xff" * 12
         db.write_bytes(bytes(data))
     session, opening = Session.open(folder, seed=3)
-    assert opening.message is not None and "\n" not in opening.message and "moved to" in opening.message
+    assert opening.trouble is not None and "\n" not in opening.trouble.line and "moved to" in opening.trouble.line
     assert len(corrupt_files(folder)) == 1
-    assert session.save() is None and on_disk(folder) == session.game
+    assert session.place((0, 0))[1:] == [] and on_disk(folder) == session.game
     assert outside.read_bytes() == b"not ours"
 
 
@@ -181,10 +181,10 @@ def test_damage_found_while_reading_a_large_database_moves_it_aside(
         data[(root - 1) * page : (root - 1) * page + 12] = b"\xff" * 12
     db.write_bytes(bytes(data))
     session, opening = Session.open(tmp_path)  # the small tables are whole: the history's damage is met later
-    assert opening.message is not None and "the database is damaged" in opening.message
-    assert "moved to" in opening.message and "\n" not in opening.message
+    assert opening.trouble is not None and "the database is damaged" in opening.trouble.line
+    assert "moved to" in opening.trouble.line and "\n" not in opening.trouble.line
     assert len(corrupt_files(tmp_path)) == 1 and session.stats() == (Stats.from_results([]), None)
-    assert session.save() is None and on_disk(tmp_path) == session.game  # going on with a fresh database
+    assert session.place((0, 0))[1:] == [] and on_disk(tmp_path) == session.game  # going on with a fresh database
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes any file")
@@ -195,7 +195,7 @@ def test_a_read_only_database_is_one_line_and_left_alone(tmp_path: Path) -> None
     tmp_path.chmod(0o555)
     try:
         _, opening = Session.open(tmp_path)
-        assert opening.message is not None and "this game will not be saved" in opening.message
+        assert opening.trouble is not None and "this game will not be saved" in opening.trouble.line
         assert corrupt_files(tmp_path) == []
     finally:
         tmp_path.chmod(0o755)
@@ -264,8 +264,8 @@ def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pyt
     assert history.main([]) == 0
     assert capsys.readouterr().out == "No finished games yet.\n" and not home.exists()
     session, _ = Session.open(home, seed=WINNING_DEAL)
-    session.game.play((0, 0))
-    session.new_game(seed=WINNING_DEAL)
+    session.place((0, 0))
+    session.new_deal(seed=WINNING_DEAL)
     assert history.main(["--json"]) == 0
     (entry,) = json.loads(capsys.readouterr().out)
     assert {k: entry[k] for k in ("id", "deal", "result", "loss_reason", "score", "placed", "counted")} == {
