@@ -33,10 +33,12 @@ from foursquare.screen.play import HistoryLibrary, Keeper, Request, main
 from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import BAR_ROWS, TITLE, stats_screen
 from foursquare.screen.text import Tone
-from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
-from foursquare.storage.files import GAME_FILE
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.session import Opening, Session
 from foursquare.storage.stats import Ending, Result, Stats
+from foursquare.storage.store import Store
+from foursquare.storage.upgrade import GAME_FILE
 
 
 def message(app: App) -> str:

@@ -11,8 +11,8 @@ from helpers import counted as results
 
 from foursquare.deals import RANDOM_DEALS
 from foursquare.engine import Game, Status
-from foursquare.storage import database
-from foursquare.storage.database import DB_FILE
+from foursquare.storage import schema
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.session import Session
 from foursquare.storage.stats import Ending, Result
 
@@ -200,7 +200,7 @@ def test_a_finished_game_waits_in_the_database_while_it_is_busy(
 ) -> None:
     lost = lost_game()
     keep(tmp_path, lost)
-    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(schema, "BUSY_SECONDS", 0.1)
     with busy(tmp_path):
         session, opening = Session.open(tmp_path)
     assert opening.message is not None and "Could not count deal 20261130" in opening.message
@@ -214,7 +214,7 @@ def test_a_finished_game_waits_in_the_database_while_it_is_busy(
 def test_a_busy_database_at_the_end_of_a_game_gives_a_line_not_an_error(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(schema, "BUSY_SECONDS", 0.1)
     session, _ = Session.open(tmp_path, seed=WINNING_DEAL)
     _win(session)
     with busy(tmp_path):

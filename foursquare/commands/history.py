@@ -6,22 +6,17 @@ import argparse
 import json
 import sys
 
+from foursquare.commands.arguments import whole
 from foursquare.commands.output import run_with_store, say, write_lines
 from foursquare.engine import MAX_FACE_DOWN
-from foursquare.storage.database import FinishedGame, Store
+from foursquare.storage.formats import FinishedGame
 from foursquare.storage.stats import Ending
+from foursquare.storage.store import Store
+from foursquare.words.problems import Need
 
-__all__ = ["main"]
+__all__ = ["main", "table"]
 
-
-def _limit(text: str) -> int:
-    try:
-        number = int(text, 10)
-    except ValueError:
-        number = -1
-    if not 1 <= number <= 10**9:
-        raise argparse.ArgumentTypeError(f"not a number of games: {text!r} (a whole number from 1)")
-    return number
+_limit = whole("a number of games", "a whole number from 1", most=10**9)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     """``foursquare history [--json] [--limit N]``; returns the exit status."""
-    return run_with_store(_parser(), argv, "the history", _show)
+    return run_with_store(_parser(), argv, Need.HISTORY, _show)
 
 
 def _show(args: argparse.Namespace, store: Store) -> int:

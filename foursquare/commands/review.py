@@ -16,19 +16,22 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from foursquare.commands.output import cannot_use, open_store, parse
+from foursquare.commands.arguments import whole
+from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.render import to_ascii
 from foursquare.screen.review_text import progress_bar, step_line, summary_lines
-from foursquare.storage.database import Store, StoreError
-from foursquare.storage.files import Unusable, data_dir, read_json
+from foursquare.session.errors import CommandError
+from foursquare.storage.formats import check_stock, read_json
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.store import Store
+from foursquare.words.problems import Need, why
 
 __all__ = ["CHART_ROWS", "build_parser", "from_history", "load_record", "main", "report_lines"]
 
@@ -60,33 +63,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_record(path: str) -> Game:
-    """The game a record file holds; ValueError (the record's own error) for a file that is not one."""
-    try:
-        game = read_json(Path(path), RECORD_LIMIT, Game.from_record)
-    except Unusable as exc:
-        raise ValueError(f"{path}: {exc}") from None
+    """The game a record file holds; :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one."""
+    game = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE)
     if game is None:
-        raise ValueError(f"{path}: no such file")
+        raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, Path(path)))
     return game
 
 
-def _whole(what: str, hint: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``what``, 1 or more; ``hint`` says what one is."""
-
-    def parse(text: str) -> int:
-        try:
-            number = int(text, 10)
-        except ValueError:
-            number = 0
-        if number < 1:
-            raise argparse.ArgumentTypeError(f"not {what}: {text!r} ({hint})")
-        return number
-
-    return parse
+def _record(value: object) -> Game:
+    """The game of a record, refused when it names a deal whose stock it does not hold."""
+    game = Game.from_record(value)
+    check_stock(game)
+    return game
 
 
-_game_id = _whole("a game id", "the number foursquare history gives")
-_nodes = _whole("a number of nodes", "a whole number, 1 or more")
+_game_id = whole("a game id", "the number foursquare history gives")
+_nodes = whole("a number of nodes", "a whole number, 1 or more")
 
 
 def from_history(store: Store, game_id: int | None) -> tuple[int, Game]:
@@ -136,31 +128,21 @@ def run(game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NO
 def main(argv: list[str]) -> int:
     """``foursquare review [GAME | --last | --file RECORD.json] [--json] [--ascii] [--nodes N]``; the exit status."""
     parser = build_parser()
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        return args
+    args = parser.parse_args(argv)
     if sum((args.game is not None, args.last, args.file is not None)) > 1:
-        parser.print_usage(sys.stderr)
-        print(f"{parser.prog}: error: give one of GAME, --last and --file", file=sys.stderr)
-        return 2
+        parser.error("give one of GAME, --last and --file")
     if args.file is not None:
         try:
             game = load_record(args.file)
-        except ValueError as exc:
-            print(f"{parser.prog}: {exc}", file=sys.stderr)
-            return 1
-        return _review(args, game, None)
-    store = open_store(parser.prog, "the history", create=False)
-    if isinstance(store, int):
-        return store
-    with store:
-        try:
-            game_id, game = from_history(store, args.game)
         except StoreError as exc:
-            return cannot_use(parser.prog, "the history", data_dir(), exc)
-        except ValueError as exc:
-            print(f"{parser.prog}: {exc}", file=sys.stderr)
-            return 1
+            raise CommandError(why(exc.problem)) from None
+        return _review(args, game, None)
+    with open_store(Need.HISTORY, create=False) as store:
+        with using(store, Need.HISTORY):
+            try:
+                game_id, game = from_history(store, args.game)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
         return _review(args, game, (store, game_id))
 
 

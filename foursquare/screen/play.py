@@ -35,10 +35,12 @@ from foursquare.screen.review_page import ReviewPages
 from foursquare.screen.stats_page import CHART_GLYPHS, can_encode, end_note, stats_screen
 from foursquare.screen.stats_page import TITLE as STATS_TITLE
 from foursquare.screen.text import Text, Tone, locale_codeset
-from foursquare.storage.database import Store, StoreError
-from foursquare.storage.files import Note, data_dir
+from foursquare.storage.files import data_dir
+from foursquare.storage.problems import StoreError
 from foursquare.storage.session import Finish, Opening, Session, open_for_command
 from foursquare.storage.stats import Stats
+from foursquare.storage.store import Store
+from foursquare.words.problems import Note
 
 if TYPE_CHECKING:
     from foursquare.expert.review import Review

@@ -35,11 +35,14 @@ from typing import NamedTuple
 
 from foursquare.deals import deal_number, random_deal, share_line
 from foursquare.engine import Game, check_deal_number
-from foursquare.storage.database import FinishedGame, Store, StoreError, utc_now
-from foursquare.storage.files import Unusable, data_dir, describe_error, join_notes
+from foursquare.storage.files import data_dir
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.stats import Stats, in_progress
+from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window, WindowOpen, claim_window
+from foursquare.words.problems import join_notes, line, note, why, window_open
 
 __all__ = ["Finish", "Opening", "Session", "open_for_command"]
 
@@ -136,10 +139,9 @@ class Session:
         current = None
         try:
             current = store.current()
-        except Unusable as exc:
-            notes.append(f"The saved game could not be loaded ({exc}); a new game was dealt.")
         except StoreError as exc:
-            notes.append(f"The saved game could not be loaded: {exc}.")
+            unusable = exc.problem.kind is Kind.GAME_IN_PROGRESS
+            notes.append(line(exc.problem) if unusable else f"The saved game could not be loaded: {why(exc.problem)}.")
         day = today()
         wanted = deal_number(day) if daily else seed
         session = cls(folder, _deal(wanted), daily=day if daily else None, today=today, store=store)
@@ -175,7 +177,7 @@ class Session:
         try:
             self.store.save_current(self.game, self.daily, self.started, self.game_id)
         except StoreError as exc:
-            return f"Could not save the game: {exc}."
+            return f"Could not save the game: {why(exc.problem)}."
         return None
 
     def record_finished(self) -> Finish:
@@ -217,7 +219,7 @@ class Session:
         try:
             return self.store.stats(), None
         except StoreError as exc:
-            return Stats.from_results([]), f"Could not read the statistics: {exc}."
+            return Stats.from_results([]), f"Could not read the statistics: {why(exc.problem)}."
 
     def _record(self) -> str | None:
         """Keep the game as it stands in the history; a line if that failed."""
@@ -227,7 +229,7 @@ class Session:
         try:
             self.game_id = self.store.record(finished, mark_current=True).game_id
         except StoreError as exc:
-            return f"Could not count deal {self.game.seed} in the statistics: {exc}."
+            return f"Could not count deal {self.game.seed} in the statistics: {why(exc.problem)}."
         self.counts = False
         return None
 
@@ -245,7 +247,7 @@ class Session:
             self.counts = not self.store.is_counted(game.seed)
         except StoreError as exc:
             self.counts = True
-            self._unsaid.append(f"Could not read the statistics: {exc}.")
+            self._unsaid.append(f"Could not read the statistics: {why(exc.problem)}.")
 
     def _said(self, notes: list[str | None]) -> str | None:
         """``notes`` and the lines met on the way that are still to be said, as one line."""
@@ -265,11 +267,7 @@ def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Sessi
     try:
         window = _claim(folder)
     except WindowOpen as exc:
-        print(
-            f"foursquare: {exc}: play there, or close it first. "
-            "Meanwhile foursquare stats and foursquare history work here.",
-            file=sys.stderr,
-        )
+        print(f"foursquare: {window_open(exc.folder, exc.pid)}", file=sys.stderr)
         return 1
     try:
         session, opening = Session.open(folder, seed=seed, daily=daily, new=new)
@@ -280,7 +278,7 @@ def open_for_command(*, seed: int | None, daily: bool, new: bool) -> tuple[Sessi
         return 2
     session.window = window
     if window is not None and window.notes:
-        opening = opening._replace(message=join_notes([*window.notes, opening.message]))
+        opening = opening._replace(message=join_notes([*map(note, window.notes), opening.message]))
     return session, opening
 
 
@@ -288,7 +286,7 @@ def _claim(folder: Path) -> Window | None:
     """Claim the data folder for this game; None when it cannot be used (the session then keeps nothing)."""
     try:
         return claim_window(folder)
-    except OSError:
+    except (OSError, StoreError):
         return None  # Session.open meets the same folder and tells the player why nothing is kept
 
 
@@ -297,10 +295,10 @@ def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | Non
     try:
         store, found = open_folder(folder)
     except (OSError, StoreError) as exc:
-        why = describe_error(exc) if isinstance(exc, OSError) else str(exc)
-        notes.append(f"Cannot keep games in {folder}: {why}; this game will not be saved.")
-        return Store.empty(), why
-    notes.extend(found)
+        said = why(exc.problem) if isinstance(exc, StoreError) else exc.strerror or str(exc)
+        notes.append(f"Cannot keep games in {folder}: {said}; this game will not be saved.")
+        return Store.empty(), said
+    notes.extend(map(note, found))
     return store, None
 
 
