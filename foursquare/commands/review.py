@@ -137,12 +137,11 @@ def main(argv: list[str]) -> int:
         except StoreError as exc:
             raise CommandError(why(exc.problem)) from None
         return _review(args, game, None)
-    with open_store(Need.HISTORY, create=False) as store:
-        with using(store, Need.HISTORY):
-            try:
-                game_id, game = from_history(store, args.game)
-            except ValueError as exc:
-                raise CommandError(str(exc)) from None
+    with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
+        try:
+            game_id, game = from_history(store, args.game)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
         return _review(args, game, (store, game_id))
 
 

@@ -9,18 +9,23 @@ rejects a bad line with its number and the reason, keeping the good ones.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
+import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from foursquare.commands.output import run_with_store, write_lines
 from foursquare.session.errors import CommandError
-from foursquare.storage.files import os_problem
-from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, decode_json
+from foursquare.storage.files import data_dir, os_problem
+from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
-from foursquare.storage.store import Store
+from foursquare.storage.store import Store, kept_files
 from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
@@ -45,12 +50,58 @@ def _export(args: argparse.Namespace, store: Store) -> int:
     lines = (json.dumps(game.to_json(), separators=(",", ":")) for game in store.each_game())
     if args.file == "-":
         return write_lines(lines, sys.stdout)
+    target = Path(os.path.realpath(args.file))
+    if any(_same_file(target, kept) for kept in kept_files(data_dir())):
+        raise CommandError(why(Problem(Kind.EXPORT_OVER_KEPT, Reason.INVALID, Path(args.file))))
     try:
-        out = open(args.file, "w", encoding="utf-8")  # noqa: SIM115 - closed below, after the flush is checked
+        if target.exists() and not target.is_file():  # a device or a pipe: written to, never replaced
+            with open(target, "w", encoding="utf-8") as out:
+                return write_lines(lines, out)
+        return _write_whole(target, lines)
     except OSError as exc:
+        if exc.errno in _OUTPUT_FULL:
+            raise  # said like any output that cannot be written
         raise CommandError(why(os_problem(Kind.EXPORT_TARGET, Path(args.file), exc))) from None
-    with out:
-        return write_lines(lines, out)
+
+
+_OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
+
+
+def _same_file(target: Path, kept: Path) -> bool:
+    """Whether ``target`` is the kept file ``kept``: the same path, or the same file by another name."""
+    if target == Path(os.path.realpath(kept)):
+        return True
+    try:
+        return os.path.samefile(target, kept)
+    except OSError:
+        return False
+
+
+def _write_whole(target: Path, lines: Iterator[str]) -> int:
+    """Write ``lines`` to a temporary file beside ``target``, synced, then rename it into place: the old file
+    stays whole until the new one is."""
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with open(fd, "w", encoding="utf-8") as out:
+            write_lines(lines, out)
+            os.fsync(out.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return 0
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions the exported file gets: those of the file it replaces, else the usual ones."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def import_main(argv: list[str]) -> int:
@@ -99,23 +150,28 @@ def _game(number: int, text: bytes | None) -> FinishedGame:
     value = decode_json(text, Kind.IMPORT_LINE, number=number)
     try:
         return FinishedGame.from_json(value)
-    except (ValueError, TypeError, RecursionError) as exc:
+    except MissingRecord:
+        raise StoreError(Problem(Kind.IMPORT_LINE, Reason.NO_RECORD, number=number)) from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         raise StoreError(Problem(Kind.IMPORT_LINE, Reason.INVALID, detail=str(exc), number=number)) from None
 
 
 def _lines(source: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
-    """The lines that are not blank, numbered from 1; None for a line too long to be a game."""
+    """The lines that are not blank, numbered from 1; None for a line too long to be a game, and the last.
+
+    A line that has not ended within :data:`MAX_LINE_BYTES` is no export (``/dev/zero`` never ends one):
+    reading stops there.
+    """
     number = 0
     while True:
         text = source.readline(MAX_LINE_BYTES + 1)
         if not text:
             return
         number += 1
-        if len(text) > MAX_LINE_BYTES and not text.endswith(b"\n"):
-            while text and not text.endswith(b"\n"):  # skip the rest of the long line
-                text = source.readline(MAX_LINE_BYTES)
+        if len(text) > MAX_LINE_BYTES:
             yield number, None
-        elif text.strip():
+            return
+        if text.strip():
             yield number, text
 
 

@@ -21,6 +21,7 @@ fails raises ValueError whose text is the short technical detail of the
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ __all__ = [
     "STATS_FORMAT",
     "STATS_VERSION",
     "FinishedGame",
+    "MissingRecord",
     "SavedGame",
     "check_envelope",
     "check_finished",
@@ -173,6 +175,9 @@ def parse_day(text: object) -> date | None:
 
 def parse_stamp(text: object) -> datetime | None:
     """A time as :func:`stamp` writes it (any ISO time with a zone), in UTC; ValueError if it is not one."""
+    if type(text) is str and len(text) == 20 and text[10] == "T" and text[19] == "Z":  # as stamp writes it
+        with contextlib.suppress(ValueError):
+            return datetime.fromisoformat(text[:19]).replace(tzinfo=timezone.utc)
     when = parse_iso(text, lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")), "time")
     if when is None:
         return None
@@ -239,6 +244,11 @@ def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class MissingRecord(ValueError):
+    """A finished game read from elsewhere without its record: its placements cannot be replayed, so it is
+    not believed."""
+
+
 @dataclass(frozen=True)
 class FinishedGame:
     """One game in the history: how and when it ended, and (when known) its whole record.
@@ -300,7 +310,11 @@ class FinishedGame:
 
     @classmethod
     def from_json(cls, value: Any) -> FinishedGame:
-        """Read one exported game and check it (:func:`check_finished`); ValueError says why it is refused."""
+        """Read one exported game and check it (:func:`check_finished`); ValueError says why it is refused.
+
+        A game without its record is refused with :class:`MissingRecord`:
+        nothing shows that the rules allow the result it claims.
+        """
         if not isinstance(value, dict):
             raise ValueError("not a JSON object")
         if value.get("format") != EXPORT_FORMAT:
@@ -320,7 +334,9 @@ class FinishedGame:
         if not isinstance(result, str) or not (reason is None or isinstance(reason, str)):
             raise ValueError(f"bad result {result!r}")
         record = value.get("game")
-        if record is not None and not isinstance(record, dict):
+        if record is None:
+            raise MissingRecord("no record")
+        if not isinstance(record, dict):
             raise ValueError("the game record must be a JSON object")
         finished = cls(
             None, deal, parse_day(value.get("daily")), parse_stamp(value.get("started")),
@@ -331,7 +347,11 @@ class FinishedGame:
 
 
 def check_finished(finished: FinishedGame) -> None:
-    """Check that a finished game read from elsewhere is one the rules allow; ValueError says what is wrong."""
+    """Check that a finished game read from elsewhere is one the rules allow; ValueError says what is wrong.
+
+    With a record, the game must be on the deal's own stock and its placements
+    must replay, through the rules, to the result it claims.
+    """
     if not 0 <= finished.deal <= LAST_DEAL:
         raise ValueError(f"bad deal number {finished.deal}")
     if finished.score is not None and not 0 <= finished.score <= MAX_SCORE:
@@ -344,6 +364,7 @@ def check_finished(finished: FinishedGame) -> None:
         return
     if game.seed != finished.deal:
         raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
+    check_stock(game)
     if Result.of(game) != finished.result:
         raise ValueError(f"the record's game did not end as {finished.ending.label}")
     if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:

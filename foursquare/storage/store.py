@@ -34,12 +34,20 @@ from foursquare.storage.formats import (
 )
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.repair import open_database, set_aside
-from foursquare.storage.schema import DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
+from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
 from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Stats
+from foursquare.storage.window import LOCK_FILE
 
-__all__ = ["Changes", "Current", "Recorded", "Store"]
+__all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
 
 _GAME_COLUMNS = "id, deal, daily, started, ended, result, loss_reason, score, placed, counted"
+
+
+def kept_files(folder: Path) -> tuple[Path, ...]:
+    """The files a data folder keeps for itself, which nothing else may write: the database, its companions
+    and the window lock."""
+    database = folder / DB_FILE
+    return (database, *(database.with_name(database.name + suffix) for suffix in COMPANIONS), folder / LOCK_FILE)
 
 
 class Current(NamedTuple):
@@ -50,6 +58,20 @@ class Current(NamedTuple):
     started: datetime
     finished_id: int | None
     """The game's id in the history once it ended and was recorded, else None."""
+
+
+class Span(NamedTuple):
+    """What a run of finished games spans (see :meth:`Store.history_span`)."""
+
+    games: int
+    largest_id: int
+    widest_deal: int
+    """The longest deal number, counting `` daily`` after a daily deal's."""
+    widest_score: int
+    widest_placed: int
+    any_ended: bool
+    endings: frozenset[tuple[Ending, bool]]
+    """How the games ended, each with whether it counted."""
 
 
 class Recorded(NamedTuple):
@@ -231,30 +253,79 @@ class Store:
         return self._one("SELECT 1 FROM games WHERE deal = ? AND counted = 1", str(deal)) is not None
 
     def history(self, limit: int | None = None, *, records: bool = False) -> list[FinishedGame]:
-        """The finished games, newest first, at most ``limit`` of them; with their records if asked."""
+        """The finished games, newest first, at most ``limit`` of them; with their records if asked.
+
+        A row that cannot be read is left out (see :meth:`take_problems`).
+        """
+        return list(self.each_game(newest_first=True, limit=limit, records=records))
+
+    def each_game(
+        self, *, newest_first: bool = False, limit: int | None = None, records: bool = True
+    ) -> Iterator[FinishedGame]:
+        """The finished games, oldest first unless asked, read as they are used (for export and long listings).
+
+        A row that cannot be read is left out (see :meth:`take_problems`).
+        """
         columns = _GAME_COLUMNS + (", record" if records else "")
+        order = "DESC" if newest_first else ""
         with self._errors():
             rows = self._db.execute(
-                f"SELECT {columns} FROM games ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,)
+                f"SELECT {columns} FROM games ORDER BY id {order} LIMIT ?", (-1 if limit is None else limit,)
             )
-            return [_finished(row) for row in rows]
-
-    def each_game(self) -> Iterator[FinishedGame]:
-        """Every finished game with its record, oldest first, read as it is used (for export)."""
-        with self._errors():
-            rows = self._db.execute(f"SELECT {_GAME_COLUMNS}, record FROM games ORDER BY id")
             for row in rows:
-                yield _finished(row)
+                finished = self._readable(row)
+                if finished is not None:
+                    yield finished
+
+    def history_span(self, limit: int | None = None) -> Span:
+        """What the newest ``limit`` games span (all of them without a limit), read without reading each game
+        into Python: for laying out a listing before streaming it."""
+        with self._errors():
+            newest = "SELECT * FROM games ORDER BY id DESC LIMIT ?"
+            count, largest, deal, score, placed, ended = self._db.execute(
+                "SELECT count(*), max(id), max(length(deal) + CASE WHEN daily IS NOT NULL THEN 6 ELSE 0 END),"
+                f" max(length(score)), max(length(placed)), max(ended IS NOT NULL) FROM ({newest})",
+                (-1 if limit is None else limit,),
+            ).fetchone()
+            kinds = self._db.execute(
+                f"SELECT DISTINCT result, loss_reason, counted FROM ({newest})", (-1 if limit is None else limit,)
+            ).fetchall()
+        endings = set()
+        for result, loss_reason, counted in kinds:
+            with contextlib.suppress(*_UNREADABLE):
+                endings.add((Ending.of(result, loss_reason), bool(counted)))
+        return Span(count, largest or 0, deal or 0, score or 0, placed or 0, bool(ended), frozenset(endings))
 
     def game(self, game_id: int) -> FinishedGame | None:
-        """The finished game with this id, record included; None if there is none."""
+        """The finished game with this id, record included; None if there is none.
+
+        :class:`StoreError` (kind ``GAME_ROW_SKIPPED``) when its row cannot be read.
+        """
+        if not 0 < game_id <= _LARGEST_ID:
+            return None
         row = self._one(f"SELECT {_GAME_COLUMNS}, record FROM games WHERE id = ?", game_id)
-        return None if row is None else _finished(row)
+        if row is None:
+            return None
+        try:
+            return _finished(row)
+        except _UNREADABLE as exc:
+            raise StoreError(self._unreadable(row[0], exc)) from None
 
     def newest_game(self) -> FinishedGame | None:
-        """The game that ended last, record included; None before the first game ends."""
-        row = self._one(f"SELECT {_GAME_COLUMNS}, record FROM games ORDER BY id DESC LIMIT 1")
-        return None if row is None else _finished(row)
+        """The newest game that can be read, record included; None before the first game ends."""
+        return next(self.each_game(newest_first=True), None)
+
+    def _readable(self, row: tuple[Any, ...]) -> FinishedGame | None:
+        """The game of ``row``, or None (the problem kept for :meth:`take_problems`) if it cannot be read."""
+        try:
+            return _finished(row)
+        except _UNREADABLE as exc:
+            self._met.append(self._unreadable(row[0], exc))
+            return None
+
+    def _unreadable(self, game_id: object, exc: Exception) -> Problem:
+        number = game_id if isinstance(game_id, int) else None
+        return Problem(Kind.GAME_ROW_SKIPPED, Reason.INVALID, self.path, str(exc) or type(exc).__name__, number)
 
     def game_count(self) -> int:
         return int(self._one("SELECT count(*) FROM games")[0])
@@ -262,34 +333,35 @@ class Store:
     # --- statistics ------------------------------------------------------------
 
     def stats(self) -> Stats:
-        """Every figure, from the counted games' tally and streaks (a few rows, whatever the history's length)."""
-        histogram = [0] * (MAX_SCORE + 1)
-        losses = dict.fromkeys(LOSSES, 0)
-        played = won = total = 0
-        best: int | None = None
+        """Every figure, from the counted games' tally and streaks (a few rows, whatever the history's length).
+
+        When the tally or the streaks cannot be read or do not add up to the
+        counted games, they are worked out again from the games and kept (see
+        :meth:`take_problems`).
+        """
         with self._errors():
-            rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games > 0").fetchall()
-            current, longest = self._db.execute("SELECT current, longest FROM streak WHERE slot = 1").fetchone()
-        for result, loss_reason, score, count in rows:
-            played += count
-            ending = Ending.of(result, loss_reason)
-            if ending is Ending.WON:
-                won += count
-                histogram[score] += count
-                total += score * count
-                best = score if best is None else max(best, score)
-            else:
-                losses[ending] += count
-        return Stats(
-            played=played,
-            won=won,
-            current_streak=current,
-            longest_streak=longest,
-            best_score=best,
-            average_score=total / won if won else None,
-            histogram=tuple(histogram),
-            losses=losses,
-        )
+            rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
+            streak = self._db.execute("SELECT current, longest FROM streak WHERE slot = 1").fetchone()
+            counted = self._db.execute("SELECT count(*) FROM games WHERE counted = 1").fetchone()[0]
+        try:
+            return _figures(rows, streak, counted)
+        except (ValueError, TypeError, IndexError, KeyError):
+            pass
+        with self._transaction() as db:
+            db.execute(f"UPDATE games SET counted = 0 WHERE counted = 1 AND NOT {_VALID_RESULT}")
+            db.execute("DELETE FROM tally")
+            db.execute(
+                "INSERT INTO tally (key, result, loss_reason, score, games)"
+                " SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),"
+                " result, loss_reason, score, count(*) FROM games WHERE counted = 1 GROUP BY result, loss_reason, score"
+            )
+            won = [row[0] == "won" for row in db.execute("SELECT result FROM games WHERE counted = 1 ORDER BY id")]
+            current, longest = _streaks(won)
+            db.execute("INSERT OR REPLACE INTO streak (slot, current, longest) VALUES (1, ?, ?)", (current, longest))
+            rows = db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
+            counted = len(won)
+        self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
+        return _figures(rows, (current, longest), counted)
 
     def reset_stats(self) -> int:
         """Clear the statistics: no game counts any more (the history stays); returns how many did."""
@@ -315,9 +387,21 @@ class Store:
             )
 
     def load_review(self, game_id: int) -> Any | None:
-        """The review kept with game ``game_id``, or None if it has none."""
+        """The review kept with game ``game_id``, or None if it has none.
+
+        A kept review that cannot be read is dropped, to be made again (see :meth:`take_problems`).
+        """
         row = self._one("SELECT data FROM reviews WHERE game_id = ?", game_id)
-        return None if row is None else json.loads(row[0])
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (ValueError, TypeError, RecursionError):
+            pass
+        with self._transaction() as db:
+            db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+        self._met.append(Problem(Kind.REVIEW_DROPPED, Reason.NOT_JSON, self.path, number=game_id))
+        return None
 
     def setting(self, name: str, default: Any = None) -> Any:
         """The player's setting ``name`` (any JSON value), or ``default`` if never set or unreadable."""
@@ -404,10 +488,86 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
     return Recorded(cursor.lastrowid, counted)
 
 
+_LARGEST_ID = 2**63 - 1
+"""SQLite's largest row id: no game has a larger one."""
+_ENDINGS = {(ending.result, ending.loss_reason): ending for ending in Ending}
+_UNREADABLE = (ValueError, TypeError, OverflowError, RecursionError)
+"""What reading a damaged row can raise (JSON's errors are ValueErrors)."""
+_VALID_RESULT = (
+    f"((result = 'won' AND loss_reason IS NULL AND typeof(score) = 'integer' AND score BETWEEN 0 AND {MAX_SCORE})"
+    " OR (result = 'lost' AND loss_reason IN ('too_many_face_down', 'stock_empty') AND score IS NULL)"
+    " OR (result = 'abandoned' AND loss_reason IS NULL AND score IS NULL))"
+)
+"""A row whose result, loss reason and score go together (the table's checks take each alone)."""
+
+
+def _whole(value: object, least: int = 0, most: int | None = None) -> int:
+    """``value`` as kept in a row that must hold a whole number within bounds; ValueError if it does not."""
+    if type(value) is not int or value < least or (most is not None and value > most):
+        raise ValueError(f"{value!r} is not a whole number from {least}" + (f" to {most}" if most is not None else ""))
+    return value
+
+
 def _finished(row: tuple[Any, ...]) -> FinishedGame:
+    """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
     game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted, *rest = row
+    if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
+        raise ValueError(f"bad deal number {deal!r}")
+    ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
+    score = None if score is None else _whole(score, 0, MAX_SCORE)
+    if (ending is Ending.WON) != (score is not None):
+        raise ValueError(f"a score of {score!r} does not go with the result {ending.value}")
     record = json.loads(rest[0]) if rest and rest[0] is not None else None
+    if record is not None and not isinstance(record, dict):
+        raise ValueError("the record is not a JSON object")
     return FinishedGame(
-        game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended),
-        Ending.of(result, loss_reason), score, placed, bool(counted), record,
+        game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
+        None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
     )  # fmt: skip
+
+
+def _streaks(won: list[bool]) -> tuple[int, int]:
+    """The current and the longest run of wins in ``won``, the counted games in order."""
+    current = longest = 0
+    for win in won:
+        current = current + 1 if win else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def _figures(rows: list[tuple[Any, ...]], streak: tuple[Any, ...] | None, counted: int) -> Stats:
+    """The figures of the tally's rows and the streaks; ValueError (or another) when they cannot be read or
+    do not add up to the ``counted`` games."""
+    histogram = [0] * (MAX_SCORE + 1)
+    losses = dict.fromkeys(LOSSES, 0)
+    played = won = total = 0
+    best: int | None = None
+    for result, loss_reason, score, count in rows:
+        count = _whole(count, 1)
+        played += count
+        ending = Ending.of(result, loss_reason)
+        if ending is Ending.WON:
+            score = _whole(score, 0, MAX_SCORE)
+            won += count
+            histogram[score] += count
+            total += score * count
+            best = score if best is None else max(best, score)
+        elif score is not None:
+            raise ValueError(f"a score with {ending.value}")
+        else:
+            losses[ending] += count
+    if streak is None or played != counted:
+        raise ValueError("the tally is not that of the counted games")
+    current, longest = _whole(streak[0]), _whole(streak[1])
+    if not current <= longest <= won:
+        raise ValueError(f"streaks {current} and {longest} with {won} games won")
+    return Stats(
+        played=played,
+        won=won,
+        current_streak=current,
+        longest_streak=longest,
+        best_score=best,
+        average_score=total / won if won else None,
+        histogram=tuple(histogram),
+        losses=losses,
+    )

@@ -18,6 +18,7 @@ from foursquare.storage.files import CORRUPT_SUFFIX
 from foursquare.storage.formats import MAX_LINE_BYTES
 from foursquare.storage.problems import NOT_A_FILE, Kind, Problem, Reason
 from foursquare.storage.schema import SCHEMA_VERSION
+from foursquare.words.quote import shown
 
 __all__ = [
     "Need",
@@ -41,6 +42,9 @@ class Need(Enum):
     HISTORY = "the history"
     STATISTICS = "the statistics"
 
+
+DETAIL_LIMIT = 160
+"""The most characters of a technical detail shown: enough for any check's words, not for a 4,000-digit number."""
 
 _REASONS: dict[Reason, str] = {
     Reason.SYMLINK: "a symbolic link, not a regular file",
@@ -103,10 +107,15 @@ def _reason_words(what: Reason | str, detail: str | None, number: int | None) ->
     if what is Reason.LINE_TOO_LONG:
         return f"longer than {MAX_LINE_BYTES:,} bytes"
     if what is Reason.NOT_JSON:
-        return f"not valid JSON: {detail}"
+        return f"not valid JSON: {_detail(detail)}"
     if what is Reason.CHECK_FAILED:
-        return f"failed SQLite's check: {detail}"
-    return detail or what.value  # the system's, SQLite's or a check's own words
+        return f"failed SQLite's check: {_detail(detail)}"
+    return _detail(detail) if detail else what.value  # the system's, SQLite's or a check's own words
+
+
+def _detail(detail: str | None) -> str:
+    """A technical detail as shown: it may quote what a file held, so it is cut and made safe like typed text."""
+    return shown(detail or "", DETAIL_LIMIT)
 
 
 def why(problem: Problem) -> str:
