@@ -8,17 +8,24 @@ fast.
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import difflib
 import errno
 import importlib
+import io
 import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
 
 from foursquare import __version__
-from foursquare.engine import LAST_DEAL, check_deal_number
+from foursquare.commands.arguments import deal_number
+from foursquare.engine import LAST_DEAL
 from foursquare.session.errors import CommandError
+from foursquare.words.problems import closed_streams, unwritable_output
+
+__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "screen_possible"]
 
 # Sub-command name -> ("module:function", one-line help). Each function takes argv and returns the exit status.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -82,17 +89,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def deal_number(text: str) -> int:
-    """An argparse type for deal numbers, shared by every command that takes one."""
-    try:
-        seed = int(text, 10)
-        check_deal_number(seed)  # the engine is the judge of what a deal number is
-    except ValueError:
-        message = f"not a deal number: {text!r} (deal numbers go from 0 to {LAST_DEAL})"
-        raise argparse.ArgumentTypeError(message) from None
-    return seed
-
-
 def play(args: argparse.Namespace) -> int:
     """Play the deal the arguments ask for, on the game screen or, where it cannot be drawn or is not
     wanted, in plain mode (:mod:`foursquare.plain.play`); the screen is put together in
@@ -115,18 +111,31 @@ def screen_possible() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``foursquare`` command; returns the exit status.
 
-    Whatever runs, the edges end the same way, without a traceback: Ctrl-C
-    exits 130 (the game screen has restored the terminal and kept the game by
-    then), a reader that closed the pipe ends the output quietly, and output
-    that cannot be written (a full disk) is one line and status 1.
+    Whatever runs, the edges end the same way, without a traceback: a
+    :class:`CommandError` is its one line on standard error and its status;
+    argparse's usage errors, help and version are its own; Ctrl-C exits 130
+    (the game screen has restored the terminal and kept the game by then); a
+    reader that closed the pipe ends the output quietly; output that cannot
+    be written (a full disk) is one line and status 1.  A standard stream
+    that is closed is one line and status 1 before anything runs, and
+    characters the output's encoding lacks are written in their ASCII forms.
     """
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    args = list(sys.argv[1:] if argv is None else argv)
+    closed = _mend_streams()
+    prog = f"foursquare {args[0]}" if args and args[0] in COMMANDS else "foursquare"
+    if closed:
+        _error(prog, closed_streams(closed))
+        return 1
     try:
-        status = _dispatch(list(sys.argv[1:] if argv is None else argv))
+        try:
+            status = _dispatch(args)
+        except SystemExit as exc:  # argparse: the usage and its error, the help, the version
+            status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        except CommandError as exc:
+            _error(prog, exc.line)
+            status = exc.status
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not in Python's exit
-    except CommandError as stop:
-        print(f"foursquare: {stop.line}", file=sys.stderr)
-        return stop.status
     except KeyboardInterrupt:
         _silence_stdout()
         return 130
@@ -137,12 +146,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno not in _OUTPUT_FULL:
             raise
         _silence_stdout()
-        print(f"foursquare: cannot write the output: {os.strerror(exc.errno or errno.ENOSPC)}", file=sys.stderr)
+        _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
         return 1
     return status
 
 
 _OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
+_STREAMS = (("stdin", 0, os.O_RDONLY), ("stdout", 1, os.O_WRONLY), ("stderr", 2, os.O_WRONLY))
+ASCII_FORMS = "foursquare-ascii"
+"""The encoding error handler that writes a character the output cannot encode in its ASCII form."""
+
+
+def _error(prog: str, line: str) -> None:
+    """One line on standard error, ``prog: line`` (a failing standard error has nowhere else to say it)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"{prog}: {line}", file=sys.stderr, flush=True)
+
+
+def _mend_streams() -> list[str]:
+    """Fill the standard streams that are closed with the null device; the names of those that were.
+
+    A closed descriptor 1 would otherwise be the next file opened (the
+    database), and a print would write into it.  Also teaches the output
+    streams to write characters their encoding lacks in ASCII.
+    """
+    closed = []
+    for name, fd, flags in _STREAMS:
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.append(name)
+            null = os.open(os.devnull, flags)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            raw = io.FileIO(fd, "rb" if fd == 0 else "wb", closefd=False)
+            setattr(sys, name, io.TextIOWrapper(raw, line_buffering=fd != 0))
+            if name not in closed:
+                closed.append(name)
+    codecs.register_error(ASCII_FORMS, _ascii_forms)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=ASCII_FORMS)
+    return closed
+
+
+def _ascii_forms(exc: UnicodeError) -> tuple[str, int]:
+    """The characters the encoding lacks, as the game writes them in ASCII (♣ as C, – as -, → as ->)."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    from foursquare.words.glyphs import to_ascii  # only when such a character is met
+
+    return to_ascii(exc.object[exc.start : exc.end]), exc.end
 
 
 def _silence_stdout() -> None:

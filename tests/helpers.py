@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from foursquare import cli
 from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import Judge
@@ -26,9 +27,10 @@ from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Request, build
 from foursquare.screen.render import render
 from foursquare.session.game import GameSession, Opening
-from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
-from foursquare.storage.files import saved_game_json
+from foursquare.storage.formats import FinishedGame, saved_game_json, utc_now
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Result, Stats
+from foursquare.storage.store import Store
 
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""
@@ -54,6 +56,11 @@ WINNING_LINE_DEAL_1 = [
     (-3, -1), (-3, -1),
 ]  # fmt: skip
 """Deal 1 won by these placements."""
+
+
+def command(*argv: str) -> int:
+    """``foursquare ARGV`` run by the command line's own entry point, which words every error once; the status."""
+    return cli.main(list(argv))
 
 
 def won_game() -> Game:

@@ -5,22 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 
+from foursquare.commands.arguments import whole
 from foursquare.commands.output import run_with_store, say, write_lines
-from foursquare.storage.database import Store
-from foursquare.words.history import EMPTY, table
+from foursquare.storage.formats import FinishedGame
+from foursquare.storage.store import Store
+from foursquare.words.history import EMPTY, streamed
+from foursquare.words.problems import Need
 
 __all__ = ["main"]
 
-
-def _limit(text: str) -> int:
-    try:
-        number = int(text, 10)
-    except ValueError:
-        number = -1
-    if not 1 <= number <= 10**9:
-        raise argparse.ArgumentTypeError(f"not a number of games: {text!r} (a whole number from 1)")
-    return number
+_limit = whole("a number of games", "a whole number from 1", most=10**9)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,13 +31,24 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     """``foursquare history [--json] [--limit N]``; returns the exit status."""
-    return run_with_store(_parser(), argv, "the history", _show)
+    return run_with_store(_parser(), argv, Need.HISTORY, _show)
 
 
 def _show(args: argparse.Namespace, store: Store) -> int:
-    games = store.history(args.limit)
+    """The games streamed as they are read, so that a history of a million games takes no more memory than
+    one; the table's columns are measured by the database first."""
+
+    def games() -> Iterator[FinishedGame]:
+        return store.each_game(newest_first=True, limit=args.limit, records=False)
+
+    out = sys.stdout
     if args.json:
-        return say(json.dumps([game.to_json(record=False) for game in games]))
-    if not games:
+        out.write("[")
+        for n, game in enumerate(games()):
+            out.write((", " if n else "") + json.dumps(game.to_json(record=False)))
+        out.write("]\n")
+        return 0
+    span = store.history_span(args.limit)
+    if not span.games:
         return say(EMPTY)
-    return write_lines(table(games), sys.stdout)
+    return write_lines(streamed(games(), span), out)

@@ -1,30 +1,27 @@
-"""What every command without a screen does alike: read its arguments, open the database, print.
+"""What every command without a screen does alike: open the database, say the problems met, print.
 
-A database or data folder that cannot be used is one line naming the folder
-and exit status 1, never a traceback.
+A database or data folder that cannot be used is a
+:class:`~foursquare.session.errors.CommandError` naming the folder, which
+:func:`foursquare.cli.main` turns into one line and exit status 1, never a
+traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable, Iterable
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
-from foursquare.storage.database import Store, StoreError
-from foursquare.storage.files import data_dir, describe_error
+from foursquare.session.errors import CommandError
+from foursquare.storage.files import data_dir
+from foursquare.storage.problems import Problem, StoreError
+from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
+from foursquare.words.problems import Need, cannot_use, line
 
-__all__ = ["cannot_use", "open_store", "parse", "run_with_store", "say", "write_lines"]
-
-
-def parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
-    """The parsed arguments, or the exit status once argparse has printed the usage and error (or the help)."""
-    try:
-        return parser.parse_args(argv)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 2
+__all__ = ["open_store", "run_with_store", "say", "tell", "using", "write_lines"]
 
 
 def say(text: str) -> int:
@@ -39,56 +36,59 @@ def say(text: str) -> int:
 
 def write_lines(lines: Iterable[str], out: TextIO) -> int:
     """Write each line to ``out`` as it comes, then flush; exit status 0 (errors as in :func:`say`)."""
-    for line in lines:
-        out.write(line + "\n")
+    for text in lines:
+        out.write(text + "\n")
     out.flush()
     return 0
+
+
+def tell(problems: Iterable[Problem]) -> None:
+    """Say each problem met on standard error, one line each, as it comes."""
+    for problem in problems:
+        print(line(problem), file=sys.stderr, flush=True)
 
 
 def run_with_store(
     parser: argparse.ArgumentParser,
     argv: list[str],
-    what: str,
+    need: Need,
     body: Callable[[argparse.Namespace, Store], int],
     *,
     create: Callable[[argparse.Namespace], bool] = lambda args: False,
 ) -> int:
     """Parse ``argv``, open the data folder's database and run ``body`` on it; the exit status.
 
-    ``what`` names what the command wanted, for the one line saying it cannot
-    be used; ``create`` says, from the arguments, whether a missing database
-    should be made (reading commands make none).
+    ``need`` names what the command wanted, for the line saying it cannot be
+    had; ``create`` says, from the arguments, whether a missing database
+    should be made (reading commands make none).  Bad arguments end in
+    argparse's own SystemExit.
     """
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        return args
-    store = open_store(parser.prog, what, create=create(args))
-    if isinstance(store, int):
-        return store
-    with store:
-        try:
-            return body(args, store)
-        except StoreError as exc:
-            return cannot_use(parser.prog, what, data_dir(), exc)
+    args = parser.parse_args(argv)
+    with open_store(need, create=create(args)) as store, using(store, need):
+        return body(args, store)
 
 
-def open_store(prog: str, what: str, *, create: bool) -> Store | int:
-    """The data folder's database (old files imported, problems met said on standard error), or exit status 1.
+def open_store(need: Need, *, create: bool) -> Store:
+    """The data folder's database, old files imported and problems met said on standard error.
 
-    ``what`` names what the command wanted, for the line saying it cannot be used.
+    :class:`CommandError` when the folder or its database cannot be used.
     """
     folder = data_dir()
     try:
-        store, notes = open_folder(folder, create=create)
-    except (OSError, StoreError) as exc:
-        return cannot_use(prog, what, folder, exc)
-    for note in notes:
-        print(note, file=sys.stderr)
+        store, problems = open_folder(folder, create=create)
+    except StoreError as exc:
+        raise CommandError(cannot_use(need, folder, exc.problem)) from None
+    tell(problems)
     return store
 
 
-def cannot_use(prog: str, what: str, folder: Path, exc: OSError | StoreError) -> int:
-    """One line for a data folder or database that cannot be used; exit status 1."""
-    words = describe_error(exc) if isinstance(exc, OSError) else str(exc)
-    print(f"{prog}: cannot use {what} in {folder}: {words}", file=sys.stderr)
-    return 1
+@contextlib.contextmanager
+def using(store: Store, need: Need) -> Iterator[None]:
+    """While the command reads and writes ``store``: problems it met said as they come, a refusal a
+    :class:`CommandError`."""
+    try:
+        yield
+    except StoreError as exc:
+        raise CommandError(cannot_use(need, data_dir(), exc.problem)) from None
+    finally:
+        tell(store.take_problems())

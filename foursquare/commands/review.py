@@ -13,27 +13,28 @@ terminal.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from foursquare.commands.output import cannot_use, open_store, parse
+from foursquare.commands.arguments import whole
+from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
-from foursquare.expert.review import Review, check_reviewable
+from foursquare.expert.review import Judge, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
-from foursquare.storage.database import Store, StoreError
-from foursquare.storage.files import Unusable, data_dir, read_json
+from foursquare.session.errors import CommandError
+from foursquare.storage.formats import check_stock, read_json
 from foursquare.storage.library import Library
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
-from foursquare.words.review import progress_bar
+from foursquare.words.problems import Need, why
+from foursquare.words.review import progress_bar, review_not_kept, review_stopped
 from foursquare.words.review import report_lines as review_report_lines
 
-__all__ = ["CHART_ROWS", "build_parser", "from_history", "load_record", "main", "report_lines"]
+__all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines"]
 
 CHART_ROWS = 8
 """How tall the chart is drawn in the terminal."""
@@ -63,41 +64,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_record(path: str) -> Game:
-    """The game a record file holds; ValueError (the record's own error) for a file that is not one."""
-    try:
-        game = read_json(Path(path), RECORD_LIMIT, Game.from_record)
-    except Unusable as exc:
-        raise ValueError(f"{path}: {exc}") from None
+    """The game a record file holds; :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one."""
+    game = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE)
     if game is None:
-        raise ValueError(f"{path}: no such file")
+        raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, Path(path)))
     return game
 
 
-def _whole(what: str, hint: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``what``, 1 or more; ``hint`` says what one is."""
-
-    def parse(text: str) -> int:
-        try:
-            number = int(text, 10)
-        except ValueError:
-            number = 0
-        if number < 1:
-            raise argparse.ArgumentTypeError(f"not {what}: {text!r} ({hint})")
-        return number
-
-    return parse
+def _record(value: object) -> Game:
+    """The game of a record, refused when it names a deal whose stock it does not hold."""
+    game = Game.from_record(value)
+    check_stock(game)
+    return game
 
 
-_game_id = _whole("a game id", "the number foursquare history gives")
-_nodes = _whole("a number of nodes", "a whole number, 1 or more")
-
-
-def from_history(store: Store, game_id: int | None) -> tuple[int, Game]:
-    """Game ``game_id`` of the history (the newest if None), rebuilt; ValueError says why it cannot be."""
-    found = Library(store).find(game_id)
-    if found.game is None or found.game_id is None:
-        raise ValueError(why_not_reviewed(found))
-    return found.game_id, found.game
+_game_id = whole("a game id", "the number foursquare history gives")
+_nodes = whole("a number of nodes", "a whole number, 1 or more")
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
@@ -106,9 +88,14 @@ def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
     return [to_ascii(line) for line in lines] if ascii else lines
 
 
-def run(game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NODES) -> Review | None:
-    """Review ``game``, with a progress bar on ``err`` if asked; None if the expert failed (said on ``err``)."""
-    reviewing = Reviewing(game, nodes=nodes)
+def run(
+    game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NODES, judge: Judge | None = None
+) -> Review:
+    """Review ``game``, with a progress bar on ``err`` if asked; :class:`CommandError` if the expert failed.
+
+    ``judge`` replaces the expert (and its two processes) by a function of this one.
+    """
+    reviewing = Reviewing(game, nodes=nodes, judge=judge)
     try:
         while reviewing.wait(0.1) is None and not reviewing.done():
             if show_progress:
@@ -120,74 +107,53 @@ def run(game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NO
             err.write("\r" + " " * 48 + "\r")
             err.flush()
     if reviewing.review is None:
-        print(f"foursquare review: {reviewing.error or 'the review stopped'}", file=err)
+        raise CommandError(review_stopped(reviewing.error))
     return reviewing.review
 
 
-def main(argv: list[str]) -> int:
-    """``foursquare review [GAME | --last | --file RECORD.json] [--json] [--ascii] [--nodes N]``; the exit status."""
+def main(argv: list[str], *, judge: Judge | None = None) -> int:
+    """``foursquare review [GAME | --last | --file RECORD.json] [--json] [--ascii] [--nodes N]``; the exit status.
+
+    ``judge`` replaces the expert (tests pass a quick one, so that no process is started).
+    """
     parser = build_parser()
-    args = parse(parser, argv)
-    if isinstance(args, int):
-        return args
+    args = parser.parse_args(argv)
     if sum((args.game is not None, args.last, args.file is not None)) > 1:
-        parser.print_usage(sys.stderr)
-        print(f"{parser.prog}: error: give one of GAME, --last and --file", file=sys.stderr)
-        return 2
+        parser.error("give one of GAME, --last and --file")
     if args.file is not None:
         try:
             game = load_record(args.file)
-        except ValueError as exc:
-            print(f"{parser.prog}: {exc}", file=sys.stderr)
-            return 1
-        return _review(args, game, None)
-    store = open_store(parser.prog, "the history", create=False)
-    if isinstance(store, int):
-        return store
-    with store:
-        try:
-            game_id, game = from_history(store, args.game)
         except StoreError as exc:
-            return cannot_use(parser.prog, "the history", data_dir(), exc)
-        except ValueError as exc:
-            print(f"{parser.prog}: {exc}", file=sys.stderr)
-            return 1
-        return _review(args, game, (store, game_id))
+            raise CommandError(why(exc.problem)) from None
+        return _review(args, game, None, judge)
+    with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
+        library = Library(store)
+        found = library.find(args.game)
+        if found.game is None or found.game_id is None or found.why_not is not None:
+            raise CommandError(why_not_reviewed(found))
+        return _review(args, found.game, (library, found.game_id), judge)
 
 
-def _review(args: argparse.Namespace, game: Game, kept: tuple[Store, int] | None) -> int:
+def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | None, judge: Judge | None) -> int:
     """Review ``game`` (from the history's game ``kept``, where the review is kept) and print it."""
     err = sys.stderr
     try:
         check_reviewable(game)
     except ValueError as exc:
-        print(f"foursquare review: {exc}", file=err)
-        return 1
-    review = None
-    if kept is not None:
-        store, game_id = kept
-        with contextlib.suppress(StoreError):
-            review = Review.from_cache(store.load_review(game_id), game, args.nodes)
+        raise CommandError(str(exc)) from None
+    review = kept[0].kept_review(kept[1], game, args.nodes) if kept is not None else None
     if review is None:
         try:
-            review = run(game, err, show_progress=err.isatty(), nodes=args.nodes)
+            review = run(game, err, show_progress=err.isatty(), nodes=args.nodes, judge=judge)
         except KeyboardInterrupt:
-            print("foursquare review: stopped", file=err)
-            return 130
-        if review is None:
-            return 1
+            raise CommandError(review_stopped(None), 130) from None
         if kept is not None:
-            try:
-                store.save_review(game_id, review.to_cache(args.nodes))
-            except (StoreError, KeyError) as exc:
-                print(f"foursquare review: the review could not be kept with the game: {exc}", file=err)
+            trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
+            if trouble is not None:
+                print(f"foursquare review: {review_not_kept(trouble)}", file=err)
     if args.json:
         print(json.dumps(review.to_json()))
     else:
-        ascii = args.ascii or not _can_print_unicode(sys.stdout)
+        ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
         print("\n".join(report_lines(review, ascii=ascii)))
     return 0
-
-
-def _can_print_unicode(out: TextIO) -> bool:
-    return can_encode(SAMPLE, out.encoding)

@@ -7,8 +7,10 @@ import json
 import sys
 
 from foursquare.commands.output import run_with_store, say
-from foursquare.storage.database import Store
+from foursquare.session.errors import CommandError
+from foursquare.storage.store import Store
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
+from foursquare.words.problems import Need
 from foursquare.words.stats import render_lines
 
 __all__ = ["main"]
@@ -28,14 +30,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> int:
     """``foursquare stats [--json | --reset [--yes]]``; returns the exit status."""
-    return run_with_store(_parser(), argv, "the statistics", _show, create=lambda args: bool(args.reset))
+    return run_with_store(_parser(), argv, Need.STATISTICS, _show, create=lambda args: bool(args.reset))
 
 
 def _show(args: argparse.Namespace, store: Store) -> int:
     if args.yes and not args.reset:
-        _parser().print_usage(sys.stderr)
-        print("foursquare stats: error: --yes only goes with --reset", file=sys.stderr)
-        return 2
+        _parser().error("--yes only goes with --reset")
     if args.reset:
         return _reset(store, ask=not args.yes)
     stats = store.stats()
@@ -47,12 +47,9 @@ def _show(args: argparse.Namespace, store: Store) -> int:
 def _reset(store: Store, ask: bool) -> int:
     if ask:
         if not sys.stdin.isatty():
-            print(
-                "foursquare stats: not cleared: there is no terminal to ask for confirmation; "
-                "add --yes to clear them anyway",
-                file=sys.stderr,
+            raise CommandError(
+                "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
             )
-            return 1
         played = store.stats().played
         try:
             games = f"{played} game" + ("" if played == 1 else "s")

@@ -9,19 +9,27 @@ rejects a bad line with its number and the reason, keeping the good ones.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
+import stat
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import BinaryIO
 
 from foursquare.commands.output import run_with_store, write_lines
-from foursquare.storage.database import FinishedGame, Store
-from foursquare.storage.files import describe_error
+from foursquare.session.errors import CommandError
+from foursquare.storage.files import data_dir, os_problem
+from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.store import Store, kept_files
+from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
 
-MAX_LINE_BYTES = 1 << 20
-"""A game's line is about a kilobyte; a longer line is not a game."""
 BATCH = 2000
 """Games added per transaction while importing."""
 
@@ -35,20 +43,65 @@ def export_main(argv: list[str]) -> int:
     parser.add_argument(
         "file", nargs="?", default="-", metavar="FILE", help="where to write (- or none: standard output)"
     )
-    return run_with_store(parser, argv, "the history", _export)
+    return run_with_store(parser, argv, Need.HISTORY, _export)
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
     lines = (json.dumps(game.to_json(), separators=(",", ":")) for game in store.each_game())
     if args.file == "-":
         return write_lines(lines, sys.stdout)
+    target = Path(os.path.realpath(args.file))
+    if any(_same_file(target, kept) for kept in kept_files(data_dir())):
+        raise CommandError(why(Problem(Kind.EXPORT_OVER_KEPT, Reason.INVALID, Path(args.file))))
     try:
-        out = open(args.file, "w", encoding="utf-8")  # noqa: SIM115 - closed below, after the flush is checked
+        if target.exists() and not target.is_file():  # a device or a pipe: written to, never replaced
+            with open(target, "w", encoding="utf-8") as out:
+                return write_lines(lines, out)
+        return _write_whole(target, lines)
     except OSError as exc:
-        print(f"foursquare export: cannot write {args.file}: {describe_error(exc)}", file=sys.stderr)
-        return 1
-    with out:
-        return write_lines(lines, out)
+        if exc.errno in _OUTPUT_FULL:
+            raise  # said like any output that cannot be written
+        raise CommandError(why(os_problem(Kind.EXPORT_TARGET, Path(args.file), exc))) from None
+
+
+_OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}
+
+
+def _same_file(target: Path, kept: Path) -> bool:
+    """Whether ``target`` is the kept file ``kept``: the same path, or the same file by another name."""
+    if target == Path(os.path.realpath(kept)):
+        return True
+    try:
+        return os.path.samefile(target, kept)
+    except OSError:
+        return False
+
+
+def _write_whole(target: Path, lines: Iterator[str]) -> int:
+    """Write ``lines`` to a temporary file beside ``target``, synced, then rename it into place: the old file
+    stays whole until the new one is."""
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with open(fd, "w", encoding="utf-8") as out:
+            write_lines(lines, out)
+            os.fsync(out.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return 0
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions the exported file gets: those of the file it replaces, else the usual ones."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def import_main(argv: list[str]) -> int:
@@ -58,7 +111,7 @@ def import_main(argv: list[str]) -> int:
         description="Read games written by foursquare export into your history, skipping those already there.",
     )
     parser.add_argument("file", metavar="FILE", help="the file to read (- for standard input)")
-    return run_with_store(parser, argv, "the history", _import_file, create=lambda args: True)
+    return run_with_store(parser, argv, Need.HISTORY, _import_file, create=lambda args: True)
 
 
 def _import_file(args: argparse.Namespace, store: Store) -> int:
@@ -67,8 +120,7 @@ def _import_file(args: argparse.Namespace, store: Store) -> int:
         with source:
             added, skipped, rejected = _import(store, source, "foursquare import")
     except OSError as exc:
-        print(f"foursquare import: cannot read {args.file}: {describe_error(exc)}", file=sys.stderr)
-        return 1
+        raise CommandError(why(os_problem(Kind.IMPORT_SOURCE, Path(args.file), exc))) from None
     print(f"Imported {_count(added, 'game')}; {skipped} already in the history; {_count(rejected, 'line')} rejected.")
     return 1 if rejected else 0
 
@@ -77,11 +129,11 @@ def _import(store: Store, source: BinaryIO, prog: str) -> tuple[int, int, int]:
     """Add the good games of ``source`` in batches; how many were added, skipped and rejected."""
     added = skipped = rejected = 0
     batch: list[FinishedGame] = []
-    for number, line in _lines(source):
+    for number, text in _lines(source):
         try:
-            batch.append(FinishedGame.from_json(_decode(line)))
-        except (ValueError, TypeError, RecursionError) as exc:
-            print(f"{prog}: line {number}: {exc}", file=sys.stderr)
+            batch.append(_game(number, text))
+        except StoreError as exc:
+            print(f"{prog}: {why(exc.problem)}", file=sys.stderr)
             rejected += 1
             continue
         if len(batch) >= BATCH:
@@ -91,33 +143,36 @@ def _import(store: Store, source: BinaryIO, prog: str) -> tuple[int, int, int]:
     return added + sum(news), skipped + news.count(False), rejected
 
 
+def _game(number: int, text: bytes | None) -> FinishedGame:
+    """The finished game on line ``number``; :class:`StoreError` saying why the line is refused."""
+    if text is None:
+        raise StoreError(Problem(Kind.IMPORT_LINE, Reason.LINE_TOO_LONG, number=number))
+    value = decode_json(text, Kind.IMPORT_LINE, number=number)
+    try:
+        return FinishedGame.from_json(value)
+    except MissingRecord:
+        raise StoreError(Problem(Kind.IMPORT_LINE, Reason.NO_RECORD, number=number)) from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise StoreError(Problem(Kind.IMPORT_LINE, Reason.INVALID, detail=str(exc), number=number)) from None
+
+
 def _lines(source: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
-    """The lines that are not blank, numbered from 1; None for a line too long to be a game."""
+    """The lines that are not blank, numbered from 1; None for a line too long to be a game, and the last.
+
+    A line that has not ended within :data:`MAX_LINE_BYTES` is no export (``/dev/zero`` never ends one):
+    reading stops there.
+    """
     number = 0
     while True:
-        line = source.readline(MAX_LINE_BYTES + 1)
-        if not line:
+        text = source.readline(MAX_LINE_BYTES + 1)
+        if not text:
             return
         number += 1
-        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):  # skip the rest of the long line
-                line = source.readline(MAX_LINE_BYTES)
+        if len(text) > MAX_LINE_BYTES:
             yield number, None
-        elif line.strip():
-            yield number, line
-
-
-def _decode(line: bytes | None) -> object:
-    if line is None:
-        raise ValueError(f"longer than {MAX_LINE_BYTES:,} bytes")
-    try:
-        return json.loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("not text") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
-    except ValueError:  # Python refuses to convert integers of more than 4,300 digits
-        raise ValueError("not valid JSON: a number with too many digits") from None
+            return
+        if text.strip():
+            yield number, text
 
 
 def _count(n: int, noun: str) -> str:

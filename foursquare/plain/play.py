@@ -35,7 +35,7 @@ from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.glyphs import can_encode, locale_codeset
-from foursquare.words.history import EMPTY, table, why_not_reviewed
+from foursquare.words.history import EMPTY, table, not_reviewed_line
 from foursquare.words.plain import (
     COMMAND_LINES,
     HELP_TAIL,
@@ -46,9 +46,9 @@ from foursquare.words.plain import (
     one_word_too_many,
     review_hint,
     reviewing_line,
-    shown,
     too_long,
 )
+from foursquare.words.quote import shown
 from foursquare.words.results import share_line
 from foursquare.words.review import plain_review_lines
 from foursquare.words.rules import RULES
@@ -202,7 +202,7 @@ class Plain:
             return
         found = self.library.find(int(rest) if rest else self.session.game_id)
         if found.game is None or found.why_not is not None or found.game_id is None:
-            self.out(why_not_reviewed(found))
+            self.out(not_reviewed_line(found))
             return
         review = self.library.kept_review(found.game_id, found.game, self.nodes)
         if review is None:

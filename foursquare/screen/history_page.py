@@ -16,10 +16,10 @@ from foursquare.screen import layout
 from foursquare.screen.app import ANYWHERE, App, Command, TextScreen
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.review_page import ReviewPages
-from foursquare.storage.database import FinishedGame
+from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import MARK
-from foursquare.words.history import EMPTY, FOOTER, TITLE, table, why_not_reviewed
+from foursquare.words.history import EMPTY, FOOTER, TITLE, table, not_reviewed_line
 from foursquare.words.text import Text, Tone
 
 __all__ = ["HistoryPage"]
@@ -76,7 +76,7 @@ class HistoryPage:
         chosen = self.games[self.at]
         found = self.library.find(chosen.id)
         if found.game is None or found.why_not is not None:
-            self.note = Text((why_not_reviewed(found),), Tone.ERROR)
+            self.note = Text((not_reviewed_line(found),), Tone.ERROR)
             return
         self.note = None
         self.reviews.show_game(found.game, found.game_id)

@@ -28,10 +28,11 @@ from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
-from foursquare.storage.database import Store, StoreError
 from foursquare.storage.files import data_dir
 from foursquare.storage.library import Library
+from foursquare.storage.problems import StoreError
 from foursquare.storage.stats import Stats
+from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
 from foursquare.words.stats import TITLE as STATS_TITLE

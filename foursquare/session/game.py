@@ -40,11 +40,22 @@ from foursquare.session.events import (
     TookBack,
     Trouble,
 )
-from foursquare.storage.database import FinishedGame, Store, StoreError, utc_now
-from foursquare.storage.files import Note, Unusable, data_dir, describe_error, join_notes
+from foursquare.storage.files import data_dir
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.problems import Kind, Problem, StoreError
 from foursquare.storage.stats import Stats, in_progress
+from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window
+from foursquare.words.problems import Note, join_notes, line, note, why
+from foursquare.words.session import (
+    cannot_keep_games,
+    could_not_count,
+    could_not_load_saved,
+    could_not_read_stats,
+    could_not_save,
+    nothing_kept,
+)
 
 __all__ = ["GameSession", "Opening"]
 
@@ -117,7 +128,7 @@ class GameSession:
         daily: bool = False,
         new: bool = False,
         today: Callable[[], date] = date.today,
-        found: Sequence[str] = (),
+        found: Sequence[Problem] = (),
     ) -> tuple[GameSession, Opening]:
         """Resume the saved game or deal the one asked for.
 
@@ -137,15 +148,14 @@ class GameSession:
         """
         _check_request(seed, daily)
         folder = data_dir() if folder is None else folder
-        notes: list[str | None] = list(found)
+        notes: list[str | None] = [note(problem) for problem in found]
         store, trouble = _open_store(folder, notes)
         current = None
         try:
             current = store.current()
-        except Unusable as exc:
-            notes.append(f"The saved game could not be loaded ({exc}); a new game was dealt.")
         except StoreError as exc:
-            notes.append(f"The saved game could not be loaded: {exc}.")
+            unusable = exc.problem.kind is Kind.GAME_IN_PROGRESS
+            notes.append(line(exc.problem) if unusable else could_not_load_saved(why(exc.problem)))
         day = today()
         wanted = deal_number(day) if daily else seed
         session = cls(
@@ -154,7 +164,7 @@ class GameSession:
             store,
             daily=day if daily else None,
             today=today,
-            trouble=None if trouble is None else f"games cannot be kept in {folder}",
+            trouble=None if trouble is None else nothing_kept(folder),
         )
         if current is not None:
             session._set(current.game, current.daily)
@@ -205,11 +215,11 @@ class GameSession:
     def stats(self) -> tuple[Stats, Trouble | None]:
         """The statistics, and the trouble if they could not be read."""
         if self._trouble is not None:
-            return Stats.from_results([]), Trouble(f"Could not read the statistics: {self._trouble}.")
+            return Stats.from_results([]), Trouble(could_not_read_stats(self._trouble))
         try:
             return self.store.stats(), None
         except StoreError as exc:
-            return Stats.from_results([]), Trouble(f"Could not read the statistics: {exc}.")
+            return Stats.from_results([]), Trouble(could_not_read_stats(why(exc.problem)))
 
     # --- play ------------------------------------------------------------------
 
@@ -298,7 +308,7 @@ class GameSession:
             self.store.save_current(self.game, self.daily, self.started, self.game_id)
         except StoreError as exc:
             self.save_failed = True
-            return f"Could not save the game: {exc}."
+            return could_not_save(why(exc.problem))
         self.save_failed = False
         return None
 
@@ -330,12 +340,12 @@ class GameSession:
     def _record(self) -> str | None:
         """Keep the game as it stands in the history; a line if that failed."""
         if self._trouble is not None:
-            return f"Could not count deal {self.game.seed} in the statistics: {self._trouble}."
+            return could_not_count(self.game.seed, self._trouble)
         finished = FinishedGame.of(self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True)
         try:
             self.game_id = self.store.record(finished, mark_current=True).game_id
         except StoreError as exc:
-            return f"Could not count deal {self.game.seed} in the statistics: {exc}."
+            return could_not_count(self.game.seed, why(exc.problem))
         self.counts = False
         return None
 
@@ -358,7 +368,7 @@ class GameSession:
             self.counts = not self.store.is_counted(game.seed)
         except StoreError as exc:
             self.counts = True
-            self._unsaid.append(f"Could not read the statistics: {exc}.")
+            self._unsaid.append(could_not_read_stats(why(exc.problem)))
         self.replay = not self.counts
         """The deal was counted before this game began: its result will not count."""
         self.ended_before = False
@@ -378,10 +388,10 @@ def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | Non
     try:
         store, found = open_folder(folder)
     except (OSError, StoreError) as exc:
-        why = describe_error(exc) if isinstance(exc, OSError) else str(exc)
-        notes.append(f"Cannot keep games in {folder}: {why}; this game will not be saved.")
-        return Store.empty(), why
-    notes.extend(found)
+        said = why(exc.problem) if isinstance(exc, StoreError) else exc.strerror or str(exc)
+        notes.append(cannot_keep_games(folder, said))
+        return Store.empty(), said
+    notes.extend(map(note, found))
     return store, None
 
 

@@ -12,7 +12,9 @@ from pathlib import Path
 from foursquare.session.errors import CommandError
 from foursquare.session.game import GameSession, Opening
 from foursquare.storage.files import data_dir
+from foursquare.storage.problems import StoreError
 from foursquare.storage.window import Window, WindowOpen, claim_window
+from foursquare.words.problems import window_open
 
 __all__ = ["open_session"]
 
@@ -28,9 +30,7 @@ def open_session(*, seed: int | None, daily: bool, new: bool) -> tuple[GameSessi
     try:
         window = _claim(folder)
     except WindowOpen as exc:
-        raise CommandError(
-            f"{exc}: play there, or close it first. Meanwhile foursquare stats and foursquare history work here."
-        ) from None
+        raise CommandError(window_open(exc.folder, exc.pid)) from None
     try:
         found = window.notes if window is not None else []
         session, opening = GameSession.open(folder, seed=seed, daily=daily, new=new, found=found)
@@ -46,5 +46,5 @@ def _claim(folder: Path) -> Window | None:
     """Claim the data folder for this game; None when it cannot be used (the session then keeps nothing)."""
     try:
         return claim_window(folder)
-    except OSError:
+    except (OSError, StoreError):
         return None  # GameSession.open meets the same folder and tells the player why nothing is kept

@@ -12,7 +12,9 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from foursquare.engine import Game
-from foursquare.storage.database import FinishedGame, Store, StoreError
+from foursquare.storage.formats import FinishedGame
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.store import Store
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
     from foursquare.expert.review import Review
@@ -89,12 +91,14 @@ class Library:
         except (StoreError, ValueError):
             return None
 
-    def keep_review(self, game_id: int, game: Game, review: Review, nodes: int | None = None) -> str | None:
-        """Keep ``review`` of ``game`` with game ``game_id``; why not, if it could not be kept."""
+    def keep_review(self, game_id: int, game: Game, review: Review, nodes: int | None = None) -> Problem | None:
+        """Keep ``review`` of ``game`` with game ``game_id``; the problem, if it could not be kept."""
         from foursquare.expert.advice import DEFAULT_NODES
 
         try:
             self.store.save_review(game_id, review.to_cache(nodes or DEFAULT_NODES))
-        except (StoreError, KeyError) as exc:
-            return str(exc)
+        except StoreError as exc:
+            return exc.problem
+        except KeyError:
+            return Problem(Kind.GAME_ROW_SKIPPED, Reason.MISSING, number=game_id)
         return None

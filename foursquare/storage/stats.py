@@ -1,6 +1,6 @@
 """Statistics: what a counted game is, and the figures worked out from the counted games.
 
-The games themselves are kept in the database (:mod:`foursquare.storage.database`),
+The games themselves are kept in the database (:mod:`foursquare.storage.store`),
 which works the figures out with SQL; this module is the model both sides
 share.  The page drawn on screen is :mod:`foursquare.screen.stats_page`, and
 ``foursquare stats`` is :mod:`foursquare.commands.stats`.

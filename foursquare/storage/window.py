@@ -20,7 +20,8 @@ import os
 import sys
 from pathlib import Path
 
-from foursquare.storage.files import make_folder, not_a_file, open_regular, quarantine
+from foursquare.storage.files import make_folder, open_regular, os_problem, quarantine
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 
 __all__ = ["LOCK_FILE", "Window", "WindowOpen", "claim_window"]
 
@@ -33,8 +34,7 @@ class WindowOpen(Exception):
     """Another game window holds the data folder."""
 
     def __init__(self, folder: Path, pid: int | None) -> None:
-        holder = f"process {pid}" if pid is not None else "another process"
-        super().__init__(f"a game window is already open on {folder} ({holder})")
+        super().__init__(folder, pid)
         self.folder = folder
         self.pid = pid
 
@@ -42,11 +42,11 @@ class WindowOpen(Exception):
 class Window:
     """The claim on a data folder; :meth:`release` (or the process ending) gives it up."""
 
-    def __init__(self, fd: int, path: Path, notes: list[str]) -> None:
+    def __init__(self, fd: int, path: Path, notes: list[Problem]) -> None:
         self._fd: int | None = fd
         self.path = path
         self.notes = notes
-        """Lines for the player: a damaged lock file moved aside on the way."""
+        """Problems to show the player: a damaged lock file moved aside on the way."""
 
     def release(self) -> None:
         """Give up the lock; the file stays (see the module's docstring)."""
@@ -65,25 +65,23 @@ def claim_window(folder: Path) -> Window:
     """Claim ``folder`` for this process's game window.
 
     Raises :class:`WindowOpen` when another live process holds it, and
-    OSError (naming the file) when the folder or the lock file cannot be
-    used.  A lock file that is a symlink, a folder or anything but a regular
-    file is moved aside like a damaged file, and the claim made on a new one.
+    :class:`StoreError` when the folder or the lock file cannot be used.  A
+    lock file that is a symlink, a folder or anything but a regular file is
+    moved aside like a damaged file, and the claim made on a new one.
     """
     make_folder(folder)
     path = folder / LOCK_FILE
-    notes: list[str] = []
+    notes: list[Problem] = []
     for _ in range(3):
         try:
-            fd = open_regular(path, os.O_RDWR | os.O_CREAT)
+            fd = open_regular(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
             if not os.path.lexists(path):
-                raise OSError(exc.errno, f"{path} cannot be made: {exc.strerror or exc}", str(path)) from None
-            damaged = quarantine(path, not_a_file(path))
-            if damaged.aside is None:
-                raise OSError(
-                    exc.errno, f"{path} is {damaged.reason} and cannot be moved aside ({damaged.error})"
-                ) from None
-            notes.append(damaged.note("The window lock file", "lock file", "a new one was made"))
+                raise StoreError(os_problem(Kind.LOCK_CANNOT_BE_MADE, path, exc)) from None
+            moved = quarantine(os_problem(Kind.LOCK_STRANGER, path, exc))
+            if moved.aside is None:
+                raise StoreError(moved) from None
+            notes.append(moved)
             continue
         try:
             if not _lock(fd):
@@ -93,7 +91,7 @@ def claim_window(folder: Path) -> Window:
             os.close(fd)
             raise
         return Window(fd, path, notes)
-    raise OSError(f"{path} keeps coming back as something other than a file")
+    raise StoreError(Problem(Kind.LOCK_KEEPS_BREAKING, Reason.NOT_REGULAR, path))
 
 
 def _lock(fd: int) -> bool:

@@ -1,19 +1,35 @@
 """The finished games as a table: ``foursquare history`` and the page of the game screen that picks one.
 
-One line a game, newest first, with the id later commands name it by.
+One line a game, newest first, with the id later commands name it by.  The
+command streams its rows (a history of a million games takes no more memory
+than one), with the columns measured by the database first; the page lays out
+the few it shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from foursquare.storage.database import FinishedGame
+from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Found, Unreviewable
+from foursquare.storage.stats import Ending
+from foursquare.storage.store import Span
+from foursquare.words.grammar import capitalized
 from foursquare.words.results import ending_label, ending_short
 
-__all__ = ["EMPTY", "FOOTER", "TITLE", "table", "why_not_reviewed"]
+__all__ = ["EMPTY", "FOOTER", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
 
 EMPTY = "No finished games yet."
+TITLE = "Foursquare: your games, newest first"
+FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
+
+Row = tuple[str, str, str, str, str, str]
+
+_FULL_ORDER = (0, 1, 2, 3, 4, 5)
+_SHORT_ORDER = (0, 1, 2, 4, 5, 3)
+"""On a page, the result comes last: a long one is all that may be cut."""
+_RIGHT = {0, 4, 5}
+"""The columns of numbers, aligned on the right."""
 
 
 def table(games: Sequence[FinishedGame], width: int | None = None) -> list[str]:
@@ -29,41 +45,63 @@ def table(games: Sequence[FinishedGame], width: int | None = None) -> list[str]:
     return lines if max(map(len, lines)) <= width else _columns(games, full=False, time=False)
 
 
+def streamed(games: Iterable[FinishedGame], span: Span) -> Iterator[str]:
+    """The full table of ``games`` line by line as they are read, its columns as wide as ``span`` measured."""
+    return _aligned(_rows(games, full=True, time=True), _span_widths(span), _FULL_ORDER)
+
+
+def _span_widths(span: Span) -> list[int]:
+    """The widths of the full table's columns over the games of ``span``, heading included."""
+    results = [len(_result(ending, counted, full=True)) for ending, counted in span.endings]
+    cells = (len(str(span.largest_id)), 16 if span.any_ended else 1, span.widest_deal, max(results, default=0))
+    heading = next(_rows((), full=True, time=True))
+    numbers = (max(span.widest_score, 1), max(span.widest_placed, 1))
+    return [max(len(name), width) for name, width in zip(heading, (*cells, *numbers), strict=True)]
+
+
 def _columns(games: Sequence[FinishedGame], *, full: bool, time: bool) -> list[str]:
-    order = (0, 1, 2, 3, 4, 5) if full else (0, 1, 2, 4, 5, 3)
-    rows = [("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed")]
-    for game in games:
-        result = ending_label(game.ending) if full else ending_short(game.ending)
-        rows.append(
-            (
-                str(game.id),
-                game.ended.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d") if game.ended else "-",
-                str(game.deal) + (" daily" if game.daily else ""),
-                result + ("" if game.counted else (", not counted" if full else ", replay")),
-                "-" if game.score is None else str(game.score),
-                "-" if game.placed is None else str(game.placed),
-            )
-        )
+    rows = list(_rows(games, full=full, time=time))
     widths = [max(len(row[n]) for row in rows) for n in range(len(rows[0]))]
-    right = {0, 4, 5}
-    return [
-        "  ".join(row[n].rjust(widths[n]) if n in right else row[n].ljust(widths[n]) for n in order).rstrip()
-        for row in rows
-    ]
+    return list(_aligned(rows, widths, _FULL_ORDER if full else _SHORT_ORDER))
 
 
-TITLE = "Foursquare: your games, newest first"
-FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
+def _result(ending: Ending, counted: bool, *, full: bool) -> str:
+    said = ending_label(ending) if full else ending_short(ending)
+    return said + ("" if counted else (", not counted" if full else ", replay"))
+
+
+def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[Row]:
+    """The heading, then a row of cells for each game."""
+    yield ("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed")
+    for game in games:
+        yield (
+            str(game.id),
+            game.ended.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d") if game.ended else "-",
+            str(game.deal) + (" daily" if game.daily else ""),
+            _result(game.ending, game.counted, full=full),
+            "-" if game.score is None else str(game.score),
+            "-" if game.placed is None else str(game.placed),
+        )
+
+
+def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...]) -> Iterator[str]:
+    for row in rows:
+        yield "  ".join(row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order).rstrip()
 
 
 def why_not_reviewed(found: Found) -> str:
-    """Why a kept game cannot be reviewed, in a sentence."""
-    game = f"Game {found.game_id}"
+    """Why a kept game cannot be reviewed, as a clause (a command's error line says it as it is)."""
+    game = f"game {found.game_id}"
     reasons = {
-        Unreviewable.NONE_YET: "No game has ended yet: the review needs one.",
-        Unreviewable.NO_SUCH_GAME: f"There is no game {found.game_id} in the history (foursquare history lists them).",
-        Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed.",
-        Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}.",
-        Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is reviewed.",
+        Unreviewable.NONE_YET: "no game has ended yet: the review needs one",
+        Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history (foursquare history lists them)",
+        Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
+        Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}",
+        Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is reviewed",
     }
     return reasons[found.why_not] if found.why_not is not None else ""
+
+
+def not_reviewed_line(found: Found) -> str:
+    """:func:`why_not_reviewed` as a sentence of its own, for a page or a line of plain mode."""
+    return capitalized(why_not_reviewed(found)) + "."

@@ -12,7 +12,6 @@ __all__ = [
     "one_word_too_many",
     "review_hint",
     "reviewing_line",
-    "shown",
     "too_long",
 ]
 
@@ -70,9 +69,3 @@ def review_hint() -> str:
 
 def reviewing_line(placements: int) -> str:
     return f"The expert is reviewing the game's {placements} placements…"
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """What the player typed, quoted safely: control characters as ``?``, a long line cut."""
-    clean = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return clean if len(clean) <= limit else clean[: limit - 1] + "…"

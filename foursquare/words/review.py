@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from foursquare.engine import Card, Cell, cell_name
 from foursquare.expert.review import Review, Step, Verdict
+from foursquare.storage.problems import Problem
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
+from foursquare.words.problems import why
 from foursquare.words.results import score_words
 from foursquare.words.text import Text, Token, Tone
 
@@ -34,6 +36,8 @@ __all__ = [
     "progress_bar",
     "progress_line",
     "report_lines",
+    "review_not_kept",
+    "review_stopped",
     "review_title",
     "step_line",
     "summary_lines",
@@ -273,3 +277,12 @@ def plain_review_lines(review: Review, spell: Spelling) -> list[str]:
             f"{chance_text(step.chance_before)} before, {chance_text(step.chance_after)} after, {step.verdict}."
         )
     return lines
+
+
+def review_stopped(error: str | None) -> str:
+    """The line of ``foursquare review`` when the expert's work stopped (``error`` says why, when known)."""
+    return error or "the review stopped"
+
+
+def review_not_kept(problem: Problem) -> str:
+    return f"the review could not be kept with the game: {why(problem)}"

@@ -8,6 +8,7 @@ sentences.
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from foursquare.engine import Card, cell_name
 from foursquare.storage.stats import NotCounted, Stats
@@ -16,11 +17,17 @@ from foursquare.words.text import Text, Tone
 
 __all__ = [
     "PLAIN_INTRO",
+    "cannot_keep_games",
+    "could_not_count",
+    "could_not_load_saved",
+    "could_not_read_stats",
+    "could_not_save",
     "counted_lines",
     "greeting_forms",
     "keep_label",
     "kept_line",
     "leaving_words",
+    "nothing_kept",
     "nothing_to_redo",
     "nothing_to_undo",
     "quitting_words",
@@ -118,3 +125,28 @@ _TOGGLED = {
 def toggled_words(setting: str, on: bool) -> Text:
     """What the message line says when ``p`` (``"preview"``) or ``c`` (``"to_come"``) turns it on or off."""
     return Text((_TOGGLED[setting, on],))
+
+
+def could_not_save(why: str) -> str:
+    return f"Could not save the game: {why}."
+
+
+def could_not_count(deal: int | None, why: str) -> str:
+    return f"Could not count deal {deal} in the statistics: {why}."
+
+
+def could_not_read_stats(why: str) -> str:
+    return f"Could not read the statistics: {why}."
+
+
+def could_not_load_saved(why: str) -> str:
+    return f"The saved game could not be loaded: {why}."
+
+
+def cannot_keep_games(folder: Path, why: str) -> str:
+    return f"Cannot keep games in {folder}: {why}; this game will not be saved."
+
+
+def nothing_kept(folder: Path) -> str:
+    """Why saving, counting and reading fail all game once the data folder could not be used."""
+    return f"games cannot be kept in {folder}"

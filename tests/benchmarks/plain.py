@@ -29,8 +29,8 @@ from pathlib import Path
 
 from foursquare.engine import Game, cell_name
 from foursquare.plain.play import Plain
-from foursquare.words.cards import Spelling
 from foursquare.session.game import GameSession as Session
+from foursquare.words.cards import Spelling
 
 from .coach import HEADER, row
 

@@ -37,7 +37,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from foursquare.engine import Game
-from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.schema import DB_FILE
+from foursquare.storage.store import Store
 from tests.benchmarks.ui import first_frame
 
 TEMPLATES = 1000

@@ -10,16 +10,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import count, counted, lost_game, played, stats_of, won_game
+from helpers import command, count, counted, lost_game, played, stats_of, won_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foursquare.commands.stats import main
 from foursquare.engine import Game
-from foursquare.words.stats import histogram_lines, render_lines, summary_lines
-from foursquare.storage.database import FinishedGame, Store, utc_now
+from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.stats import MAX_SCORE, Ending, Result, Stats
+from foursquare.storage.store import Store
 from foursquare.storage.upgrade import STATS_FILE
+from foursquare.words.stats import histogram_lines, render_lines, summary_lines
 
 W, F, S, A = Ending.WON, Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED
 
@@ -245,7 +246,7 @@ def test_stats_command_in_an_unusable_folder_says_so(
 ) -> None:
     (tmp_path / "file").write_text("not a folder")
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "file"))
-    assert main([]) == 1
+    assert command("stats") == 1
     err = capsys.readouterr().err
     assert err.startswith(f"foursquare stats: cannot use the statistics in {tmp_path / 'file'}: ")
     assert "Traceback" not in err
@@ -278,7 +279,7 @@ def test_reset_without_a_terminal_refuses_unless_told_yes(
 ) -> None:
     _fill(home)
     monkeypatch.setattr(sys, "stdin", io.StringIO("y\n"))  # piped input is not a confirmation
-    assert main(["--reset"]) == 1
+    assert command("stats", "--reset") == 1
     assert "add --yes" in capsys.readouterr().err
     assert stats_of(home).played == 3
     assert main(["--reset", "--yes"]) == 0
@@ -299,14 +300,14 @@ def test_reset_without_a_terminal_refuses_unless_told_yes(
 def test_bad_arguments_exit_2_with_a_clear_message(
     home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], complaint: str
 ) -> None:
-    assert main(argv) == 2
+    assert command("stats", *argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("usage: foursquare stats") and complaint in err
     assert not home.exists()
 
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--help"]) == 0
+    assert command("stats", "--help") == 0
     assert "--json" in capsys.readouterr().out
 
 

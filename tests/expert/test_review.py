@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from helpers import first_cell_judge, lost_game, played, reordered, won_game
+from helpers import command, first_cell_judge, lost_game, played, reordered, won_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,9 +29,10 @@ from foursquare.expert.review import (
     verdict,
 )
 from foursquare.expert.reviewing import Reviewing
-from foursquare.screen.render import UNICODE
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.store import Store
+from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import chart_lines, step_line, summary_lines
-from foursquare.storage.database import FinishedGame, Store, utc_now
 
 QUICK = 20_000
 """A node budget that keeps the real expert quick in tests (and still decent)."""
@@ -257,15 +258,15 @@ def write(tmp_path: Path, value: object) -> str:
 def test_a_bad_record_gets_its_own_error_and_exit_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], record: object, words: str
 ) -> None:
-    assert review_main(["--file", write(tmp_path, record)]) == 1
+    assert command("review", "--file", write(tmp_path, record)) == 1
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
 
 
 def test_an_unfinished_game_or_a_missing_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert review_main(["--file", write(tmp_path, played(5, 3).to_record())]) == 1
+    assert command("review", "--file", write(tmp_path, played(5, 3).to_record())) == 1
     assert "not over" in capsys.readouterr().err
-    assert review_main(["--file", str(tmp_path / "none.json")]) == 1
+    assert command("review", "--file", str(tmp_path / "none.json")) == 1
     assert "no such file" in capsys.readouterr().err
 
 
@@ -349,9 +350,9 @@ def test_no_such_game_or_no_game_yet_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     history_with(tmp_path, monkeypatch)
-    assert review_main(["--last"]) == 1
-    assert "No game has ended yet" in capsys.readouterr().err
-    assert review_main(["7"]) == 1
+    assert command("review", "--last") == 1
+    assert "no game has ended yet" in capsys.readouterr().err
+    assert command("review", "7") == 1
     assert "no game 7" in capsys.readouterr().err
-    assert review_main(["7", "--last"]) == 2
+    assert command("review", "7", "--last") == 2
     assert "one of GAME, --last and --file" in capsys.readouterr().err

@@ -11,13 +11,13 @@ from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
-from foursquare.words.cards import Spelling
-from foursquare.words.table import table_lines, to_come_lines
-from foursquare.words.advice import chance_text, tip_note
-from foursquare.words.results import loss_words
-from foursquare.words.explain import explain
-from foursquare.words.text import Text
 from foursquare.session.game import GameSession as Session
+from foursquare.words.advice import chance_text, tip_note
+from foursquare.words.cards import Spelling
+from foursquare.words.explain import explain
+from foursquare.words.results import loss_words
+from foursquare.words.table import table_lines, to_come_lines
+from foursquare.words.text import Text
 
 FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
 TIP_NODES = 20_000
@@ -106,7 +106,10 @@ def test_a_game_won_again_after_an_undo_or_on_a_deal_counted_before_says_it_does
     assert "Not counted: deal 16 counted when it first ended, before the undo." in out
     player.type("n")
     replay = Player(tmp_path, seed=WINNING_DEAL, new=True)
-    assert f"Deal 16 was counted before, so this game will not count: place {FIRST} in the middle (d4) to begin." in replay.lines
+    assert (
+        f"Deal 16 was counted before, so this game will not count: place {FIRST} in the middle (d4) to begin."
+        in replay.lines
+    )
     out = replay.type(*names(WINNING_LINE))
     assert "Not counted: deal 16 was counted before (a replay)." in out
     assert "Streak 1, won 100% of 1." in out
@@ -220,7 +223,8 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
     player.type("d4")
     out = player.type("n")
     assert out == [
-        "Start a new deal? Leaving deal 16 now counts it as a loss in your statistics. Answer y to leave it, n to go on."
+        "Start a new deal? Leaving deal 16 now counts it as a loss in your statistics."
+        " Answer y to leave it, n to go on."
     ]
     assert player.type("d5") == ["No: going on with deal 16."]  # anything but y is no, and is not run
     assert player.game.placed_count == 1

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from foursquare.engine import Game, Status, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
-from foursquare.words.explain import preview_words
 from foursquare.screen.keys import Click, Input, Key, Resize
+from foursquare.words.explain import preview_words
 from foursquare.words.text import Text, Tone
 
 

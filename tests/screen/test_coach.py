@@ -20,10 +20,10 @@ from foursquare.screen.coach import (
     expert,
     think_seconds,
 )
-from foursquare.words.explain import explain
 from foursquare.screen.keys import Click, Key, Resize
 from foursquare.screen.play import Request
 from foursquare.screen.render import render
+from foursquare.words.explain import explain
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.text import Tone
 

@@ -22,9 +22,9 @@ from terminal import GAME, Terminal, ansi_colours, game_env
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
+from foursquare.storage.stats import Ending, Result
 from foursquare.words.explain import explain
 from foursquare.words.results import loss_words
-from foursquare.storage.stats import Ending, Result
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 

@@ -12,10 +12,10 @@ from terminal import Terminal, game_env
 
 from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.screen import layout
+from foursquare.storage.stats import Ending, Result
 from foursquare.words.explain import preview_words
 from foursquare.words.glyphs import FLIP_MARK
 from foursquare.words.text import Text
-from foursquare.storage.stats import Ending, Result
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 

@@ -11,8 +11,8 @@ from helpers import (
     WINNING_LINE,
     count,
     keep,
-    make_app,
     lost_game,
+    make_app,
     no_room_to_grow,
     on_disk,
     place,
@@ -33,9 +33,11 @@ from foursquare.screen.play import BAR_ROWS, Request, build, main, stats_screen
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
-from foursquare.storage.database import DB_FILE, FinishedGame, Store, utc_now
-from foursquare.storage.files import GAME_FILE
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Result, Stats
+from foursquare.storage.store import Store
+from foursquare.storage.upgrade import GAME_FILE
 from foursquare.words.stats import TITLE
 from foursquare.words.text import Tone
 
@@ -101,9 +103,10 @@ def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) ->
 def test_leaving_a_deal_counted_before_says_it_changes_nothing(tmp_path: Path) -> None:
     count(tmp_path, Result(9, Ending.STOCK_EMPTY))
     app = screen_for(tmp_path, Request(seed=9))
+    card = app.game.next_card
     assert (
         message(app)
-        == f"Deal 9 was counted before, so this game will not count: place {app.game.next_card} in the middle (d4) to begin"
+        == f"Deal 9 was counted before, so this game will not count: place {card} in the middle (d4) to begin"
     )
     place(app, (0, 0))
     press(app, "n")

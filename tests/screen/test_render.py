@@ -12,12 +12,12 @@ from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
+from foursquare.screen.play import stats_screen
 from foursquare.screen.render import Span, Style, render, still_to_come
+from foursquare.storage.stats import LOSSES, Stats
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.results import loss_words
-from foursquare.screen.play import stats_screen
 from foursquare.words.text import Text, Tone, wrap
-from foursquare.storage.stats import LOSSES, Stats
 
 
 def screen(spans: list[Span], width: int, height: int) -> list[str]:

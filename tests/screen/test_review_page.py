@@ -17,8 +17,9 @@ from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import StatsPage
 from foursquare.screen.render import render
 from foursquare.screen.review_page import ReviewPage, ReviewPages
-from foursquare.storage.database import FinishedGame, Store, utc_now
+from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
+from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
 from foursquare.words.review import FOOTER, NO_ERRORS

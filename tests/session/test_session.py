@@ -31,8 +31,8 @@ from foursquare.session.events import (
     Trouble,
 )
 from foursquare.session.game import GameSession
-from foursquare.storage import database
-from foursquare.storage.database import DB_FILE
+from foursquare.storage import schema
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, NotCounted, Result
 
 DAY = date(2026, 11, 30)
@@ -155,7 +155,11 @@ def test_daily_deal_is_todays_and_is_remembered_as_daily(tmp_path: Path) -> None
 
 
 def test_impossible_requests_are_refused_before_anything_changes(tmp_path: Path) -> None:
-    for seed, daily, complaint in ((-1, False, "deal number must be"), (2**64, False, "must be"), (3, True, "not both")):
+    for seed, daily, complaint in (
+        (-1, False, "deal number must be"),
+        (2**64, False, "must be"),
+        (3, True, "not both"),
+    ):
         with pytest.raises(ValueError, match=complaint):
             GameSession.open(tmp_path, seed=seed, daily=daily)
         assert not tmp_path.joinpath(DB_FILE).exists()
@@ -330,7 +334,7 @@ def test_a_finished_game_waits_in_the_database_while_it_is_busy(
 ) -> None:
     lost = lost_game()
     keep(tmp_path, lost)
-    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(schema, "BUSY_SECONDS", 0.1)
     with busy(tmp_path):
         session, opening = GameSession.open(tmp_path)
     assert opening.trouble is not None and "Could not count deal 20261130" in opening.trouble.line
@@ -346,7 +350,7 @@ def test_a_finished_game_waits_in_the_database_while_it_is_busy(
 def test_a_busy_database_at_the_end_of_a_game_is_a_line_and_the_game_is_counted_later(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(database, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(schema, "BUSY_SECONDS", 0.1)
     session, _ = GameSession.open(tmp_path, seed=WINNING_DEAL)
     play_on(session, WINNING_LINE[:-1])
     with busy(tmp_path):

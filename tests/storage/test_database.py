@@ -14,14 +14,17 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import WINNING_DEAL, counted, keep, lost_game, on_disk, played, stats_of, won_game
+from helpers import WINNING_DEAL, command, counted, keep, lost_game, on_disk, played, stats_of, won_game
 
 from foursquare.commands import history, transfer
 from foursquare.engine import Game
-from foursquare.storage import database
-from foursquare.storage.database import DB_FILE, MIGRATIONS, SCHEMA_VERSION, FinishedGame, Store, StoreError, utc_now
 from foursquare.session.game import GameSession as Session
+from foursquare.storage import schema
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.problems import Kind, StoreError
+from foursquare.storage.schema import DB_FILE, MIGRATIONS, SCHEMA_VERSION
 from foursquare.storage.stats import Ending, Result, Stats
+from foursquare.storage.store import Store
 
 
 def finished(game: Game, counted: bool = True) -> FinishedGame:
@@ -78,8 +81,9 @@ def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refuse
     Store.open(tmp_path)[0].close()
     with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(StoreError, match="newer foursquare"):
+    with pytest.raises(StoreError) as refused:
         Store.open(tmp_path)
+    assert refused.value.problem.kind is Kind.DATABASE_NEWER and refused.value.problem.number == SCHEMA_VERSION + 1
     session, opening = Session.open(tmp_path)
     assert opening.trouble is not None and "newer foursquare" in opening.trouble.line and not session.can_save
     assert corrupt_files(tmp_path) == []
@@ -109,7 +113,7 @@ def test_reviews_are_kept_with_their_game_and_settings_by_name(tmp_path: Path) -
         assert store.load_review(game_id) is None
         store.save_review(game_id, {"moves": [1, 2], "verdict": "fine"})
         store.save_review(game_id, {"moves": [3]})  # a new review replaces the old
-        with pytest.raises(KeyError, match="no game 42"):
+        with pytest.raises(KeyError, match="42"):
             store.save_review(42, {})
         assert store.setting("colour", True) is True
         store.set_setting("colour", False)
@@ -162,7 +166,7 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
 def test_damage_found_while_reading_a_large_database_moves_it_aside(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(database, "FULL_CHECK_BYTES", 0)  # as with a long history: only the small tables checked
+    monkeypatch.setattr(schema, "FULL_CHECK_BYTES", 0)  # as with a long history: only the small tables checked
     with Store.open(tmp_path)[0] as store:
         for deal in range(300):
             store.record(finished(played(deal, 1)))
@@ -207,7 +211,8 @@ RECORDER = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from foursquare.storage.database import FinishedGame, Store, utc_now
+    from foursquare.storage.formats import FinishedGame, utc_now
+    from foursquare.storage.store import Store
     from foursquare.storage.stats import Ending
 
     folder, first, count, shared, start = Path(sys.argv[1]), *map(int, sys.argv[2:5]), float(sys.argv[5])
@@ -273,7 +278,7 @@ def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pyt
         "counted": True,
     }  # fmt: skip
     assert entry["ended"].endswith("Z") and "game" not in entry
-    assert history.main(["--limit", "0"]) == 2
+    assert command("history", "--limit", "0") == 2
     assert "not a number of games" in capsys.readouterr().err
 
 
@@ -314,7 +319,7 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert "placement 2" in err and "a number with too many digits" in err and "did not end as" in err
     assert _export(tmp_path / "elsewhere", capsys) == good
     assert stats_of(tmp_path / "elsewhere") == stats_of(home)
-    assert transfer.import_main([str(tmp_path / "missing.jsonl")]) == 1
+    assert command("import", str(tmp_path / "missing.jsonl")) == 1
     assert "cannot read" in capsys.readouterr().err
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import sys
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -15,10 +14,13 @@ import pytest
 from helpers import lost_game, on_disk, played, won_game, write_old_game
 
 from foursquare.engine import Game
-from foursquare.storage.files import GAME_FILE, Unusable, data_dir, load_game, quarantine, saved_game_json
 from foursquare.session.game import GameSession as Session
-from foursquare.storage.upgrade import IMPORTED_SUFFIX
+from foursquare.storage.files import data_dir, quarantine
+from foursquare.storage.formats import load_game, saved_game_json
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.upgrade import GAME_FILE, IMPORTED_SUFFIX
 from foursquare.storage.window import LOCK_FILE, claim_window
+from foursquare.words import problems as words
 
 # --- where data lives ---------------------------------------------------------
 
@@ -167,8 +169,10 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
 def test_every_kind_of_damaged_saved_game_is_refused_with_a_reason(tmp_path: Path, kind: str) -> None:
     content, reason = DAMAGED[kind]
     (tmp_path / GAME_FILE).write_bytes(content)
-    with pytest.raises(Unusable, match=re.escape(reason)):
+    with pytest.raises(StoreError) as refused:
         load_game(tmp_path / GAME_FILE)
+    assert refused.value.problem.kind is Kind.SAVED_GAME_DAMAGED and refused.value.problem.path == tmp_path / GAME_FILE
+    assert reason in words.reason(refused.value.problem)
 
 
 @pytest.mark.parametrize("kind", DAMAGED)
@@ -179,7 +183,9 @@ def test_a_damaged_saved_game_is_moved_aside_and_a_fresh_game_dealt(tmp_path: Pa
     aside = _corrupt_files(tmp_path)
     assert len(aside) == 1 and aside[0].read_bytes() == content  # kept byte for byte
     assert opening.trouble is not None and "\n" not in opening.trouble.line
-    assert reason in opening.trouble.line and str(aside[0]) in opening.trouble.line and "new game" in opening.trouble.line
+    assert (
+        reason in opening.trouble.line and str(aside[0]) in opening.trouble.line and "new game" in opening.trouble.line
+    )
     assert session.game.placed_count == 0 and opening.switch is None
     assert on_disk(tmp_path) == session.game  # the fresh game is kept in the damaged one's place
 
@@ -189,6 +195,7 @@ def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) 
     (tmp_path / GAME_FILE / "inside").write_text("kept")
     _, opening = Session.open(tmp_path)
     (aside,) = _corrupt_files(tmp_path)
+    assert opening.trouble is not None
     assert opening.trouble.line == (
         f"The saved game could not be used (cannot be read: a folder, not a regular file); it was moved to {aside}"
         " and a new game was dealt."
@@ -202,8 +209,9 @@ def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / GAME_FILE
     write_old_game(path, played(7, 4), None)
     path.chmod(0)
-    with pytest.raises(Unusable, match="cannot be read: Permission denied"):
+    with pytest.raises(StoreError) as refused:
         load_game(path)
+    assert words.reason(refused.value.problem) == "cannot be read: Permission denied"
     _, opening = Session.open(tmp_path)
     assert opening.trouble is not None and "Permission denied" in opening.trouble.line
     assert len(_corrupt_files(tmp_path)) == 1
@@ -235,7 +243,7 @@ def test_quarantine_names_carry_a_timestamp_and_never_clash(tmp_path: Path) -> N
     names = []
     for n in range(3):
         (tmp_path / GAME_FILE).write_text(f"bad {n}")
-        damaged = quarantine(tmp_path / GAME_FILE, "because", now=when)
+        damaged = quarantine(Problem(Kind.SAVED_GAME_DAMAGED, Reason.EMPTY, tmp_path / GAME_FILE), now=when)
         assert damaged.aside is not None and damaged.aside.read_text() == f"bad {n}"
         names.append(damaged.aside.name)
     assert names == [
@@ -247,13 +255,13 @@ def test_quarantine_names_carry_a_timestamp_and_never_clash(tmp_path: Path) -> N
 
 
 def test_quarantine_of_a_file_another_process_already_moved(tmp_path: Path) -> None:
-    damaged = quarantine(tmp_path / GAME_FILE, "not valid JSON")
+    damaged = quarantine(Problem(Kind.SAVED_GAME_DAMAGED, Reason.TOO_DEEP, tmp_path / GAME_FILE))
     assert damaged.aside == tmp_path
-    assert (
-        damaged.describe("The saved game", "a new game was dealt")
-        == f"The saved game could not be used (not valid JSON); it was moved to {tmp_path} and a new game was dealt"
+    assert words.line(damaged) == (
+        f"The saved game could not be used (not valid JSON: nested too deeply); it was moved to {tmp_path}"
+        " and a new game was dealt."
     )
-    assert damaged.note("The saved game", "saved game").short == "Damaged saved game moved aside; more when you quit."
+    assert words.short(damaged) == "Damaged saved game moved aside; more when you quit."
 
 
 def _corrupt_files(folder: Path) -> list[Path]:

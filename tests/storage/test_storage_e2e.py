@@ -23,7 +23,7 @@ from helpers import WINNING_LINE_DEAL_1, counted, keep, on_disk, played
 from terminal import GAME, Terminal, game_env
 
 from foursquare.engine import Game
-from foursquare.storage.database import DB_FILE
+from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Result
 from foursquare.storage.window import LOCK_FILE
 

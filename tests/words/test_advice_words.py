@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-
 from helpers import make_app, place, press
 
 from foursquare.engine import cell_name

@@ -9,8 +9,8 @@ import pytest
 from helpers import lost_game, played, won_game
 
 from foursquare.deals import RANDOM_DEALS, deal_number
-from foursquare.words.results import share_line
 from foursquare.engine import Game, shuffled_deck
+from foursquare.words.results import share_line
 
 
 def test_daily_deal_number_is_the_date_as_digits() -> None:

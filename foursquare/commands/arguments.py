@@ -1,0 +1,53 @@
+"""The argparse types every command shares: deal numbers, and whole numbers within a range.
+
+A value that is not one is refused by argparse with the usage and one line
+naming what was typed (quoted safely and cut, so a 4,000-digit number does
+not fill the terminal) and what would do.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from foursquare.engine import LAST_DEAL, check_deal_number
+from foursquare.words.quote import quoted
+
+__all__ = ["deal_number", "whole"]
+
+_MAX_DIGITS = 30
+"""Longer text is no number any range here takes; it is refused before Python converts it."""
+
+
+def _integer(text: str) -> int | None:
+    """``text`` as a whole number written in decimal, or None."""
+    text = text.strip()
+    digits = text.removeprefix("-").removeprefix("+")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > _MAX_DIGITS:
+        return None
+    return int(text, 10)
+
+
+def deal_number(text: str) -> int:
+    """An argparse type for deal numbers, shared by every command that takes one."""
+    seed = _integer(text)
+    try:
+        if seed is None:
+            raise ValueError(text)
+        check_deal_number(seed)  # the engine is the judge of what a deal number is
+    except ValueError:
+        message = f"not a deal number: {quoted(text)} (deal numbers go from 0 to {LAST_DEAL})"
+        raise argparse.ArgumentTypeError(message) from None
+    return seed
+
+
+def whole(what: str, hint: str, *, least: int = 1, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of ``what`` from ``least`` to ``most``; ``hint`` says what one is."""
+
+    def parse(text: str) -> int:
+        number = _integer(text)
+        if number is None or number < least or (most is not None and number > most):
+            raise argparse.ArgumentTypeError(f"not {what}: {quoted(text)} ({hint})")
+        return number
+
+    return parse

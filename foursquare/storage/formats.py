@@ -1,0 +1,395 @@
+"""The formats Foursquare writes and reads, and their checks: saved games, finished games, old statistics.
+
+Every format is a JSON object with ``"format"`` and ``"version"``.  Reading
+checks everything and replays every game through the rules, so a file or a
+line the rules would not allow is refused like a damaged one; a check that
+fails raises ValueError whose text is the short technical detail of the
+:class:`~foursquare.storage.problems.Problem` the caller makes of it.
+
+* The **saved game** (the game in progress; ``game.json`` in older
+  versions)::
+
+    {"format": "foursquare-saved-game", "version": 1,
+     "daily": "2026-11-30" or null,
+     "game": {"format": "foursquare-game", "version": 1, "seed": 20261130,
+              "stock": ["6H", "9C", ...], "placements": [[0, 0], [0, 1], ...]}}
+
+* The **finished game**, one line of ``foursquare export`` (see
+  :meth:`FinishedGame.to_json`), its record included.
+* The **old statistics** of versions before the database, ``stats.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any, NamedTuple, TypeGuard, TypeVar
+
+from foursquare.deals import deal_number
+from foursquare.engine import LAST_DEAL, Game, Status, shuffled_deck
+from foursquare.storage.files import read_regular
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.stats import MAX_SCORE, Ending, Result
+
+__all__ = [
+    "EXPORT_FORMAT",
+    "EXPORT_VERSION",
+    "MAX_LINE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "STATS_FORMAT",
+    "STATS_VERSION",
+    "FinishedGame",
+    "MissingRecord",
+    "SavedGame",
+    "check_envelope",
+    "check_finished",
+    "check_stock",
+    "decode_json",
+    "load_game",
+    "parse_day",
+    "parse_iso",
+    "parse_results",
+    "parse_saved_game",
+    "parse_stamp",
+    "read_json",
+    "saved_game_json",
+    "stamp",
+    "utc_now",
+    "wrong_format",
+]
+
+SAVE_FORMAT = "foursquare-saved-game"
+SAVE_VERSION = 1
+EXPORT_FORMAT = "foursquare-finished-game"
+EXPORT_VERSION = 1
+STATS_FORMAT = "foursquare-stats"
+STATS_VERSION = 1
+MAX_LINE_BYTES = 1 << 20
+"""A finished game's line is about a kilobyte; a longer line is not a game."""
+MAX_SAVE_BYTES = 1 << 20
+"""A real saved game is about a kilobyte; anything this big is not one."""
+
+T = TypeVar("T")
+
+
+# --- JSON text ------------------------------------------------------------------------
+
+
+def decode_json(raw: bytes, kind: Kind, *, path: Path | None = None, number: int | None = None) -> Any:
+    """The JSON value of ``raw``; :class:`StoreError` with a problem of ``kind`` when it is not JSON text.
+
+    ``number`` (a line's number) also says the text is one line, so where
+    the decoder stopped is given as a column only.
+    """
+
+    def refuse(reason: Reason, detail: str | None = None) -> StoreError:
+        return StoreError(Problem(kind, reason, path, detail, number))
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise refuse(Reason.NOT_TEXT) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"at column {exc.colno}" if number is not None else f"at line {exc.lineno} column {exc.colno}"
+        raise refuse(Reason.NOT_JSON, f"{exc.msg} {where}") from None
+    except RecursionError:
+        raise refuse(Reason.TOO_DEEP) from None
+    except ValueError:  # Python refuses to convert integers of more than 4,300 digits
+        raise refuse(Reason.TOO_MANY_DIGITS) from None
+
+
+def read_json(path: Path, limit: int, parse: Callable[[Any], T], kind: Kind) -> T | None:
+    """Read, decode and check a JSON file; None if there is no such file.
+
+    ``parse`` turns the decoded JSON into a value and raises ValueError (or
+    TypeError) saying what is wrong.  Every way the file can fail, from a
+    permission error to an illegal game, comes out as :class:`StoreError`
+    with a problem of ``kind``.
+    """
+    raw = read_regular(path, limit, kind)
+    if raw is None:
+        return None
+    value = decode_json(raw, kind, path=path)
+    try:
+        return parse(value)
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise StoreError(Problem(kind, Reason.INVALID, path, str(exc))) from None
+
+
+def wrong_format(value: dict[str, Any], form: str, what: str) -> str:
+    """Why ``value`` is not of format ``form``, naming the key and value it should have so the reader can look."""
+    expected = f'"format": {json.dumps(form)}'
+    if "format" not in value:
+        return f"not a Foursquare {what}: it has no {expected}"
+    return f'not a Foursquare {what}: it has "format": {json.dumps(value["format"])}, not {expected}'
+
+
+def check_envelope(value: Any, form: str, version: int, what: str) -> dict[str, Any]:
+    """``value`` as a JSON object of format ``form`` and ``version``; ValueError naming ``what`` it should be."""
+    if not isinstance(value, dict):
+        raise ValueError(f"not a {what}: the file holds no JSON object")
+    if value.get("format") != form:
+        raise ValueError(wrong_format(value, form, what))
+    found = value.get("version")
+    if type(found) is not int or found != version:
+        raise ValueError(f"unknown {what} version {found!r}; this program reads version {version}")
+    return value
+
+
+# --- dates and times ------------------------------------------------------------------------
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC to the second: what the database records."""
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def stamp(when: datetime | None) -> str | None:
+    """A time as kept files write it: ISO 8601 in UTC to the second, or None."""
+    return None if when is None else when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(text: object, parse: Callable[[str], T], what: str) -> T | None:
+    """A date or time as written in kept files (ISO, or null for none); ValueError naming ``what`` if not one."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError(f"bad {what} {text!r}")
+    try:
+        return parse(text)
+    except ValueError:
+        raise ValueError(f"bad {what} {text!r}") from None
+
+
+def parse_day(text: object) -> date | None:
+    """A daily deal's date as written in files (ISO, or null for none); ValueError if it is not one."""
+    return parse_iso(text, date.fromisoformat, "daily date")
+
+
+def parse_stamp(text: object) -> datetime | None:
+    """A time as :func:`stamp` writes it (any ISO time with a zone), in UTC; ValueError if it is not one."""
+    if type(text) is str and len(text) == 20 and text[10] == "T" and text[19] == "Z":  # as stamp writes it
+        with contextlib.suppress(ValueError):
+            return datetime.fromisoformat(text[:19]).replace(tzinfo=timezone.utc)
+    when = parse_iso(text, lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")), "time")
+    if when is None:
+        return None
+    if when.tzinfo is None:
+        raise ValueError(f"time {text!r} has no time zone")
+    try:
+        return when.astimezone(timezone.utc)
+    except OverflowError:  # a time at the edge of the calendar, whose zone takes it past year 9999 or before 1
+        raise ValueError(f"time {text!r} is out of range") from None
+
+
+# --- the saved game ----------------------------------------------------------------------
+
+
+class SavedGame(NamedTuple):
+    """A game in progress and what the rules do not record about it."""
+
+    game: Game
+    daily: date | None
+    """The date whose daily deal this is, or None for any other deal."""
+
+
+def saved_game_json(game: Game, daily: date | None) -> dict[str, Any]:
+    """The saved-game envelope of ``game``, ready for ``json.dumps``."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "daily": daily.isoformat() if daily is not None else None,
+        "game": game.to_record(),
+    }
+
+
+def check_stock(game: Game) -> None:
+    """A game that names its deal must hold that deal's own stock; ValueError if it holds another."""
+    if game.seed is not None and game.stock != tuple(shuffled_deck(game.seed)):
+        raise ValueError(f"the stock is not the stock of deal {game.seed}")
+
+
+def parse_saved_game(value: Any) -> SavedGame:
+    """Check a decoded saved-game envelope and replay its game; ValueError says what is wrong."""
+    value = check_envelope(value, SAVE_FORMAT, SAVE_VERSION, "saved game")
+    daily = parse_day(value.get("daily"))
+    game = Game.from_record(value.get("game"))
+    if game.seed is None:
+        raise ValueError("the saved game has no deal number")
+    check_stock(game)
+    if daily is not None and deal_number(daily) != game.seed:
+        raise ValueError(f"deal {game.seed} is not the daily deal of {daily.isoformat()}")
+    return SavedGame(game, daily)
+
+
+def load_game(path: Path) -> SavedGame | None:
+    """The saved game at ``path`` (an older version's ``game.json``), None if there is none.
+
+    :class:`StoreError` (kind ``SAVED_GAME_DAMAGED``) if it cannot be used.
+    """
+    return read_json(path, MAX_SAVE_BYTES, parse_saved_game, Kind.SAVED_GAME_DAMAGED)
+
+
+# --- the finished game -------------------------------------------------------------------
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class MissingRecord(ValueError):
+    """A finished game read from elsewhere without its record: its placements cannot be replayed, so it is
+    not believed."""
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One game in the history: how and when it ended, and (when known) its whole record.
+
+    ``record`` is the engine's :meth:`Game.to_record`; it is None for games
+    counted by versions that kept only results, and when the history is
+    listed without records.
+    """
+
+    id: int | None
+    deal: int
+    daily: date | None
+    started: datetime | None
+    ended: datetime | None
+    ending: Ending
+    score: int | None
+    placed: int | None
+    counted: bool
+    record: dict[str, Any] | None = None
+
+    @classmethod
+    def of(
+        cls, game: Game, *, daily: date | None, started: datetime | None, ended: datetime, counted: bool
+    ) -> FinishedGame:
+        """The history entry of ``game`` as it stands (a game not over is abandoned)."""
+        result = Result.of(game)
+        return cls(
+            None, result.deal, daily, started, ended, result.ending, result.score, game.placed_count, counted,
+            game.to_record(),
+        )  # fmt: skip
+
+    @property
+    def result(self) -> Result:
+        return Result(self.deal, self.ending, self.score)
+
+    def replay(self) -> Game | None:
+        """The game rebuilt from its record through the rules; None without a record."""
+        return None if self.record is None else Game.from_record(self.record)
+
+    def to_json(self, *, record: bool = True) -> dict[str, Any]:
+        """The game as one JSON object: a line of ``foursquare export``, or (without the record) of history."""
+        value: dict[str, Any] = {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "id": self.id,
+            "deal": self.deal,
+            "daily": self.daily.isoformat() if self.daily else None,
+            "started": stamp(self.started),
+            "ended": stamp(self.ended),
+            "result": self.ending.result,
+            "loss_reason": self.ending.loss_reason,
+            "score": self.score,
+            "placed": self.placed,
+            "counted": self.counted,
+        }
+        if record:
+            value["game"] = self.record
+        return value
+
+    @classmethod
+    def from_json(cls, value: Any) -> FinishedGame:
+        """Read one exported game and check it (:func:`check_finished`); ValueError says why it is refused.
+
+        A game without its record is refused with :class:`MissingRecord`:
+        nothing shows that the rules allow the result it claims.
+        """
+        if not isinstance(value, dict):
+            raise ValueError("not a JSON object")
+        if value.get("format") != EXPORT_FORMAT:
+            raise ValueError(wrong_format(value, EXPORT_FORMAT, "game"))
+        if value.get("version") != EXPORT_VERSION or type(value.get("version")) is not int:
+            raise ValueError(f"unknown version {value.get('version')!r}; this program reads {EXPORT_VERSION}")
+        deal, score, placed, counted = (value.get(k) for k in ("deal", "score", "placed", "counted"))
+        if not _is_whole(deal):
+            raise ValueError(f"bad deal number {deal!r}")
+        if score is not None and not _is_whole(score):
+            raise ValueError(f"bad score {score!r}")
+        if placed is not None and not _is_whole(placed):
+            raise ValueError(f"bad number of cards placed {placed!r}")
+        if not isinstance(counted, bool):
+            raise ValueError(f"counted must be true or false, not {counted!r}")
+        result, reason = value.get("result"), value.get("loss_reason")
+        if not isinstance(result, str) or not (reason is None or isinstance(reason, str)):
+            raise ValueError(f"bad result {result!r}")
+        record = value.get("game")
+        if record is None:
+            raise MissingRecord("no record")
+        if not isinstance(record, dict):
+            raise ValueError("the game record must be a JSON object")
+        finished = cls(
+            None, deal, parse_day(value.get("daily")), parse_stamp(value.get("started")),
+            parse_stamp(value.get("ended")), Ending.of(result, reason), score, placed, counted, record,
+        )  # fmt: skip
+        check_finished(finished)
+        return finished
+
+
+def check_finished(finished: FinishedGame) -> None:
+    """Check that a finished game read from elsewhere is one the rules allow; ValueError says what is wrong.
+
+    With a record, the game must be on the deal's own stock and its placements
+    must replay, through the rules, to the result it claims.
+    """
+    if not 0 <= finished.deal <= LAST_DEAL:
+        raise ValueError(f"bad deal number {finished.deal}")
+    if finished.score is not None and not 0 <= finished.score <= MAX_SCORE:
+        raise ValueError(f"a score goes from 0 to {MAX_SCORE}, not {finished.score}")
+    Result(finished.deal, finished.ending, finished.score)  # a score with a win, and only with a win
+    if finished.daily is not None and deal_number(finished.daily) != finished.deal:
+        raise ValueError(f"deal {finished.deal} is not the daily deal of {finished.daily.isoformat()}")
+    game = finished.replay()
+    if game is None:
+        return
+    if game.seed != finished.deal:
+        raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
+    check_stock(game)
+    if Result.of(game) != finished.result:
+        raise ValueError(f"the record's game did not end as {finished.ending.label}")
+    if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:
+        raise ValueError("an abandoned game cannot be over")
+    if finished.placed is not None and finished.placed != game.placed_count:
+        raise ValueError(f"{finished.placed} cards placed, but the record places {game.placed_count}")
+
+
+# --- the old statistics ---------------------------------------------------------------------
+
+
+def parse_results(value: Any) -> list[Result]:
+    """Check a decoded ``stats.json`` and read its games; ValueError says what is wrong."""
+    games = check_envelope(value, STATS_FORMAT, STATS_VERSION, "statistics file").get("games")
+    if not isinstance(games, list):
+        raise ValueError("the games must be a list")
+    results: list[Result] = []
+    seen: set[int] = set()
+    for n, entry in enumerate(games, start=1):
+        try:
+            result = Result.from_json(entry)
+        except ValueError as exc:
+            raise ValueError(f"game {n}: {exc}") from None
+        if result.deal in seen:
+            raise ValueError(f"game {n}: deal {result.deal} is counted twice")
+        seen.add(result.deal)
+        results.append(result)
+    return results

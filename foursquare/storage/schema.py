@@ -1,0 +1,279 @@
+"""The database's layout, how it is brought up to date, and how a connection to it is made and checked.
+
+One SQLite file, ``foursquare.db``, in WAL mode with a busy timeout, so
+several processes may read and write it at once.  The layout carries its
+version (``PRAGMA user_version``) and is brought up to date by
+:data:`MIGRATIONS`, from the first version on, each step in one transaction.
+
+What is kept:
+
+* ``current``: the game on the table (at most one row), as the saved-game
+  envelope of :func:`~foursquare.storage.formats.saved_game_json`, with when
+  it started and, once it has ended and been recorded, the id of its row in
+  ``games``;
+* ``games``: every finished game, newest last, with a stable ``id``: its
+  record (:meth:`Game.to_record`), deal, daily date, start and end times
+  (ISO 8601, UTC), result, loss reason, score, cards placed, and whether it
+  counts in the statistics.  A unique index lets each deal count only once;
+* ``tally`` and ``streak``: how many counted games ended each way, and the
+  current and longest winning streaks, kept up to date in the transaction
+  that records a game (the tally by triggers on ``games``), so no statistic
+  needs every game read;
+* ``settings``: named JSON values the player chose;
+* ``reviews``: a JSON value per finished game;
+* ``meta``: what the program itself must remember (old files imported).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from foursquare.storage.files import open_regular
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+
+__all__ = [
+    "BUSY_SECONDS",
+    "COMPANIONS",
+    "DB_FILE",
+    "FULL_CHECK_BYTES",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Damaged",
+    "connect",
+    "is_damage",
+    "migrate",
+    "roll_back",
+    "sqlite_reason",
+]
+
+DB_FILE = "foursquare.db"
+COMPANIONS = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside the database."""
+BUSY_SECONDS = 10.0
+"""How long to wait for another process's transaction; transactions take milliseconds."""
+FULL_CHECK_BYTES = 4 << 20
+"""Databases up to this size get a full ``quick_check`` when opened (a few milliseconds);
+bigger ones have their small tables checked and the rest checked as it is read."""
+_HEADER = b"SQLite format 3\x00"
+_SMALL_TABLES = ("current", "settings", "meta", "streak")
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE current (
+        slot INTEGER PRIMARY KEY CHECK (slot = 1),
+        saved TEXT NOT NULL,
+        started TEXT NOT NULL,
+        finished_id INTEGER REFERENCES games(id)
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        deal TEXT NOT NULL,
+        daily TEXT,
+        started TEXT,
+        ended TEXT,
+        result TEXT NOT NULL CHECK (result IN ('won', 'lost', 'abandoned')),
+        loss_reason TEXT CHECK (loss_reason IN ('too_many_face_down', 'stock_empty')),
+        score INTEGER,
+        placed INTEGER,
+        counted INTEGER NOT NULL CHECK (counted IN (0, 1)),
+        record TEXT
+    );
+    CREATE UNIQUE INDEX games_counted_once ON games(deal) WHERE counted = 1;
+    CREATE INDEX games_by_deal ON games(deal);
+    CREATE INDEX games_tally ON games(counted, result, loss_reason, score);
+    CREATE TABLE streak (
+        slot INTEGER PRIMARY KEY CHECK (slot = 1),
+        current INTEGER NOT NULL,
+        longest INTEGER NOT NULL
+    );
+    INSERT INTO streak VALUES (1, 0, 0);
+    CREATE TABLE reviews (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        data TEXT NOT NULL,
+        saved TEXT NOT NULL
+    );
+    """,
+    """
+    CREATE TABLE tally (
+        key TEXT PRIMARY KEY,
+        result TEXT NOT NULL,
+        loss_reason TEXT,
+        score INTEGER,
+        games INTEGER NOT NULL
+    );
+    INSERT INTO tally (key, result, loss_reason, score, games)
+        SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),
+               result, loss_reason, score, count(*)
+        FROM games WHERE counted = 1 GROUP BY result, loss_reason, score;
+    CREATE TRIGGER games_counted AFTER INSERT ON games WHEN NEW.counted = 1 BEGIN
+        INSERT INTO tally (key, result, loss_reason, score, games)
+            VALUES (NEW.result || '/' || coalesce(NEW.loss_reason, '') || '/' || coalesce(NEW.score, ''),
+                    NEW.result, NEW.loss_reason, NEW.score, 1)
+            ON CONFLICT (key) DO UPDATE SET games = games + 1;
+    END;
+    CREATE TRIGGER games_uncounted AFTER UPDATE OF counted ON games WHEN OLD.counted = 1 AND NEW.counted = 0 BEGIN
+        UPDATE tally SET games = games - 1
+            WHERE key = OLD.result || '/' || coalesce(OLD.loss_reason, '') || '/' || coalesce(OLD.score, '');
+    END;
+    DROP INDEX games_tally;
+    """,
+)
+"""``MIGRATIONS[n]`` brings the schema from version n to n + 1.
+
+1. The first layout.
+2. ``tally``: how many counted games ended each way (result, loss reason,
+   score), kept by triggers on ``games`` in the same transaction as the game,
+   so the statistics read a few rows however long the history.
+"""
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --- SQLite's errors --------------------------------------------------------------------
+
+# SQLite's primary result codes (sqlite3 names them only from Python 3.11), with the words of its
+# messages for Pythons whose errors carry no code.
+_SQLITE_CODES: tuple[tuple[int, str, Reason], ...] = (
+    (13, "disk is full", Reason.DISK_FULL),
+    (8, "readonly", Reason.READ_ONLY),
+    (5, "locked", Reason.BUSY),
+    (6, "is locked", Reason.BUSY),
+    (14, "unable to open", Reason.CANNOT_OPEN),
+    (10, "disk I/O error", Reason.DISK_IO),
+    (3, "access permission", Reason.PERMISSION),
+    (11, "malformed", Reason.DAMAGED),
+    (26, "not a database", Reason.NOT_A_DATABASE),
+)
+_DAMAGE = (Reason.DAMAGED, Reason.NOT_A_DATABASE)
+
+
+def sqlite_reason(exc: sqlite3.Error) -> tuple[Reason, str | None]:
+    """What SQLite's error ``exc`` means, from its result code or its message (and the message, if unknown)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    text = str(exc)
+    if isinstance(code, int):
+        found = next((reason for number, _, reason in _SQLITE_CODES if number == code & 0xFF), None)
+    else:
+        found = next((reason for _, words, reason in _SQLITE_CODES if words in text), None)
+    return (Reason.SQLITE, text) if found is None else (found, None)
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite says the file itself is damaged or not a database (not busy, full or read-only)."""
+    return sqlite_reason(exc)[0] in _DAMAGE
+
+
+# --- connecting ------------------------------------------------------------------------------
+
+
+class Damaged(Exception):
+    """The database file is damaged: ``reason`` (and ``detail``) say how; :mod:`~foursquare.storage.repair` acts."""
+
+    def __init__(self, reason: Reason, detail: str | None = None) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+        self.detail = detail
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open, check and migrate the database at ``path`` (a regular file or nothing).
+
+    :class:`Damaged` when the file is not a database or fails SQLite's
+    check; :class:`StoreError` when it cannot be opened or used otherwise.
+    """
+    if os.path.exists(path):
+        fd = open_regular(path)
+        try:
+            header = os.read(fd, len(_HEADER))
+        finally:
+            os.close(fd)
+        if header and header != _HEADER:
+            raise Damaged(Reason.NOT_A_DATABASE)
+    try:
+        connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    except sqlite3.Error as exc:
+        reason, detail = sqlite_reason(exc)
+        raise StoreError(Problem(Kind.DATABASE_UNOPENABLE, reason, path, detail)) from None
+    try:
+        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = FULL")
+        _check(connection, path)
+        migrate(connection, path)
+    except sqlite3.Error as exc:
+        connection.close()
+        reason, detail = sqlite_reason(exc)
+        if reason in _DAMAGE:
+            raise Damaged(reason, detail) from None
+        raise StoreError(Problem(Kind.DATABASE_UNUSABLE, reason, path, detail)) from None
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _version(connection: sqlite3.Connection, path: Path | None) -> int:
+    """The layout's version, refused when no version of this program wrote it (newer, or negative)."""
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise StoreError(Problem(Kind.DATABASE_NEWER, Reason.NEWER, path, number=version))
+    if version < 0:
+        raise StoreError(Problem(Kind.DATABASE_NEGATIVE, Reason.INVALID, path, number=version))
+    return version
+
+
+def _check(connection: sqlite3.Connection, path: Path) -> None:
+    """SQLite's own quick check: of everything when the file is small, else of the small tables."""
+    if _version(connection, path) == 0:
+        return
+    if path.stat().st_size <= FULL_CHECK_BYTES:
+        checks = [connection.execute("PRAGMA quick_check").fetchall()]
+    else:
+        checks = [connection.execute(f"PRAGMA quick_check({table})").fetchall() for table in _SMALL_TABLES]
+    problems = [row[0] for rows in checks for row in rows if row[0] != "ok"]
+    if problems:
+        raise Damaged(Reason.CHECK_FAILED, str(problems[0]))
+
+
+def roll_back(connection: sqlite3.Connection) -> None:
+    """Undo the transaction in progress, if any, keeping the exception that ended it (Ctrl-C included)."""
+    if connection.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration one by one (``executescript`` would end the transaction)."""
+    statement = ""
+    for line in script.splitlines(keepends=True):
+        statement += line
+        if sqlite3.complete_statement(statement):
+            yield statement
+            statement = ""
+    if statement.strip():
+        raise ValueError(f"an unfinished statement in a migration: {statement!r}")
+
+
+def migrate(connection: sqlite3.Connection, path: Path | None = None) -> None:
+    """Bring the schema up to :data:`SCHEMA_VERSION`, each step in one transaction with its version."""
+    if _version(connection, path) == SCHEMA_VERSION:
+        return  # the usual case: no write lock needed, so a busy database still opens
+    while True:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            version = _version(connection, path)
+            if version == SCHEMA_VERSION:
+                connection.execute("COMMIT")
+                return
+            for statement in _statements(MIGRATIONS[version]):
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {version + 1}")
+            connection.execute("COMMIT")
+        except BaseException:
+            roll_back(connection)
+            raise

@@ -1,0 +1,573 @@
+"""The database of one data folder as the rest of the program uses it: the game in progress, the history,
+the statistics, settings and reviews.
+
+Opened with :meth:`Store.open` (see :mod:`~foursquare.storage.schema` for
+what it holds).  Every change is one transaction, synced to the disk before
+it returns, so a process killed at any moment leaves the database as it was
+before or after that change.  Damage SQLite finds while reading moves the
+file aside at once (:mod:`~foursquare.storage.repair`) and the store goes on
+with a fresh one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from foursquare.engine import Game
+from foursquare.storage.files import make_folder
+from foursquare.storage.formats import (
+    FinishedGame,
+    SavedGame,
+    parse_day,
+    parse_saved_game,
+    parse_stamp,
+    saved_game_json,
+    stamp,
+    utc_now,
+)
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.repair import open_database, set_aside
+from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
+from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Stats
+from foursquare.storage.window import LOCK_FILE
+
+__all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
+
+_GAME_COLUMNS = "id, deal, daily, started, ended, result, loss_reason, score, placed, counted"
+
+
+def kept_files(folder: Path) -> tuple[Path, ...]:
+    """The files a data folder keeps for itself, which nothing else may write: the database, its companions
+    and the window lock."""
+    database = folder / DB_FILE
+    return (database, *(database.with_name(database.name + suffix) for suffix in COMPANIONS), folder / LOCK_FILE)
+
+
+class Current(NamedTuple):
+    """The game on the table as the database keeps it."""
+
+    game: Game
+    daily: date | None
+    started: datetime
+    finished_id: int | None
+    """The game's id in the history once it ended and was recorded, else None."""
+
+
+class Span(NamedTuple):
+    """What a run of finished games spans (see :meth:`Store.history_span`)."""
+
+    games: int
+    largest_id: int
+    widest_deal: int
+    """The longest deal number, counting `` daily`` after a daily deal's."""
+    widest_score: int
+    widest_placed: int
+    any_ended: bool
+    endings: frozenset[tuple[Ending, bool]]
+    """How the games ended, each with whether it counted."""
+
+
+class Recorded(NamedTuple):
+    """What recording a finished game did."""
+
+    game_id: int
+    counted: bool
+    """False when its deal was counted before."""
+
+
+class Store:
+    """The database of one data folder; see :mod:`~foursquare.storage.schema` for what it holds.
+
+    Every method is one transaction.  Methods raise :class:`StoreError` when
+    the database refuses (a full disk, a read-only file, damage found while
+    reading).
+    """
+
+    def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
+        """Most callers want :meth:`open`."""
+        self._db = connection
+        self.path = path
+        """The database file, or None for the empty store of a folder that holds none."""
+        self._met: list[Problem] = []
+        """Problems met while reading that did not stop it (see :meth:`take_problems`)."""
+
+    # --- opening -------------------------------------------------------------
+
+    @classmethod
+    def open(cls, folder: Path, *, create: bool = True) -> tuple[Store, list[Problem]]:
+        """The database of ``folder``, and a problem for each damaged file moved aside on the way.
+
+        With ``create`` False and no database in the folder, an empty store in
+        memory is returned and nothing is written.  Raises :class:`StoreError`
+        when the folder cannot be made or used or the database cannot be
+        opened (read-only, made by a newer version).
+        """
+        path = folder / DB_FILE
+        if os.path.exists(folder) and not folder.is_dir():
+            raise StoreError(Problem(Kind.FOLDER_IS_A_FILE, Reason.NOT_REGULAR, folder))
+        if not create and not os.path.lexists(path):
+            return cls.empty(), []
+        make_folder(folder)
+        connection, problems = open_database(path)
+        return cls(connection, path), problems
+
+    @classmethod
+    def empty(cls) -> Store:
+        """A store with nothing in it, in memory: what a folder without a database reads as."""
+        connection = sqlite3.connect(":memory:", isolation_level=None)
+        migrate(connection)
+        return cls(connection, None)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken at once so that two writers queue instead of deadlocking."""
+        with self._errors():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                roll_back(self._db)
+                raise
+            self._db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        """SQLite's errors as problems; damage found while reading moves the file aside at once."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            reason, detail = sqlite_reason(exc)
+            if is_damage(exc) and self.path is not None:
+                raise StoreError(self._start_afresh(reason, detail)) from exc
+            raise StoreError(Problem(Kind.REFUSED, reason, self.path, detail)) from exc
+
+    def _start_afresh(self, reason: Reason, detail: str | None) -> Problem:
+        """Move the damaged database aside and go on with a fresh one; the problem that says so."""
+        assert self.path is not None
+        self._db.close()
+        moved = set_aside(self.path, reason, detail)
+        self._db = connect(self.path)
+        return moved
+
+    def _one(self, sql: str, *args: Any) -> Any:
+        with self._errors():
+            return self._db.execute(sql, args).fetchone()
+
+    def take_problems(self) -> list[Problem]:
+        """The problems met while reading since the last call, each once: rows of the history left out,
+        the statistics worked out again from the games, a kept review dropped.  Every caller that shows
+        what it read shows these too, one line each."""
+        met, self._met = self._met, []
+        return met
+
+    # --- the game in progress ------------------------------------------------
+
+    def current(self) -> Current | None:
+        """The game on the table, None if there is none.
+
+        Raises :class:`StoreError` (kind ``GAME_IN_PROGRESS``) when the kept
+        game is damaged or breaks the rules (the caller deals afresh and says so).
+        """
+        row = self._one("SELECT saved, started, finished_id FROM current WHERE slot = 1")
+        if row is None:
+            return None
+        saved, started, finished_id = row
+        try:
+            kept = parse_saved_game(json.loads(saved))
+            when = parse_stamp(started) or utc_now()
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise StoreError(Problem(Kind.GAME_IN_PROGRESS, Reason.INVALID, self.path, str(exc))) from None
+        return Current(kept.game, kept.daily, when, finished_id)
+
+    def save_current(self, game: Game, daily: date | None, started: datetime, finished_id: int | None = None) -> None:
+        """Keep ``game`` as the game on the table (after every placement, undo and redo)."""
+        saved = json.dumps(saved_game_json(game, daily), separators=(",", ":"))
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, ?)",
+                (saved, stamp(started), finished_id),
+            )
+
+    def saved_game(self) -> SavedGame | None:
+        """The game on the table with its daily date, or None (see :meth:`current` for damage)."""
+        current = self.current()
+        return None if current is None else SavedGame(current.game, current.daily)
+
+    # --- finished games --------------------------------------------------------
+
+    def record(self, finished: FinishedGame, *, mark_current: bool = False) -> Recorded:
+        """Add a finished game to the history, counted unless its deal was counted before.
+
+        ``finished.counted`` says whether it should count at all.  With
+        ``mark_current`` the game on the table is marked as recorded in the
+        same transaction, so that it is never recorded twice.
+        """
+        with self._transaction() as db:
+            recorded = _insert(db, finished)
+            if mark_current:
+                db.execute("UPDATE current SET finished_id = ? WHERE slot = 1", (recorded.game_id,))
+        return recorded
+
+    def add_imported(self, games: list[FinishedGame]) -> list[bool]:
+        """Add games read from elsewhere, in one transaction; for each, False if it was already here.
+
+        A game is already here when a game on the same deal, ended at the same
+        time with the same result and record, is in the history.
+        """
+        added: list[bool] = []
+        with self._transaction() as db:
+            for finished in games:
+                present = db.execute(
+                    "SELECT 1 FROM games WHERE deal = ? AND ended IS ? AND result = ? AND score IS ? AND record IS ?",
+                    (
+                        str(finished.deal),
+                        stamp(finished.ended),
+                        finished.ending.result,
+                        finished.score,
+                        _record_text(finished),
+                    ),
+                ).fetchone()
+                if present is None:
+                    _insert(db, finished)
+                added.append(present is None)
+        return added
+
+    def is_counted(self, deal: int) -> bool:
+        """Whether a game on ``deal`` counts in the statistics already."""
+        return self._one("SELECT 1 FROM games WHERE deal = ? AND counted = 1", str(deal)) is not None
+
+    def history(self, limit: int | None = None, *, records: bool = False) -> list[FinishedGame]:
+        """The finished games, newest first, at most ``limit`` of them; with their records if asked.
+
+        A row that cannot be read is left out (see :meth:`take_problems`).
+        """
+        return list(self.each_game(newest_first=True, limit=limit, records=records))
+
+    def each_game(
+        self, *, newest_first: bool = False, limit: int | None = None, records: bool = True
+    ) -> Iterator[FinishedGame]:
+        """The finished games, oldest first unless asked, read as they are used (for export and long listings).
+
+        A row that cannot be read is left out (see :meth:`take_problems`).
+        """
+        columns = _GAME_COLUMNS + (", record" if records else "")
+        order = "DESC" if newest_first else ""
+        with self._errors():
+            rows = self._db.execute(
+                f"SELECT {columns} FROM games ORDER BY id {order} LIMIT ?", (-1 if limit is None else limit,)
+            )
+            for row in rows:
+                finished = self._readable(row)
+                if finished is not None:
+                    yield finished
+
+    def history_span(self, limit: int | None = None) -> Span:
+        """What the newest ``limit`` games span (all of them without a limit), read without reading each game
+        into Python: for laying out a listing before streaming it."""
+        with self._errors():
+            newest = "SELECT * FROM games ORDER BY id DESC LIMIT ?"
+            count, largest, deal, score, placed, ended = self._db.execute(
+                "SELECT count(*), max(id), max(length(deal) + CASE WHEN daily IS NOT NULL THEN 6 ELSE 0 END),"
+                f" max(length(score)), max(length(placed)), max(ended IS NOT NULL) FROM ({newest})",
+                (-1 if limit is None else limit,),
+            ).fetchone()
+            kinds = self._db.execute(
+                f"SELECT DISTINCT result, loss_reason, counted FROM ({newest})", (-1 if limit is None else limit,)
+            ).fetchall()
+        endings = set()
+        for result, loss_reason, counted in kinds:
+            with contextlib.suppress(*_UNREADABLE):
+                endings.add((Ending.of(result, loss_reason), bool(counted)))
+        return Span(count, largest or 0, deal or 0, score or 0, placed or 0, bool(ended), frozenset(endings))
+
+    def game(self, game_id: int) -> FinishedGame | None:
+        """The finished game with this id, record included; None if there is none.
+
+        :class:`StoreError` (kind ``GAME_ROW_SKIPPED``) when its row cannot be read.
+        """
+        if not 0 < game_id <= _LARGEST_ID:
+            return None
+        row = self._one(f"SELECT {_GAME_COLUMNS}, record FROM games WHERE id = ?", game_id)
+        if row is None:
+            return None
+        try:
+            return _finished(row)
+        except _UNREADABLE as exc:
+            raise StoreError(self._unreadable(row[0], exc)) from None
+
+    def newest_game(self) -> FinishedGame | None:
+        """The newest game that can be read, record included; None before the first game ends."""
+        return next(self.each_game(newest_first=True), None)
+
+    def _readable(self, row: tuple[Any, ...]) -> FinishedGame | None:
+        """The game of ``row``, or None (the problem kept for :meth:`take_problems`) if it cannot be read."""
+        try:
+            return _finished(row)
+        except _UNREADABLE as exc:
+            self._met.append(self._unreadable(row[0], exc))
+            return None
+
+    def _unreadable(self, game_id: object, exc: Exception) -> Problem:
+        number = game_id if isinstance(game_id, int) else None
+        return Problem(Kind.GAME_ROW_SKIPPED, Reason.INVALID, self.path, str(exc) or type(exc).__name__, number)
+
+    def game_count(self) -> int:
+        return int(self._one("SELECT count(*) FROM games")[0])
+
+    # --- statistics ------------------------------------------------------------
+
+    def stats(self) -> Stats:
+        """Every figure, from the counted games' tally and streaks (a few rows, whatever the history's length).
+
+        When the tally or the streaks cannot be read or do not add up to the
+        counted games, they are worked out again from the games and kept (see
+        :meth:`take_problems`).
+        """
+        with self._errors():
+            rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
+            streak = self._db.execute("SELECT current, longest FROM streak WHERE slot = 1").fetchone()
+            counted = self._db.execute("SELECT count(*) FROM games WHERE counted = 1").fetchone()[0]
+        try:
+            return _figures(rows, streak, counted)
+        except (ValueError, TypeError, IndexError, KeyError):
+            pass
+        with self._transaction() as db:
+            db.execute(f"UPDATE games SET counted = 0 WHERE counted = 1 AND NOT {_VALID_RESULT}")
+            db.execute("DELETE FROM tally")
+            db.execute(
+                "INSERT INTO tally (key, result, loss_reason, score, games)"
+                " SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),"
+                " result, loss_reason, score, count(*) FROM games WHERE counted = 1 GROUP BY result, loss_reason, score"
+            )
+            won = [row[0] == "won" for row in db.execute("SELECT result FROM games WHERE counted = 1 ORDER BY id")]
+            current, longest = _streaks(won)
+            db.execute("INSERT OR REPLACE INTO streak (slot, current, longest) VALUES (1, ?, ?)", (current, longest))
+            rows = db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
+            counted = len(won)
+        self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
+        return _figures(rows, (current, longest), counted)
+
+    def reset_stats(self) -> int:
+        """Clear the statistics: no game counts any more (the history stays); returns how many did."""
+        with self._transaction() as db:
+            cleared = db.execute("UPDATE games SET counted = 0 WHERE counted = 1").rowcount
+            db.execute("UPDATE streak SET current = 0, longest = 0 WHERE slot = 1")
+        return int(cleared)
+
+    # --- reviews, settings, notes -------------------------------------------------
+
+    def save_review(self, game_id: int, data: Any) -> None:
+        """Keep ``data`` (anything JSON can hold) as the review of finished game ``game_id``, replacing any.
+
+        Raises KeyError when there is no such game.
+        """
+        text = json.dumps(data, separators=(",", ":"))
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise KeyError(game_id)
+            db.execute(
+                "INSERT OR REPLACE INTO reviews (game_id, data, saved) VALUES (?, ?, ?)",
+                (game_id, text, stamp(utc_now())),
+            )
+
+    def load_review(self, game_id: int) -> Any | None:
+        """The review kept with game ``game_id``, or None if it has none.
+
+        A kept review that cannot be read is dropped, to be made again (see :meth:`take_problems`).
+        """
+        row = self._one("SELECT data FROM reviews WHERE game_id = ?", game_id)
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except (ValueError, TypeError, RecursionError):
+            pass
+        with self._transaction() as db:
+            db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+        self._met.append(Problem(Kind.REVIEW_DROPPED, Reason.NOT_JSON, self.path, number=game_id))
+        return None
+
+    def setting(self, name: str, default: Any = None) -> Any:
+        """The player's setting ``name`` (any JSON value), or ``default`` if never set or unreadable."""
+        row = self._one("SELECT value FROM settings WHERE name = ?", name)
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except (ValueError, TypeError, RecursionError):
+            return default
+
+    def set_setting(self, name: str, value: Any) -> None:
+        """Remember the player's setting ``name`` (any JSON value) for the next runs."""
+        text = json.dumps(value, separators=(",", ":"))
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", (name, text))
+
+    @contextlib.contextmanager
+    def changing(self) -> Iterator[Changes]:
+        """Several changes as one transaction: all of them are kept, or none."""
+        with self._transaction() as db:
+            yield Changes(db)
+
+
+class Changes:
+    """The changes one :meth:`Store.changing` transaction may make."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def record(self, finished: FinishedGame) -> Recorded:
+        return _insert(self._db, finished)
+
+    def write_note(self, name: str, value: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)", (name, value))
+
+    def note(self, name: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_current(self, saved: SavedGame, started: datetime) -> None:
+        text = json.dumps(saved_game_json(saved.game, saved.daily), separators=(",", ":"))
+        self._db.execute(
+            "INSERT OR IGNORE INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, NULL)",
+            (text, stamp(started)),
+        )
+
+
+def _record_text(finished: FinishedGame) -> str | None:
+    return None if finished.record is None else json.dumps(finished.record, separators=(",", ":"))
+
+
+def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
+    """Add one game to the history inside a transaction, and move the streaks on if it counts."""
+    deal = str(finished.deal)
+    counted = (
+        finished.counted
+        and db.execute("SELECT 1 FROM games WHERE deal = ? AND counted = 1", (deal,)).fetchone() is None
+    )
+    won = finished.ending is Ending.WON
+    cursor = db.execute(
+        "INSERT INTO games (deal, daily, started, ended, result, loss_reason, score, placed, counted, record)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            deal,
+            finished.daily.isoformat() if finished.daily else None,
+            stamp(finished.started),
+            stamp(finished.ended),
+            finished.ending.result,
+            finished.ending.loss_reason,
+            finished.score,
+            finished.placed,
+            int(counted),
+            _record_text(finished),
+        ),
+    )
+    if counted:
+        db.execute(
+            "UPDATE streak SET current = CASE WHEN ? THEN current + 1 ELSE 0 END,"
+            " longest = max(longest, CASE WHEN ? THEN current + 1 ELSE 0 END) WHERE slot = 1",
+            (won, won),
+        )
+    assert cursor.lastrowid is not None
+    return Recorded(cursor.lastrowid, counted)
+
+
+_LARGEST_ID = 2**63 - 1
+"""SQLite's largest row id: no game has a larger one."""
+_ENDINGS = {(ending.result, ending.loss_reason): ending for ending in Ending}
+_UNREADABLE = (ValueError, TypeError, OverflowError, RecursionError)
+"""What reading a damaged row can raise (JSON's errors are ValueErrors)."""
+_VALID_RESULT = (
+    f"((result = 'won' AND loss_reason IS NULL AND typeof(score) = 'integer' AND score BETWEEN 0 AND {MAX_SCORE})"
+    " OR (result = 'lost' AND loss_reason IN ('too_many_face_down', 'stock_empty') AND score IS NULL)"
+    " OR (result = 'abandoned' AND loss_reason IS NULL AND score IS NULL))"
+)
+"""A row whose result, loss reason and score go together (the table's checks take each alone)."""
+
+
+def _whole(value: object, least: int = 0, most: int | None = None) -> int:
+    """``value`` as kept in a row that must hold a whole number within bounds; ValueError if it does not."""
+    if type(value) is not int or value < least or (most is not None and value > most):
+        raise ValueError(f"{value!r} is not a whole number from {least}" + (f" to {most}" if most is not None else ""))
+    return value
+
+
+def _finished(row: tuple[Any, ...]) -> FinishedGame:
+    """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
+    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted, *rest = row
+    if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
+        raise ValueError(f"bad deal number {deal!r}")
+    ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
+    score = None if score is None else _whole(score, 0, MAX_SCORE)
+    if (ending is Ending.WON) != (score is not None):
+        raise ValueError(f"a score of {score!r} does not go with the result {ending.value}")
+    record = json.loads(rest[0]) if rest and rest[0] is not None else None
+    if record is not None and not isinstance(record, dict):
+        raise ValueError("the record is not a JSON object")
+    return FinishedGame(
+        game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
+        None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
+    )  # fmt: skip
+
+
+def _streaks(won: list[bool]) -> tuple[int, int]:
+    """The current and the longest run of wins in ``won``, the counted games in order."""
+    current = longest = 0
+    for win in won:
+        current = current + 1 if win else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def _figures(rows: list[tuple[Any, ...]], streak: tuple[Any, ...] | None, counted: int) -> Stats:
+    """The figures of the tally's rows and the streaks; ValueError (or another) when they cannot be read or
+    do not add up to the ``counted`` games."""
+    histogram = [0] * (MAX_SCORE + 1)
+    losses = dict.fromkeys(LOSSES, 0)
+    played = won = total = 0
+    best: int | None = None
+    for result, loss_reason, score, count in rows:
+        count = _whole(count, 1)
+        played += count
+        ending = Ending.of(result, loss_reason)
+        if ending is Ending.WON:
+            score = _whole(score, 0, MAX_SCORE)
+            won += count
+            histogram[score] += count
+            total += score * count
+            best = score if best is None else max(best, score)
+        elif score is not None:
+            raise ValueError(f"a score with {ending.value}")
+        else:
+            losses[ending] += count
+    if streak is None or played != counted:
+        raise ValueError("the tally is not that of the counted games")
+    current, longest = _whole(streak[0]), _whole(streak[1])
+    if not current <= longest <= won:
+        raise ValueError(f"streaks {current} and {longest} with {won} games won")
+    return Stats(
+        played=played,
+        won=won,
+        current_streak=current,
+        longest_streak=longest,
+        best_score=best,
+        average_score=total / won if won else None,
+        histogram=tuple(histogram),
+        losses=losses,
+    )

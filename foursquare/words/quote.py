@@ -1,0 +1,24 @@
+"""What a user typed, shown back safely: control characters as ``?``, long text cut with ``…``.
+
+Echoing input whole would let a stray escape sequence repaint the terminal,
+and a 4,000-digit number fill it; every line that names what was typed
+quotes it through here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LIMIT", "quoted", "shown"]
+
+LIMIT = 24
+"""How many characters of typed text are shown before it is cut."""
+
+
+def shown(text: str, limit: int = LIMIT) -> str:
+    """``text`` with control characters as ``?`` and, past ``limit`` characters, cut with ``…``."""
+    clean = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = LIMIT) -> str:
+    """:func:`shown` between quotes, as Python would quote it (``'abc'``), for naming an argument."""
+    return repr(shown(text, limit))
