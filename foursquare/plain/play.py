@@ -35,7 +35,7 @@ from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.glyphs import can_encode, locale_codeset
-from foursquare.words.history import EMPTY, table, not_reviewed_line
+from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.plain import (
     COMMAND_LINES,
     HELP_TAIL,

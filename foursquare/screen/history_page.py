@@ -19,7 +19,7 @@ from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import MARK
-from foursquare.words.history import EMPTY, FOOTER, TITLE, table, not_reviewed_line
+from foursquare.words.history import EMPTY, FOOTER, TITLE, not_reviewed_line, table
 from foursquare.words.text import Text, Tone
 
 __all__ = ["HistoryPage"]
