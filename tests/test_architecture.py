@@ -66,3 +66,42 @@ def test_the_rules_import_nothing_but_themselves_and_pure_standard_modules(path:
     for module, _ in imports(path):
         top = module.split(".")[0]
         assert module.startswith("foursquare.engine") or top in allowed, f"{module_name(path)} imports {module}"
+
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("foursquare.engine", "foursquare.deals"),
+    ("foursquare.expert",),
+    ("foursquare.storage",),
+    ("foursquare.words",),
+    ("foursquare.session",),
+    ("foursquare.screen", "foursquare.plain", "foursquare.commands"),
+    ("foursquare.cli", "foursquare.__main__", "foursquare"),
+)
+"""The layers, inmost first: a module may import its own layer's and inner layers' modules, never an outer
+layer's, and the three ways in (the screen, plain mode, the commands) do not import one another."""
+
+
+def part(module: str) -> str:
+    """The part of the package a module belongs to: the longest entry of :data:`LAYERS` it is in."""
+    names = [name for layer in LAYERS for name in layer if module == name or module.startswith(name + ".")]
+    return max(names, key=len)
+
+
+def layer(module: str) -> int:
+    return next(n for n, names in enumerate(LAYERS) if part(module) in names)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_nothing_imports_an_outer_layer_or_a_sibling_way_in(path: Path) -> None:
+    here = module_name(path)
+    for module, _ in imports(path):
+        if not module.startswith("foursquare") or module == "foursquare":
+            continue
+        assert layer(module) <= layer(here), f"{here} ({part(here)}) imports {module}, an outer layer"
+        if layer(module) == layer(here) == LAYERS.index(LAYERS[5]):
+            assert part(module) == part(here), f"{here} imports {module}: the ways in do not import one another"
+
+
+def test_every_module_has_a_layer() -> None:
+    for path in MODULES:
+        assert layer(module_name(path)) >= 0

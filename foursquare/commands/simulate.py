@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from multiprocessing.pool import AsyncResult
 from typing import Any, NamedTuple, TextIO
 
-from foursquare.cli import deal_number
+from foursquare.commands.arguments import deal_number
 from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_name
 from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets
