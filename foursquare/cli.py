@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "play many deals without a screen and report how a strategy fares",
     ),
     "review": ("foursquare.commands.review:main", "the expert's verdict on every placement of a finished game"),
+    "help": ("foursquare.commands.help:main", "the rules in full and the other pages of help (a list without a topic)"),
 }
 
 

@@ -130,18 +130,13 @@ def place(app: App, *cells: Cell) -> None:
         app.handle(Key.ENTER)
 
 
-def screen_text(app: App) -> str:
-    """The frame the app would paint, as lines of text."""
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for span in render(app, app.width, app.height):
-        rows.setdefault(span.y, []).append((span.x, span.text))
-    lines = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            line = line.ljust(x) + text
-        lines.append(line)
-    return "\n".join(lines)
+def screen_text(app: App, *, ascii: bool = False) -> str:
+    """The frame the app would paint, as lines of text: each span written over what was drawn before it,
+    as the terminal shows it (blank rows at the bottom left out)."""
+    grid = [[" "] * app.width for _ in range(app.height)]
+    for span in render(app, app.width, app.height, ascii=ascii):
+        grid[span.y][span.x : span.x + len(span.text)] = list(span.text)
+    return "\n".join("".join(row).rstrip() for row in grid).rstrip("\n")
 
 
 # --- plain mode -----------------------------------------------------------------

@@ -14,6 +14,7 @@ from terminal import GAME, Terminal, game_env
 from foursquare.engine import Game, Status, cell_name, parse_cell
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
+from foursquare.words.pages import page
 
 MOVES = [cell_name(cell) for cell in WINNING_LINE]
 
@@ -31,22 +32,21 @@ def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> su
     )
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
 TRANSCRIPT_MARK = "<!-- transcript:"
 
 
-def readme_transcript() -> tuple[str, list[str]]:
-    """The command of the README's plain-mode transcript (after its ``$``) and the lines it shows."""
-    lines = README.read_text(encoding="utf-8").splitlines()
+def help_transcript() -> tuple[str, list[str]]:
+    """The command of the plain-mode help page's transcript (after its ``$``) and the lines it shows."""
+    lines = page("plain").splitlines()
     start = next(n for n, line in enumerate(lines) if line.startswith(TRANSCRIPT_MARK)) + 1
     assert lines[start] == "```" and lines[start + 1].startswith("$ ")
     end = lines.index("```", start + 1)
     return lines[start + 1].removeprefix("$ "), lines[start + 2 : end]
 
 
-def test_the_readme_transcript_is_what_the_command_prints(tmp_path: Path) -> None:
-    """The README says its transcript is the same on every machine: run it as written, in a fresh folder."""
-    command, shown = readme_transcript()
+def test_the_help_pages_transcript_is_what_the_command_prints(tmp_path: Path) -> None:
+    """The plain-mode page says its transcript is the same on every machine: run it as written, in a fresh folder."""
+    command, shown = help_transcript()
     bin_dir = os.path.dirname(sys.executable)  # where this environment's ``foursquare`` script is
     done = subprocess.run(
         ["sh", "-c", command],

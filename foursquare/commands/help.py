@@ -1,0 +1,38 @@
+"""``foursquare help [TOPIC]``: the pages of help that the README points to, printed in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+
+from foursquare.commands.output import say
+from foursquare.session.errors import CommandError
+from foursquare.words.pages import TOPICS, page, title
+from foursquare.words.quote import quoted
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foursquare help",
+        description="Print a page of help; with no topic, the list of topics.",
+    )
+    parser.add_argument("topic", nargs="?", metavar="TOPIC", help=f"one of: {', '.join(TOPICS)}")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """``foursquare help [TOPIC]``; returns the exit status (2 for a topic there is no page of)."""
+    args = _parser().parse_args(argv)
+    if args.topic is None:
+        width = max(map(len, TOPICS))
+        lines = ["Topics (foursquare help TOPIC prints one):"]
+        lines += [f"  {topic:<{width}}  {title(topic)}" for topic in TOPICS]
+        return say("\n".join(lines))
+    topic = args.topic.strip().lower()
+    if topic not in TOPICS:
+        close = difflib.get_close_matches(topic, TOPICS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise CommandError(f"no help on {quoted(args.topic)}: {hint}the topics are {', '.join(TOPICS)}", 2)
+    return say(page(topic).rstrip("\n"))

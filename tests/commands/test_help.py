@@ -1,0 +1,50 @@
+"""``foursquare help``: the pages the README points to, printed by topic."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import command
+
+from foursquare.words.pages import TOPICS, page, title
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_topic_it_lists_every_topic_with_its_title(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command("help") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in out[1:]] == list(TOPICS)
+    for topic, line in zip(TOPICS, out[1:], strict=True):
+        assert line.split(None, 1)[1] == title(topic)
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_each_topic_prints_its_page(topic: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert command("help", topic.upper()) == 0
+    out = capsys.readouterr().out
+    assert out == page(topic).rstrip("\n") + "\n" and out.startswith("# ")
+
+
+def test_a_topic_there_is_no_page_of_is_one_line_with_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
+    assert command("help", "rule") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "did you mean 'rules'" in err and "json" in err
+
+
+def test_the_readme_links_every_page_by_its_path_in_the_package() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\((foursquare/words/help/[a-z]+\.md)\)", readme))
+    assert linked == {f"foursquare/words/help/{topic}.md" for topic in TOPICS}
+    for path in linked:
+        assert (ROOT / path).is_file()
+
+
+def test_the_rules_page_has_the_worked_example_step_by_step() -> None:
+    rules = page("rules")
+    steps = [line for line in rules.splitlines() if re.match(r"\| [1-7] \|", line)]
+    assert [line.split("|")[2].strip() for line in steps] == [
+        "6H → d4", "9C → e4", "6D → c4", "2S → d5", "9S → e4, onto 9C", "4C → d3", "7D → d5, onto 2S",
+    ]  # fmt: skip
