@@ -32,7 +32,7 @@ from foursquare.screen.coach import Coach, Pending, expert
 from foursquare.screen.keys import Input
 from foursquare.screen.render import render
 
-from ..helpers import Deals
+from ..helpers import session_on
 from . import figures
 from .figures import header
 from .ui import HEIGHT, WIDTH, script
@@ -60,7 +60,7 @@ def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], i
 
     expert_s, shown_s, won = [], [], 0
     for seed in range(games):
-        app = App(Game.deal(seed), Deals(), width=WIDTH, height=HEIGHT)
+        app = App(session_on(Game.deal(seed)), width=WIDTH, height=HEIGHT)
         Coach(app, think=recording)
         while not app.game.is_over:
             start = time.perf_counter()
@@ -106,7 +106,7 @@ def _think_without_pause(positions: list[Position], stop: threading.Event) -> No
 def keys_while_thinking(keys: int, busy: bool) -> list[float]:
     """Seconds from each key being due to its frame composed, with the expert thinking if ``busy``."""
     events: list[Input] = script(keys)
-    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
+    app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     rng = random.Random(1)
     stop = threading.Event()
     worker = None

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from foursquare.engine import Game, cell_name
 from foursquare.plain.play import Plain
-from foursquare.session.game import GameSession as Session
+from foursquare.session.game import GameSession
 from foursquare.words.cards import Spelling
 
 from .coach import HEADER, row
@@ -50,9 +50,9 @@ def whole_game(deal: int) -> list[str]:
 
 
 def _plain(folder: Path, seed: int, written: list[str]) -> Plain:
-    session, opening = Session.open(folder, seed=seed)
+    session, opening = GameSession.open(folder, seed=seed)
     plain = Plain(session, Spelling(), written.append)
-    plain.begin(opening, seed=seed)
+    plain.begin(opening)
     return plain
 
 
@@ -75,7 +75,7 @@ def per_line(lines: int, seed: int = 0) -> dict[str, list[float]]:
                 kind, line = "n (a game over: a new deal at once)", "n"
             elif roll < 0.08 and game.placed_count:
                 kind, line = "u (take back, saved)", "u"
-            elif roll < 0.12 and plain.taken_back:
+            elif roll < 0.12 and plain.session.taken_back:
                 kind, line = "r (put back, saved)", "r"
             elif roll < 0.22:
                 kind, line = "p CELL (preview)", f"p {cell_name(rng.choice(game.legal_moves()))}"

@@ -29,11 +29,12 @@ import time
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.reviewing import Reviewing
+from foursquare.screen.app import App
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.render import render
 from foursquare.screen.review_page import ReviewPages, expert_review
 
-from ..helpers import first_cell_judge, lost_game, make_app, won_game
+from ..helpers import first_cell_judge, lost_game, session_on, won_game
 from .figures import header, row
 
 __all__ = ["first_page", "keys_while_reviewing", "main", "whole_review"]
@@ -70,8 +71,7 @@ def whole_review(game: Game) -> tuple[float, float, float, float]:
 
 def first_page(game: Game) -> tuple[float, float, ReviewPages]:
     """Seconds from ``v`` to the first page composed, and to it showing the first verdict."""
-    app = make_app()
-    app.start_game(game)
+    app = App(session_on(game))
     pages = ReviewPages(app, start=expert_review)
     start = time.perf_counter()
     app.handle("v")
@@ -89,8 +89,7 @@ def keys_while_reviewing(game: Game, keys: int, *, busy: bool = True) -> tuple[l
 
     Not ``busy``: the same keys on a review already finished, for comparison on the same machine at the same time.
     """
-    app = make_app()
-    app.start_game(game)
+    app = App(session_on(game))
     pages = ReviewPages(app, start=expert_review if busy else _done)
     app.handle("v")
     rng = random.Random(1)

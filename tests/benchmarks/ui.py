@@ -25,7 +25,6 @@ import os
 import pty
 import random
 import select
-import statistics
 import sys
 import tempfile
 import time
@@ -36,7 +35,8 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.render import render
 
-from ..helpers import Deals
+from ..helpers import session_on
+from . import figures
 
 WIDTH, HEIGHT = 80, 24
 FIRST_FRAME_END = b"to begin"
@@ -72,13 +72,12 @@ def script(keys: int, seed: int = 0) -> list[Input]:
     return out[:keys]
 
 
+NAME_WIDTH = 44
+
+
 def _summary(name: str, seconds: list[float]) -> str:
-    ms = sorted(s * 1000 for s in seconds)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    return (
-        f"{name:<44} median {statistics.median(ms):7.3f} ms   p99 {p99:7.3f} ms   "
-        f"worst {ms[-1]:7.3f} ms   ({len(ms)} runs)"
-    )
+    """A line of this benchmark's table (see :func:`figures.row`): keys are judged by their 99th percentile."""
+    return figures.row(name, seconds, NAME_WIDTH, decimals=3, percentile=99)
 
 
 def _drain(fd: int, until: float, stop: bytes | None = None) -> tuple[bytes, bool]:
@@ -111,7 +110,7 @@ def _set_size(fd: int) -> None:
 def per_key(keys: int) -> tuple[list[float], list[float]]:
     """Seconds per key: (handle + compose only, handle + compose + paint through curses into a pty)."""
     events = script(keys)
-    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
+    app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     pure = []
     for event in events:
         start = time.perf_counter()
@@ -141,7 +140,7 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
 def _painted(events: list[Input]) -> list[float]:
     from foursquare.screen import tui  # only the child needs curses
 
-    app = App(Game.deal(1), Deals(list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
+    app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     terminal = tui.Terminal(app, ascii=False, color=True)
     window = terminal.start()
     times = []
@@ -160,13 +159,12 @@ def _painted(events: list[Input]) -> list[float]:
 
 def saving(keys: int) -> list[float]:
     """Seconds per placement or undo, saved as in play (fsync included), plus composing the frame."""
-    from foursquare.screen.play import Keeper  # the saving game, as foursquare plays it
-    from foursquare.session.game import GameSession as Session
+    from foursquare.session.game import GameSession  # the saving game, as foursquare plays it
 
     times = []
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
-        session, _ = Session.open(Path(home), seed=1)
-        app = Keeper(session).app
+        session, _ = GameSession.open(Path(home), seed=1)
+        app = App(session, width=WIDTH, height=HEIGHT)
         for n in range(keys):
             if app.game.is_over:
                 app.handle("n")
@@ -227,6 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, preview and cards to come on, Python {sys.version.split()[0]}")
     pure, painted = per_key(args.keys)
+    print(figures.header(NAME_WIDTH, percentile=99))
     print(_summary("key: handle + compose frame (no terminal)", pure))
     print(_summary("key: handle + compose + paint via curses", painted))
     print(_summary("key that saves: handle + save + compose", saving(args.saves)))
