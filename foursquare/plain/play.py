@@ -39,14 +39,10 @@ from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.plain import (
     COMMAND_LINES,
     HELP_TAIL,
+    Unusable,
     autoplay_line,
-    needs_a_cell,
-    not_a_cell,
-    not_a_command,
-    one_word_too_many,
     review_hint,
     reviewing_line,
-    too_long,
 )
 from foursquare.words.quote import shown
 from foursquare.words.results import share_line
@@ -54,6 +50,7 @@ from foursquare.words.review import plain_review_lines
 from foursquare.words.rules import RULES
 from foursquare.words.session import (
     PLAIN_INTRO,
+    asked_to_leave,
     counted_lines,
     greeting_forms,
     kept_line,
@@ -134,11 +131,11 @@ class Plain:
             self.out(opening.trouble.line)
         self._greet()
         self._show()
-        self._say(self.session.finish_pending())
+        self._tell(self.session.finish_pending())
         if opening.switch is not None:
             question, _ = switch_question(opening.switch.seed, opening.switch.daily)
             switch = opening.switch
-            self._ask(question, lambda: self._say(self.session.new_deal(seed=switch.seed, daily=switch.daily)))
+            self._ask(question, lambda: self._tell(self.session.new_deal(seed=switch.seed, daily=switch.daily)))
 
     def handle(self, line: str) -> None:
         """Run one line of input: the answer to a question, a cell name or a command."""
@@ -156,11 +153,11 @@ class Plain:
             action(rest)
             return
         if _CELL_SHAPE.fullmatch(word) is None:
-            self.out(not_a_command(shown(text)))
+            self.out(Unusable.NOT_A_COMMAND.say(typed=shown(text)))
             return
         cell = self._cell(word)
         if cell is not None and self._alone(word, rest):
-            self._say(self.session.place(cell))
+            self._tell(self.session.place(cell))
 
     def end_of_input(self) -> None:
         """No more lines: like ``q`` (a question left open is answered no)."""
@@ -172,11 +169,11 @@ class Plain:
 
     def undo(self, rest: str) -> None:
         if self._alone("u", rest):
-            self._say(self.session.undo())
+            self._tell(self.session.undo())
 
     def redo(self, rest: str) -> None:
         if self._alone("r", rest):
-            self._say(self.session.redo())
+            self._tell(self.session.redo())
 
     def tip(self, rest: str) -> None:
         if not self._alone("t", rest) or not self._playing():
@@ -192,7 +189,7 @@ class Plain:
             return
         self.out(autoplay_line())
         while not self.game.is_over:
-            self._say(self.session.place(self._advise().cell, by=Mover.EXPERT), show=False)
+            self._tell(self.session.place(self._advise().cell, by=Mover.EXPERT), show=False)
         self._show()
 
     def review(self, rest: str) -> None:
@@ -233,7 +230,7 @@ class Plain:
         if not self._playing():
             return
         if not rest:
-            self.out(needs_a_cell())
+            self.out(Unusable.NEEDS_A_CELL.say())
             return
         where, _, more = rest.partition(" ")
         cell = self._cell(where.lower())
@@ -254,9 +251,9 @@ class Plain:
             return
         if self.session.in_progress:
             question, _ = switch_question(None, False)
-            self._ask(question, lambda: self._say(self.session.new_deal()))
+            self._ask(question, lambda: self._tell(self.session.new_deal()))
         else:
-            self._say(self.session.new_deal())
+            self._tell(self.session.new_deal())
 
     def stats(self, rest: str) -> None:
         if not self._alone("s", rest):
@@ -284,13 +281,13 @@ class Plain:
         if not self._alone("q", rest):
             return
         self.running = False
-        quitting = self.session.quitting()
-        if quitting.in_progress:
-            self.out(quitting_words(quitting.saved))
+        stakes = self.session.stakes()
+        if stakes.in_progress:
+            self.out(quitting_words(stakes.saved))
 
     # --- what happened ----------------------------------------------------------
 
-    def _say(self, events: list[Event], *, show: bool = True) -> None:
+    def _tell(self, events: list[Event], *, show: bool = True) -> None:
         """Print what the session did, then the table (with the end, whether it counts, then what now)."""
         changed = False
         ended: list[str] = []
@@ -345,9 +342,9 @@ class Plain:
         return advise(Position.of(self.game), nodes=self.nodes or DEFAULT_NODES)
 
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
-        leaving = self.session.leaving()
+        stakes = self.session.stakes()
         self.question = Question(on_yes)
-        self.out(f"{question} {leaving_words(leaving.deal, leaving.counts)} Answer y to leave it, n to go on.")
+        self.out(asked_to_leave(question, leaving_words(stakes.deal, stakes.counts)))
 
     def _answer(self, text: str) -> None:
         question, self.question = self.question, None
@@ -355,14 +352,14 @@ class Plain:
         if text.lower() in ("y", "yes"):
             question.on_yes()
         else:
-            self.out(kept_line(self.session.leaving().deal))
+            self.out(kept_line(self.session.stakes().deal))
 
     # --- refusals -----------------------------------------------------------
 
     def _alone(self, word: str, rest: str) -> bool:
         """Whether nothing follows the command; if something does, say so."""
         if rest:
-            self.out(one_word_too_many(word, shown(rest)))
+            self.out(Unusable.ONE_WORD_TOO_MANY.say(typed=shown(rest), word=word))
         return not rest
 
     def _cell(self, word: str) -> Cell | None:
@@ -370,7 +367,7 @@ class Plain:
         try:
             return parse_cell(word)
         except ValueError:
-            self.out(not_a_cell(shown(word)))
+            self.out(Unusable.NOT_A_CELL.say(typed=shown(word)))
             return None
 
     def _playing(self) -> bool:
@@ -432,7 +429,7 @@ def main(
             if not interactive:
                 out(f"> {shown(line, 80)}")
             if len(line) > MAX_LINE_BYTES:
-                out(too_long(MAX_LINE_BYTES))
+                out(Unusable.TOO_LONG.say(limit=MAX_LINE_BYTES))
             else:
                 plain.handle(line)
     except KeyboardInterrupt:

@@ -642,14 +642,14 @@ class App:
     def ask_to_switch(self, seed: int | None, daily: bool) -> None:
         """Another deal was asked for on the command line while a game is in progress: ask before leaving it."""
         question, yes = switch_question(seed, daily)
-        leaving = self.session.leaving()
+        stakes = self.session.stakes()
         self.ask(
             Confirm(
                 Text((question,), Tone.HEADING),
-                Text((leaving_words(leaving.deal, leaving.counts),)),
+                Text((leaving_words(stakes.deal, stakes.counts),)),
                 lambda app: app.deal(seed, daily),
                 yes=yes,
-                no=keep_label(leaving.deal),
+                no=keep_label(stakes.deal),
             )
         )
 
@@ -724,12 +724,12 @@ def ask_if_in_progress(
 
 
 def _leaving(app: App) -> str:
-    leaving = app.session.leaving()
-    return leaving_words(leaving.deal, leaving.counts)
+    stakes = app.session.stakes()
+    return leaving_words(stakes.deal, stakes.counts)
 
 
 def _quitting(app: App) -> str:
-    return quitting_words(app.session.quitting().saved)
+    return quitting_words(app.session.stakes().saved)
 
 
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:

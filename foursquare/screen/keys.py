@@ -30,6 +30,10 @@ class Key(Enum):
     REDRAW = "ctrl_l"
 
 
+KeyName = Key | str
+"""A key as bindings name it: a :class:`Key` or one printable character."""
+
+
 @dataclass(frozen=True, slots=True)
 class Click:
     """A mouse click (button 1) on screen row ``y``, column ``x``."""
@@ -45,9 +49,6 @@ class Resize:
     width: int
     height: int
 
-
-KeyName = Key | str
-"""A key as bindings name it: a :class:`Key` or one printable character."""
 
 Input = Key | str | Click | Resize
 """Everything the view-model can be told."""

@@ -22,13 +22,12 @@ __all__ = [
     "Event",
     "Finished",
     "Greeting",
-    "Leaving",
     "Mover",
     "NotCounted",
     "Nothing",
     "Placed",
-    "Quitting",
     "Refused",
+    "Stakes",
     "Switch",
     "TookBack",
     "Trouble",
@@ -136,23 +135,16 @@ class Trouble:
 
 
 @dataclass(frozen=True, slots=True)
-class Leaving:
-    """What leaving the game on the table for another deal would cost."""
+class Stakes:
+    """What leaving the game on the table costs: for another deal, or by quitting."""
 
     deal: int
     in_progress: bool
-    """A card is down and the game is not over: leaving it counts it as abandoned."""
+    """A card is down and the game is not over: another deal counts it as abandoned, and quitting asks first."""
     counts: bool
-    """The game would count (as a loss): its deal was not counted before."""
-
-
-@dataclass(frozen=True, slots=True)
-class Quitting:
-    """What quitting now does to the game on the table."""
-
-    in_progress: bool
+    """The game would count (as a loss, if left for another deal): its deal was not counted before."""
     saved: bool
-    """The game is kept for next time (False: the files could not be written, so it is lost)."""
+    """The game is kept for next time (False: the files could not be written, so quitting loses it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,13 +29,12 @@ from foursquare.session.events import (
     Event,
     Finished,
     Greeting,
-    Leaving,
     Mover,
     NotCounted,
     Nothing,
     Placed,
-    Quitting,
     Refused,
+    Stakes,
     Switch,
     TookBack,
     Trouble,
@@ -48,14 +47,7 @@ from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window
 from foursquare.words.problems import Note, join_notes, line, note, why
-from foursquare.words.session import (
-    cannot_keep_games,
-    could_not_count,
-    could_not_load_saved,
-    could_not_read_stats,
-    could_not_save,
-    nothing_kept,
-)
+from foursquare.words.session import Failed, nothing_kept
 
 __all__ = ["GameSession", "Opening"]
 
@@ -155,7 +147,7 @@ class GameSession:
             current = store.current()
         except StoreError as exc:
             unusable = exc.problem.kind is Kind.GAME_IN_PROGRESS
-            notes.append(line(exc.problem) if unusable else could_not_load_saved(why(exc.problem)))
+            notes.append(line(exc.problem) if unusable else Failed.LOADING.say(why=why(exc.problem)))
         day = today()
         wanted = deal_number(day) if daily else seed
         session = cls(
@@ -203,23 +195,19 @@ class GameSession:
         assert game.seed is not None  # a session plays numbered deals only
         return Greeting(game.seed, game.placed_count, self.replay, self.daily, game.next_card)
 
-    def leaving(self) -> Leaving:
-        """What leaving the game on the table for another deal costs."""
+    def stakes(self) -> Stakes:
+        """What leaving the game on the table (for another deal, or by quitting) costs now."""
         assert self.game.seed is not None
-        return Leaving(self.game.seed, self.in_progress, self.counts)
-
-    def quitting(self) -> Quitting:
-        """What quitting now does to the game on the table."""
-        return Quitting(self.in_progress, self.can_save and not self.save_failed)
+        return Stakes(self.game.seed, self.in_progress, self.counts, self.can_save and not self.save_failed)
 
     def stats(self) -> tuple[Stats, Trouble | None]:
         """The statistics, and the trouble if they could not be read."""
         if self._trouble is not None:
-            return Stats.from_results([]), Trouble(could_not_read_stats(self._trouble))
+            return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
         try:
             return self.store.stats(), None
         except StoreError as exc:
-            return Stats.from_results([]), Trouble(could_not_read_stats(why(exc.problem)))
+            return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
 
     # --- play ------------------------------------------------------------------
 
@@ -281,7 +269,7 @@ class GameSession:
 
         A game with a card placed is kept in the history first (as abandoned,
         a loss, if it is not over), so ask the player first while
-        :attr:`in_progress` (:meth:`leaving` says what it costs).  Raises
+        :attr:`in_progress` (:meth:`stakes` says what it costs).  Raises
         ValueError for a deal that cannot be asked for, like :meth:`open`.
         """
         _check_request(seed, daily)
@@ -308,7 +296,7 @@ class GameSession:
             self.store.save_current(self.game, self.daily, self.started, self.game_id)
         except StoreError as exc:
             self.save_failed = True
-            return could_not_save(why(exc.problem))
+            return Failed.SAVING.say(why=why(exc.problem))
         self.save_failed = False
         return None
 
@@ -340,12 +328,12 @@ class GameSession:
     def _record(self) -> str | None:
         """Keep the game as it stands in the history; a line if that failed."""
         if self._trouble is not None:
-            return could_not_count(self.game.seed, self._trouble)
+            return Failed.COUNTING.say(why=self._trouble, deal=self.game.seed)
         finished = FinishedGame.of(self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True)
         try:
             self.game_id = self.store.record(finished, mark_current=True).game_id
         except StoreError as exc:
-            return could_not_count(self.game.seed, why(exc.problem))
+            return Failed.COUNTING.say(why=why(exc.problem), deal=self.game.seed)
         self.counts = False
         return None
 
@@ -368,7 +356,7 @@ class GameSession:
             self.counts = not self.store.is_counted(game.seed)
         except StoreError as exc:
             self.counts = True
-            self._unsaid.append(could_not_read_stats(why(exc.problem)))
+            self._unsaid.append(Failed.READING_STATS.say(why=why(exc.problem)))
         self.replay = not self.counts
         """The deal was counted before this game began: its result will not count."""
         self.ended_before = False
@@ -389,7 +377,7 @@ def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | Non
         store, found = open_folder(folder)
     except (OSError, StoreError) as exc:
         said = why(exc.problem) if isinstance(exc, StoreError) else exc.strerror or str(exc)
-        notes.append(cannot_keep_games(folder, said))
+        notes.append(Failed.KEEPING.say(why=said, folder=folder))
         return Store.empty(), said
     notes.extend(map(note, found))
     return store, None

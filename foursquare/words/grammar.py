@@ -8,8 +8,9 @@ change each rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
-__all__ = ["a_rank", "and_list", "capitalized", "plural"]
+__all__ = ["Template", "a_rank", "and_list", "capitalized", "plural"]
 
 _IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
 
@@ -34,3 +35,15 @@ def capitalized(text: str) -> str:
 def a_rank(rank_text: str) -> str:
     """``a 4``, ``an 8``, ``an A``: a rank with its article."""
     return ("an " if rank_text in ("A", "8") else "a ") + rank_text
+
+
+class Template(Enum):
+    """A family of sentences: each member names what is said, and its value is how, with ``{fields}`` to fill.
+
+    Keeping the wording as the member's value puts each sentence beside its
+    name, in one place, for a translation to take whole.
+    """
+
+    def say(self, **fields: object) -> str:
+        """The sentence with its fields filled in."""
+        return str(self.value).format(**fields)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
+from foursquare.words.grammar import Template
+
 __all__ = [
     "COMMAND_LINES",
     "HELP_TAIL",
+    "Unusable",
     "autoplay_line",
-    "needs_a_cell",
-    "not_a_cell",
-    "not_a_command",
-    "one_word_too_many",
     "review_hint",
     "reviewing_line",
-    "too_long",
 ]
 
 COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -39,24 +37,17 @@ HELP_TAIL = (
 )
 
 
-def not_a_command(typed: str) -> str:
-    return f"{typed}: not a command. Type a cell name such as d4 to place the next card, ? for help."
+class Unusable(Template):
+    """Why plain mode cannot use a line it was given: said in one line, and nothing changes.
 
+    ``{typed}`` is what was typed, already made safe to show.
+    """
 
-def not_a_cell(typed: str) -> str:
-    return f"{typed}: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
-
-
-def one_word_too_many(word: str, rest: str) -> str:
-    return f"{word} takes nothing after it: {rest} is one word too many."
-
-
-def needs_a_cell() -> str:
-    return "p needs a cell: p e4 says what placing the next card on e4 would do."
-
-
-def too_long(limit: int) -> str:
-    return f"That line is too long to be a command (more than {limit} characters)."
+    NOT_A_COMMAND = "{typed}: not a command. Type a cell name such as d4 to place the next card, ? for help."
+    NOT_A_CELL = "{typed}: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
+    ONE_WORD_TOO_MANY = "{word} takes nothing after it: {typed} is one word too many."
+    NEEDS_A_CELL = "p needs a cell: p e4 says what placing the next card on e4 would do."
+    TOO_LONG = "That line is too long to be a command (more than {limit} characters)."
 
 
 def autoplay_line() -> str:

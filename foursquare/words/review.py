@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from foursquare.engine import Card, Cell, cell_name
 from foursquare.expert.review import Review, Step, Verdict
 from foursquare.storage.problems import Problem
+from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
@@ -27,7 +28,6 @@ __all__ = [
     "NO_ERRORS",
     "SHORT_FOOTER",
     "SUMMARY_HEAD",
-    "chance_text",
     "chart_lines",
     "finish_first",
     "no_error_beyond",
@@ -52,16 +52,6 @@ MAX_SCALE = 4
 """The most columns one point of the chart takes: a short game gets a chart wide enough to read."""
 LABEL_WIDTH = 5
 """The chart's left margin: ``100% `` and the like."""
-
-
-def chance_text(chance: float) -> str:
-    """A win chance as a whole percentage, never a false 0% or 100%."""
-    percent = round(chance * 100)
-    if percent >= 100 and chance < 1:
-        return "99%"
-    if percent <= 0 < chance:
-        return "1%"
-    return f"{percent}%"
 
 
 def progress_bar(fraction: float, width: int, *, ascii: bool = False) -> str:

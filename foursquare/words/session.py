@@ -12,16 +12,13 @@ from pathlib import Path
 
 from foursquare.engine import Card, cell_name
 from foursquare.storage.stats import NotCounted, Stats
-from foursquare.words.grammar import plural
+from foursquare.words.grammar import Template, plural
 from foursquare.words.text import Text, Tone
 
 __all__ = [
     "PLAIN_INTRO",
-    "cannot_keep_games",
-    "could_not_count",
-    "could_not_load_saved",
-    "could_not_read_stats",
-    "could_not_save",
+    "Failed",
+    "asked_to_leave",
     "counted_lines",
     "greeting_forms",
     "keep_label",
@@ -77,6 +74,11 @@ def switch_question(seed: int | None, daily: bool) -> tuple[str, str]:
     return "Start a new deal?", "new deal"
 
 
+def asked_to_leave(question: str, leaving: str) -> str:
+    """Plain mode's question before leaving a game, with what leaving costs and the answers."""
+    return f"{question} {leaving} Answer y to leave it, n to go on."
+
+
 def keep_label(deal: int) -> str:
     """What no does to that question, in a few words."""
     return f"go on with deal {deal}"
@@ -127,24 +129,15 @@ def toggled_words(setting: str, on: bool) -> Text:
     return Text((_TOGGLED[setting, on],))
 
 
-def could_not_save(why: str) -> str:
-    return f"Could not save the game: {why}."
+class Failed(Template):
+    """What the session could not do with the files, said with why (a clause): play goes on."""
 
-
-def could_not_count(deal: int | None, why: str) -> str:
-    return f"Could not count deal {deal} in the statistics: {why}."
-
-
-def could_not_read_stats(why: str) -> str:
-    return f"Could not read the statistics: {why}."
-
-
-def could_not_load_saved(why: str) -> str:
-    return f"The saved game could not be loaded: {why}."
-
-
-def cannot_keep_games(folder: Path, why: str) -> str:
-    return f"Cannot keep games in {folder}: {why}; this game will not be saved."
+    SAVING = "Could not save the game: {why}."
+    COUNTING = "Could not count deal {deal} in the statistics: {why}."
+    READING_STATS = "Could not read the statistics: {why}."
+    LOADING = "The saved game could not be loaded: {why}."
+    KEEPING = "Cannot keep games in {folder}: {why}; this game will not be saved."
+    """The data folder cannot be used at all: nothing will be kept this game."""
 
 
 def nothing_kept(folder: Path) -> str:

@@ -21,12 +21,11 @@ from foursquare.session.events import (
     Event,
     Finished,
     Greeting,
-    Leaving,
     Mover,
     Nothing,
     Placed,
-    Quitting,
     Refused,
+    Stakes,
     TookBack,
     Trouble,
 )
@@ -271,7 +270,7 @@ def test_a_deal_counted_before_is_a_replay_from_its_first_card(tmp_path: Path) -
     count(tmp_path, Result(WINNING_DEAL, Ending.STOCK_EMPTY))
     session, _ = GameSession.open(tmp_path, seed=WINNING_DEAL)
     assert session.replay and not session.counts and session.greeting().replay
-    assert session.leaving() == Leaving(WINNING_DEAL, False, False)
+    assert session.stakes() == Stakes(WINNING_DEAL, False, False, True)
     (finished,) = of(Finished, win(session))
     assert isinstance(finished, Finished) and finished.not_counted is NotCounted.REPLAY
 
@@ -279,7 +278,7 @@ def test_a_deal_counted_before_is_a_replay_from_its_first_card(tmp_path: Path) -
 def test_a_deal_lost_by_abandoning_cannot_be_won_later_for_the_statistics(tmp_path: Path) -> None:
     session, _ = GameSession.open(tmp_path, seed=WINNING_DEAL)
     play_on(session, WINNING_LINE[:3])
-    assert session.leaving() == Leaving(WINNING_DEAL, True, True)
+    assert session.stakes() == Stakes(WINNING_DEAL, True, True, True)
     session.new_deal(seed=WINNING_DEAL)  # restart the same deal, knowing it now
     assert not session.counts and session.replay
     (finished,) = of(Finished, win(session))
@@ -290,7 +289,7 @@ def test_a_deal_lost_by_abandoning_cannot_be_won_later_for_the_statistics(tmp_pa
 
 def test_a_new_deal_abandons_only_a_game_with_cards_down(tmp_path: Path) -> None:
     session, _ = GameSession.open(tmp_path, seed=1)
-    assert not session.leaving().in_progress
+    assert not session.stakes().in_progress
     session.new_deal()  # nothing placed: nothing counted
     assert results(tmp_path) == [] and session.game.seed in RANDOM_DEALS
     session.place((0, 0))
@@ -300,14 +299,14 @@ def test_a_new_deal_abandons_only_a_game_with_cards_down(tmp_path: Path) -> None
     assert results(tmp_path) == [Result(abandoned, Ending.ABANDONED)]
 
 
-def test_quitting_says_whether_the_game_is_kept(tmp_path: Path) -> None:
+def test_the_stakes_say_whether_leaving_counts_and_whether_the_game_is_kept(tmp_path: Path) -> None:
     session, _ = GameSession.open(tmp_path, seed=3)
-    assert session.quitting() == Quitting(False, True)
+    assert session.stakes() == Stakes(3, False, True, True)
     session.place((0, 0))
-    assert session.quitting() == Quitting(True, True)
+    assert session.stakes() == Stakes(3, True, True, True)
     with no_room_to_grow(tmp_path):
         session.place(session.game.legal_moves()[0])
-    assert session.quitting() == Quitting(True, False)  # the last change could not be saved
+    assert session.stakes() == Stakes(3, True, True, False)  # the last change could not be saved
 
 
 def test_a_game_that_ended_before_it_was_counted_is_counted_on_the_next_start(tmp_path: Path) -> None:
@@ -398,7 +397,7 @@ def test_a_file_in_place_of_the_data_folder_gives_lines_not_errors(tmp_path: Pat
     assert troubles(events) == [f"Could not count deal {deal} in the statistics: games cannot be kept in {folder}."]
     trouble = session.stats()[1]
     assert trouble is not None and trouble.line == f"Could not read the statistics: games cannot be kept in {folder}."
-    assert session.quitting() == Quitting(False, False)
+    assert not session.stakes().saved and not session.stakes().in_progress
     assert folder.read_text() == "not a folder"
 
 
@@ -414,4 +413,4 @@ def test_a_data_folder_under_a_file_says_it_cannot_be_made_and_why(tmp_path: Pat
     assert "game.json" not in opening.trouble.line and blocker.read_text() == "a file"
     assert troubles(session.place((0, 0))) == []
     session.place(session.game.legal_moves()[0])
-    assert session.quitting() == Quitting(True, False)
+    assert session.stakes().in_progress and not session.stakes().saved
