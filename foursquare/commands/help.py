@@ -7,7 +7,7 @@ import difflib
 
 from foursquare.commands.output import say
 from foursquare.session.errors import CommandError
-from foursquare.words.pages import TOPICS, page, title
+from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title
 from foursquare.words.quote import quoted
 
 __all__ = ["main"]
@@ -27,12 +27,11 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.topic is None:
         width = max(map(len, TOPICS))
-        lines = ["Topics (foursquare help TOPIC prints one):"]
+        lines = [LIST_HEADING]
         lines += [f"  {topic:<{width}}  {title(topic)}" for topic in TOPICS]
         return say("\n".join(lines))
     topic = args.topic.strip().lower()
     if topic not in TOPICS:
         close = difflib.get_close_matches(topic, TOPICS, n=1)
-        hint = f"did you mean {close[0]!r}? " if close else ""
-        raise CommandError(f"no help on {quoted(args.topic)}: {hint}the topics are {', '.join(TOPICS)}", 2)
+        raise CommandError(no_such_topic(quoted(args.topic), close[0] if close else None), 2)
     return say(page(topic).rstrip("\n"))

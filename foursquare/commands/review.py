@@ -22,7 +22,7 @@ from foursquare.commands.arguments import whole
 from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
-from foursquare.expert.review import Judge, Review, check_reviewable
+from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import CommandError
 from foursquare.storage.formats import check_stock, read_json
@@ -31,7 +31,7 @@ from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
-from foursquare.words.review import progress_bar, review_not_kept, review_stopped
+from foursquare.words.review import not_over, progress_bar, review_not_kept, review_stopped
 from foursquare.words.review import report_lines as review_report_lines
 
 __all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines"]
@@ -139,8 +139,8 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
     err = sys.stderr
     try:
         check_reviewable(game)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
+    except NotOver as exc:
+        raise CommandError(not_over(exc.placed, exc.left)) from None
     review = kept[0].kept_review(kept[1], game, args.nodes) if kept is not None else None
     if review is None:
         try:

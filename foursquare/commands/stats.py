@@ -11,7 +11,7 @@ from foursquare.session.errors import CommandError
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
-from foursquare.words.stats import render_lines
+from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, render_lines, reset_question
 
 __all__ = ["main"]
 
@@ -47,18 +47,15 @@ def _show(args: argparse.Namespace, store: Store) -> int:
 def _reset(store: Store, ask: bool) -> int:
     if ask:
         if not sys.stdin.isatty():
-            raise CommandError(
-                "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
-            )
+            raise CommandError(RESET_UNASKED)
         played = store.stats().played
         try:
-            games = f"{played} game" + ("" if played == 1 else "s")
-            answer = input(f"Clear your statistics ({games})? This cannot be undone. [y/N] ")
+            answer = input(reset_question(played))
         except (EOFError, KeyboardInterrupt):
             answer = ""
             print()
         if answer.strip().lower() not in ("y", "yes"):
-            print("Statistics kept.")
+            print(RESET_KEPT)
             return 1
     store.reset_stats()
-    return say("Statistics cleared. Your games stay in the history (foursquare history).")
+    return say(RESET_DONE)

@@ -32,6 +32,7 @@ __all__ = [
     "ACCURACY_CURVE",
     "THRESHOLDS",
     "Judge",
+    "NotOver",
     "Review",
     "Step",
     "Verdict",
@@ -297,13 +298,19 @@ class Review:
         }
 
 
+class NotOver(ValueError):
+    """Only a finished game is reviewed: this one has ``placed`` cards down and ``left`` in the stock."""
+
+    def __init__(self, placed: int, left: int) -> None:
+        super().__init__(f"the game is not over: {placed} placed, {left} in the stock")
+        self.placed = placed
+        self.left = left
+
+
 def check_reviewable(game: Game) -> None:
-    """Raise ValueError in the player's words unless ``game`` is over: only a finished game is reviewed."""
+    """Raise :class:`NotOver` unless ``game`` is over: only a finished game is reviewed."""
     if not game.is_over:
-        raise ValueError(
-            f"this game is not over ({game.placed_count} cards placed, {game.stock_left} in the stock): "
-            "only a finished game can be reviewed"
-        )
+        raise NotOver(game.placed_count, game.stock_left)
 
 
 def review(game: Game, judge: Judge, *, on_step: Callable[[Step], None] | None = None) -> Review:

@@ -77,7 +77,7 @@ class Reviewing(Background):
 
     ``judge`` replaces the real expert (with ``nodes`` per placement); then
     all the work is done in the review thread, with that judge.
-    :attr:`error` says in a line why a review failed.  :meth:`cancel` stops
+    :attr:`error` says in a few words why a review failed (what the expert raised).  :meth:`cancel` stops
     the work within moments.
     """
 
@@ -128,7 +128,7 @@ class Reviewing(Background):
         except _Cancelled:
             pass
         except Exception as exc:  # the screen says so in a line: a review must never end the game
-            self.error = f"the expert could not review this game ({' '.join(str(exc).split()) or type(exc).__name__})"
+            self.error = " ".join(str(exc).split()) or type(exc).__name__
 
     def _add(self, step: Step) -> None:
         self._found.setdefault(step.n, step)

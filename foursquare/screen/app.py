@@ -39,6 +39,9 @@ from foursquare.words.explain import explain, preview_words, refusal_sentence, r
 from foursquare.words.results import share_line
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.session import (
+    KEEP_PLAYING,
+    NEW_DEAL,
+    QUIT,
     counted_lines,
     greeting_forms,
     keep_label,
@@ -705,9 +708,10 @@ EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
 
 
 def ask_if_in_progress(
-    question: str, detail: Callable[[App], str], yes: str, action: Callable[[App], None]
+    asked: tuple[str, str], detail: Callable[[App], str], action: Callable[[App], None]
 ) -> Callable[[App], None]:
-    """A command that runs ``action`` at once, or first asks ``question`` while a game is in progress.
+    """A command that runs ``action`` at once, or first asks ``asked`` (the question, and what yes does)
+    while a game is in progress.
 
     ``detail`` says what leaving the game does; it is asked when the key is
     pressed, so that it can depend on the game and on what was saved.
@@ -717,8 +721,9 @@ def ask_if_in_progress(
         if not app.in_progress:
             action(app)
             return
+        question, yes = asked
         words = Text((detail(app),))
-        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no="keep playing"))
+        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no=KEEP_PLAYING))
 
     return command
 
@@ -768,7 +773,7 @@ COMMANDS: tuple[Command, ...] = (
         "new",
         ("n",),
         "new deal (asks first while a game is in progress)",
-        ask_if_in_progress("Start a new deal?", _leaving, "new deal", _new),
+        ask_if_in_progress(NEW_DEAL, _leaving, _new),
     ),
     Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
     Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
@@ -777,7 +782,7 @@ COMMANDS: tuple[Command, ...] = (
         "quit",
         ("q", Key.ESCAPE),
         "quit (asks first while a game is in progress)",
-        ask_if_in_progress("Quit this game?", _quitting, "quit", App.quit),
+        ask_if_in_progress(QUIT, _quitting, App.quit),
         ANYWHERE,
     ),
     Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, ANYWHERE),

@@ -30,6 +30,7 @@ from foursquare import __version__
 from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
+from foursquare.words.screen import TerminalProblem, crashed
 
 __all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "ignore_false_size", "run", "start_colour", "terminal_problem"]
 
@@ -84,13 +85,13 @@ def terminal_problem() -> str | None:
     """Why the game cannot run on this terminal, in one line; None if it can."""
     term = os.environ.get("TERM", "")
     if not term:
-        return "TERM is not set, so the terminal type is unknown"
+        return TerminalProblem.UNSET.say()
     try:
         curses.setupterm(term, sys.__stdout__.fileno() if sys.__stdout__ else 1)
     except (curses.error, OSError, ValueError) as exc:
-        return f"the terminal type TERM={term!r} is not usable ({exc})"
+        return TerminalProblem.UNUSABLE.say(term=term, detail=exc)
     if not curses.tigetstr("cup") or not curses.tigetstr("clear"):
-        return f"the terminal type TERM={term!r} cannot place text on the screen"
+        return TerminalProblem.CANNOT_PLACE.say(term=term)
     return None
 
 
@@ -369,8 +370,8 @@ def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
     except Exception as exc:
         terminal.stop()
         report = write_crash_report(app, exc)
-        print(f"foursquare: sorry, something went wrong ({type(exc).__name__}: {exc}).", file=sys.stderr)
-        print(f"foursquare: a report was written to {report}", file=sys.stderr)
+        for line in crashed(type(exc).__name__, exc, report):
+            print(f"foursquare: {line}", file=sys.stderr)
         return 1
     finally:
         terminal.stop()

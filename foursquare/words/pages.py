@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-__all__ = ["TOPICS", "page", "title"]
+__all__ = ["LIST_HEADING", "TOPICS", "no_such_topic", "page", "title"]
 
 TOPICS = ("rules", "screen", "plain", "expert", "review", "data", "json")
 """Every topic, in the order the list of topics gives them."""
@@ -25,3 +25,12 @@ def page(topic: str) -> str:
 def title(topic: str) -> str:
     """The page's title: its first line, without the ``#``."""
     return page(topic).splitlines()[0].lstrip("# ").strip()
+
+
+LIST_HEADING = "Topics (foursquare help TOPIC prints one):"
+
+
+def no_such_topic(typed: str, nearest: str | None) -> str:
+    """Why there is no page for ``typed`` (already quoted), with the nearest topic if one is near."""
+    hint = f"did you mean {nearest!r}? " if nearest else ""
+    return f"no help on {typed}: {hint}the topics are {', '.join(TOPICS)}"

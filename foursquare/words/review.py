@@ -31,6 +31,7 @@ __all__ = [
     "chart_lines",
     "finish_first",
     "no_error_beyond",
+    "not_over",
     "placement_lines",
     "plain_review_lines",
     "progress_bar",
@@ -188,9 +189,10 @@ def verdict_lines(step: Step) -> list[Text]:
 
 
 def progress_line(progress: float, error: str | None, done: bool, *, ascii: bool) -> list[Text]:
-    """How far the review has come (a bar), or why it stopped; nothing once it is done."""
+    """How far the review has come (a bar), or why it stopped (``error``: what the expert raised); nothing once
+    it is done."""
     if error is not None:
-        return [Text((f"The review stopped: {error}",), Tone.ERROR)]
+        return [Text((f"The review stopped: {review_stopped(error)}",), Tone.ERROR)]
     if done:
         return []
     return [Text(("The expert is reviewing the game ", progress_bar(progress, 20, ascii=ascii)), Tone.DIM)]
@@ -270,8 +272,16 @@ def plain_review_lines(review: Review, spell: Spelling) -> list[str]:
 
 
 def review_stopped(error: str | None) -> str:
-    """The line of ``foursquare review`` when the expert's work stopped (``error`` says why, when known)."""
-    return error or "the review stopped"
+    """Why the expert's work on a review stopped: what it raised (``error``), or nothing known (interrupted)."""
+    return f"the expert could not review this game ({error})" if error else "the review stopped"
+
+
+def not_over(placed: int, left: int) -> str:
+    """Why a game cannot be reviewed yet."""
+    return (
+        f"this game is not over ({plural(placed, 'card')} placed, {left} in the stock): "
+        "only a finished game can be reviewed"
+    )
 
 
 def review_not_kept(problem: Problem) -> str:

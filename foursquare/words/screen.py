@@ -6,17 +6,19 @@ with the rest so that one place holds everything a player reads.
 
 from __future__ import annotations
 
-from foursquare.words.grammar import plural
+from foursquare.words.grammar import Template, plural
 from foursquare.words.text import Text, Tone
 
 __all__ = [
     "ANY_OTHER_KEY",
     "INTRO",
     "PANEL",
+    "TerminalProblem",
     "cannot_keep_settings",
     "cannot_play_here",
     "card_of",
     "cards_left",
+    "crashed",
     "needs_a_terminal",
     "page_footer",
     "too_small_words",
@@ -98,3 +100,16 @@ def cannot_play_here(problem: str) -> str:
 
 def cannot_keep_settings(reason: str) -> str:
     return f"Could not keep your settings for next time: {reason}."
+
+
+class TerminalProblem(Template):
+    """Why the game screen cannot run on this terminal."""
+
+    UNSET = "TERM is not set, so the terminal type is unknown"
+    UNUSABLE = "the terminal type TERM={term!r} is not usable ({detail})"
+    CANNOT_PLACE = "the terminal type TERM={term!r} cannot place text on the screen"
+
+
+def crashed(kind: str, detail: object, report: str) -> list[str]:
+    """What is printed after the terminal is given back when the game broke: what broke, and where the report is."""
+    return [f"sorry, something went wrong ({kind}: {detail}).", f"a report was written to {report}"]

@@ -16,7 +16,10 @@ from foursquare.words.grammar import Template, plural
 from foursquare.words.text import Text, Tone
 
 __all__ = [
+    "KEEP_PLAYING",
+    "NEW_DEAL",
     "PLAIN_INTRO",
+    "QUIT",
     "Failed",
     "asked_to_leave",
     "counted_lines",
@@ -71,12 +74,20 @@ def switch_question(seed: int | None, daily: bool) -> tuple[str, str]:
         return "Play today's deal?", "play today's deal"
     if seed is not None:
         return f"Play deal {seed}?", f"play deal {seed}"
-    return "Start a new deal?", "new deal"
+    return NEW_DEAL
 
 
 def asked_to_leave(question: str, leaving: str) -> str:
     """Plain mode's question before leaving a game, with what leaving costs and the answers."""
     return f"{question} {leaving} Answer y to leave it, n to go on."
+
+
+NEW_DEAL = ("Start a new deal?", "new deal")
+"""The question before ``n`` leaves a game in progress, and what yes does."""
+QUIT = ("Quit this game?", "quit")
+"""The question before quitting a game in progress, and what yes does."""
+KEEP_PLAYING = "keep playing"
+"""What no does to either."""
 
 
 def keep_label(deal: int) -> str:

@@ -13,9 +13,13 @@ from foursquare.words.results import ending_label
 
 __all__ = [
     "CHART_TITLE",
+    "RESET_DONE",
+    "RESET_KEPT",
+    "RESET_UNASKED",
     "TITLE",
     "histogram_lines",
     "render_lines",
+    "reset_question",
     "score_lines",
     "scores_in_words",
     "summary_lines",
@@ -98,3 +102,12 @@ def scores_in_words(stats: Stats) -> list[str]:
     """The statistics with the winning scores in words instead of a chart, for plain mode."""
     wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
     return [*summary_lines(stats), f"Winning scores: {', '.join(wins) if wins else 'none yet'}."]
+
+
+def reset_question(played: int) -> str:
+    return f"Clear your statistics ({plural(played, 'game')})? This cannot be undone. [y/N] "
+
+
+RESET_KEPT = "Statistics kept."
+RESET_UNASKED = "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
+RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare history)."
