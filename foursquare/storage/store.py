@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from datetime import date, datetime
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from foursquare.engine import Game
-from foursquare.storage.files import make_folder
+from foursquare.storage.files import look_into, make_folder
 from foursquare.storage.formats import (
     FinishedGame,
     SavedGame,
@@ -110,9 +109,7 @@ class Store:
         opened (read-only, made by a newer version).
         """
         path = folder / DB_FILE
-        if os.path.exists(folder) and not folder.is_dir():
-            raise StoreError(Problem(Kind.FOLDER_IS_A_FILE, Reason.NOT_REGULAR, folder))
-        if not create and not os.path.lexists(path):
+        if not create and not look_into(folder, DB_FILE):
             return cls.empty(), []
         make_folder(folder)
         connection, problems = open_database(path)
