@@ -230,18 +230,13 @@ class Store:
         added: list[bool] = []
         with self._transaction() as db:
             for finished in games:
+                record = _record_text(finished)
                 present = db.execute(
                     "SELECT 1 FROM games WHERE deal = ? AND ended IS ? AND result = ? AND score IS ? AND record IS ?",
-                    (
-                        str(finished.deal),
-                        stamp(finished.ended),
-                        finished.ending.result,
-                        finished.score,
-                        _record_text(finished),
-                    ),
+                    (str(finished.deal), stamp(finished.ended), finished.ending.result, finished.score, record),
                 ).fetchone()
                 if present is None:
-                    _insert(db, finished)
+                    _insert(db, finished, record)
                 added.append(present is None)
         return added
 
@@ -451,8 +446,11 @@ def _record_text(finished: FinishedGame) -> str | None:
     return None if finished.record is None else json.dumps(finished.record, separators=(",", ":"))
 
 
-def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
-    """Add one game to the history inside a transaction, and move the streaks on if it counts."""
+def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None = None) -> Recorded:
+    """Add one game to the history inside a transaction, and move the streaks on if it counts.
+
+    ``record`` is the game's record as JSON text, when the caller has made it already.
+    """
     deal = str(finished.deal)
     counted = (
         finished.counted
@@ -472,7 +470,7 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
             finished.score,
             finished.placed,
             int(counted),
-            _record_text(finished),
+            _record_text(finished) if record is None else record,
         ),
     )
     if counted:
