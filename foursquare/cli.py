@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from foursquare import __version__
 from foursquare.commands.arguments import deal_number
@@ -123,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
     args = list(sys.argv[1:] if argv is None else argv)
+    _lost_output.clear()
     closed = _mend_streams()
     prog = f"foursquare {args[0]}" if args and args[0] in COMMANDS else "foursquare"
     if closed:
@@ -133,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = _dispatch(args)
         except SystemExit as exc:  # argparse: the usage and its error, the help, the version
             status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+            if _lost_output:
+                raise _lost_output[0] from None  # argparse swallows a failed write of the help
         except CommandError as exc:
             _error(prog, exc.line)
             status = exc.status
@@ -191,7 +195,29 @@ def _mend_streams() -> list[str]:
         if isinstance(stream, io.TextIOWrapper):
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors=ASCII_FORMS)
+    _watch(sys.stdout)
     return closed
+
+
+_lost_output: list[OSError] = []
+"""Writes to standard output that failed, whoever caught the error."""
+
+
+def _watch(stream: TextIO) -> None:
+    """Remember every failed write to ``stream``: argparse prints the help and the version and swallows the
+    error, so a full disk would otherwise exit 0 with the output lost."""
+    write = stream.write
+    if getattr(write, "__name__", "") == "watched":
+        return  # watched already, by an earlier run in this process
+
+    def watched(text: str) -> int:
+        try:
+            return write(text)
+        except OSError as exc:
+            _lost_output.append(exc)
+            raise
+
+    setattr(stream, "write", watched)  # noqa: B010 - the stream's own method, wrapped where it stands
 
 
 def _ascii_forms(exc: UnicodeError) -> tuple[str, int]:

@@ -3,7 +3,8 @@
 It sets the terminal up, turns what the terminal sends into
 :mod:`foursquare.screen.keys` input for the :class:`~foursquare.screen.app.App`, paints the
 spans :func:`~foursquare.screen.render.render` composes, and always gives the
-terminal back as it found it: on quit, on Ctrl-C, on SIGTERM/SIGHUP, and on
+terminal back as it found it: on quit, on Ctrl-C, on every signal that would
+end the process (SIGTERM, SIGHUP, Ctrl-\\'s SIGQUIT, SIGUSR1, ...), and on
 an unexpected error (after which it says where a crash report was written).
 Ctrl-Z suspends like any terminal program and the game is redrawn on ``fg``.
 ``LINES`` and ``COLUMNS`` that do not fit the real terminal are set aside
@@ -242,8 +243,16 @@ def _read(window: curses.window, first_wait_ms: int) -> list[Input]:
     return events
 
 
+ENDING_SIGNALS = (
+    "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU",
+    "SIGXFSZ", "SIGPOLL", "SIGPWR",
+)  # fmt: skip
+"""The signals whose default is to end the process (Ctrl-C and Ctrl-Z have their own handling): each one ends
+the game through the normal clean-up, so the terminal is given back (the game is saved after every card)."""
+
+
 class _Terminated(Exception):
-    """SIGTERM or SIGHUP arrived: leave through the normal clean-up."""
+    """A signal that ends the process arrived (see :data:`ENDING_SIGNALS`): leave through the normal clean-up."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -273,12 +282,16 @@ class Terminal:
         raise _Terminated(signum)
 
     def install_signals(self) -> None:
-        # Installed before curses starts, so that curses keeps its own hands off them.
-        wanted = {"SIGTSTP": self._on_stop, "SIGTERM": self._on_terminate, "SIGHUP": self._on_terminate}
+        """Ctrl-Z suspends; every signal that would end the process ends the game instead, restoring the
+        terminal.  A signal the caller ignores (``nohup``, say) stays ignored.  Installed before curses
+        starts, so that curses keeps its own hands off them."""
+        wanted: dict[str, Callable[[int, FrameType | None], None]] = {"SIGTSTP": self._on_stop}
+        wanted.update(dict.fromkeys(ENDING_SIGNALS, self._on_terminate))
         for name, handler in wanted.items():
             signum = getattr(signal, name, None)
-            if signum is not None:
-                self.saved_handlers[signum] = signal.signal(signum, handler)
+            if signum is None or signal.getsignal(signum) == signal.SIG_IGN:
+                continue
+            self.saved_handlers[signum] = signal.signal(signum, handler)
 
     def restore_signals(self) -> None:
         for signum, handler in self.saved_handlers.items():

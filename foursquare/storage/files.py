@@ -27,6 +27,7 @@ __all__ = [
     "ENV_HOME",
     "NotAFile",
     "data_dir",
+    "look_into",
     "make_folder",
     "open_regular",
     "os_problem",
@@ -67,6 +68,38 @@ def make_folder(folder: Path) -> None:
         raise StoreError(os_problem(Kind.FOLDER_CANNOT_BE_MADE, folder, exc)) from None
     if not folder.is_dir():  # mkdir with exist_ok says nothing of a file in the folder's place
         raise StoreError(Problem(Kind.FOLDER_IS_A_FILE, Reason.NOT_REGULAR, folder))
+
+
+def look_into(folder: Path, name: str) -> bool:
+    """Whether the data folder ``folder`` holds something called ``name``, without making anything.
+
+    A folder not made yet holds nothing.  :class:`StoreError` when it could
+    never be made (a file stands in its way) or may not be read: a folder
+    that cannot be read must not read as empty.
+    """
+    try:
+        info = folder.stat()
+    except FileNotFoundError:
+        blocker = next((p for p in folder.parents if os.path.lexists(p)), None)
+        if blocker is not None and not blocker.is_dir():
+            raise StoreError(Problem(Kind.FOLDER_UNDER_A_FILE, Reason.NOT_REGULAR, folder, other=blocker)) from None
+        return False
+    except NotADirectoryError:
+        blocker = next((p for p in folder.parents if p.exists() and not p.is_dir()), folder.parent)
+        raise StoreError(Problem(Kind.FOLDER_UNDER_A_FILE, Reason.NOT_REGULAR, folder, other=blocker)) from None
+    except OSError as exc:
+        raise StoreError(os_problem(Kind.FOLDER_UNREADABLE, folder, exc)) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise StoreError(Problem(Kind.FOLDER_IS_A_FILE, Reason.NOT_REGULAR, folder))
+    try:
+        os.lstat(folder / name)
+    except FileNotFoundError:
+        if not os.access(folder, os.R_OK | os.X_OK):
+            raise StoreError(Problem(Kind.FOLDER_UNREADABLE, Reason.PERMISSION, folder)) from None
+        return False
+    except OSError as exc:
+        raise StoreError(os_problem(Kind.FOLDER_UNREADABLE, folder, exc)) from None
+    return True
 
 
 def os_problem(kind: Kind, path: Path, exc: OSError) -> Problem:

@@ -22,6 +22,7 @@ fails raises ValueError whose text is the short technical detail of the
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from foursquare.deals import deal_number
-from foursquare.engine import LAST_DEAL, Game, Status, shuffled_deck
+from foursquare.engine import LAST_DEAL, Card, Game, Status, shuffled_deck
 from foursquare.storage.files import read_regular
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.stats import MAX_SCORE, Ending, Result
@@ -212,8 +213,14 @@ def saved_game_json(game: Game, daily: date | None) -> dict[str, Any]:
 
 def check_stock(game: Game) -> None:
     """A game that names its deal must hold that deal's own stock; ValueError if it holds another."""
-    if game.seed is not None and game.stock != tuple(shuffled_deck(game.seed)):
+    if game.seed is not None and game.stock != _stock_of(game.seed):
         raise ValueError(f"the stock is not the stock of deal {game.seed}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _stock_of(deal: int) -> tuple[Card, ...]:
+    """Deal ``deal``'s stock, remembered: an import of replays checks the same few deals over and over."""
+    return tuple(shuffled_deck(deal))
 
 
 def parse_saved_game(value: Any) -> SavedGame:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from datetime import date, datetime
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from foursquare.engine import Game
-from foursquare.storage.files import make_folder
+from foursquare.storage.files import look_into, make_folder
 from foursquare.storage.formats import (
     FinishedGame,
     SavedGame,
@@ -110,9 +109,7 @@ class Store:
         opened (read-only, made by a newer version).
         """
         path = folder / DB_FILE
-        if os.path.exists(folder) and not folder.is_dir():
-            raise StoreError(Problem(Kind.FOLDER_IS_A_FILE, Reason.NOT_REGULAR, folder))
-        if not create and not os.path.lexists(path):
+        if not create and not look_into(folder, DB_FILE):
             return cls.empty(), []
         make_folder(folder)
         connection, problems = open_database(path)
@@ -233,18 +230,13 @@ class Store:
         added: list[bool] = []
         with self._transaction() as db:
             for finished in games:
+                record = _record_text(finished)
                 present = db.execute(
                     "SELECT 1 FROM games WHERE deal = ? AND ended IS ? AND result = ? AND score IS ? AND record IS ?",
-                    (
-                        str(finished.deal),
-                        stamp(finished.ended),
-                        finished.ending.result,
-                        finished.score,
-                        _record_text(finished),
-                    ),
+                    (str(finished.deal), stamp(finished.ended), finished.ending.result, finished.score, record),
                 ).fetchone()
                 if present is None:
-                    _insert(db, finished)
+                    _insert(db, finished, record)
                 added.append(present is None)
         return added
 
@@ -454,8 +446,11 @@ def _record_text(finished: FinishedGame) -> str | None:
     return None if finished.record is None else json.dumps(finished.record, separators=(",", ":"))
 
 
-def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
-    """Add one game to the history inside a transaction, and move the streaks on if it counts."""
+def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None = None) -> Recorded:
+    """Add one game to the history inside a transaction, and move the streaks on if it counts.
+
+    ``record`` is the game's record as JSON text, when the caller has made it already.
+    """
     deal = str(finished.deal)
     counted = (
         finished.counted
@@ -475,7 +470,7 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame) -> Recorded:
             finished.score,
             finished.placed,
             int(counted),
-            _record_text(finished),
+            _record_text(finished) if record is None else record,
         ),
     )
     if counted:

@@ -16,7 +16,7 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-from foursquare.storage.files import quarantine
+from foursquare.storage.files import look_into, quarantine
 from foursquare.storage.formats import FinishedGame, load_game, parse_results, read_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store
@@ -38,7 +38,7 @@ def open_folder(folder: Path, *, create: bool = True) -> tuple[Store, list[Probl
     is read as empty and nothing is written.  Raises what :meth:`Store.open`
     raises.
     """
-    old = [folder / name for name in OLD_FILES if os.path.lexists(folder / name)]
+    old = [folder / name for name in OLD_FILES if look_into(folder, name)]
     store, problems = Store.open(folder, create=create or bool(old))
     for path in old:
         problem = _import_stats(store, path) if path.name == STATS_FILE else _import_game(store, path)

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -101,3 +102,96 @@ def test_more_jobs_than_games_or_cores_are_trimmed(tmp_path: Path) -> None:
     done = run(["simulate", "--games", "3", "--strategy", "random", "--jobs", "1000", "--json"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["jobs"] == min(3, os.cpu_count() or 1)
+
+
+# --- closed and strange standard streams -------------------------------------------------
+
+CLOSED_STREAM_COMMANDS = [
+    ["--plain"],
+    ["--seed", "5"],
+    ["stats"],
+    ["history"],
+    ["export"],
+    ["import", "-"],
+    ["review"],
+    ["simulate", "--games", "2", "--strategy", "random"],
+    ["simulate", "--games", "2", "--strategy", "random", "--jobs", "2"],
+    ["stats", "--reset"],
+]
+
+
+def _closing(fd: int) -> Callable[[], None]:
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("args", CLOSED_STREAM_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize(("closed", "name"), [(0, "standard input"), (1, "standard output")])
+def test_a_closed_standard_stream_is_one_line_and_status_1(
+    args: list[str], closed: int, name: str, tmp_path: Path
+) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    done = subprocess.run(
+        [*FOURSQUARE, *args], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+        text=True, timeout=60, preexec_fn=_closing(closed), check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    prog = "foursquare" if args[0].startswith("-") else f"foursquare {args[0]}"
+    assert done.stderr.splitlines() == [
+        f"{prog}: {name} is closed: run foursquare with all three open (redirect to /dev/null to discard)"
+    ]
+    assert not (tmp_path / "foursquare.db").exists()  # refused before anything was opened
+
+
+def test_a_closed_standard_error_is_status_1_and_nothing_written_anywhere(tmp_path: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    done = subprocess.run(
+        [*FOURSQUARE, "stats"], env=env, capture_output=True, text=True, timeout=60, preexec_fn=_closing(2),
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == "" and done.stderr == ""
+
+
+def test_an_output_encoding_without_the_games_characters_gets_their_ascii_forms(tmp_path: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path), PYTHONIOENCODING="ascii")
+    done = subprocess.run(
+        [*FOURSQUARE, "simulate", "--games", "3", "--strategy", "random"], env=env, capture_output=True,
+        timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert b"deals 0-2" in done.stdout and done.stderr == b""
+    done.stdout.decode("ascii")  # every byte is ASCII
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["stats", "--help"], ["review", "--help"]], ids=" ".join)
+def test_help_and_version_to_a_full_disk_are_one_line_and_status_1(args: list[str], tmp_path: Path) -> None:
+    with open("/dev/full", "w") as full:
+        done = run(args, tmp_path, stdout=full)
+    assert done.returncode == 1
+    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+
+
+# --- signals that end the game --------------------------------------------------------------
+
+ENDING = ["SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGTERM"]
+
+
+@pytest.mark.parametrize("name", ENDING)
+def test_a_signal_that_ends_the_game_gives_the_terminal_back(name: str, tmp_path: Path) -> None:
+    signum = getattr(signal, name)
+    term = Terminal(["--seed", "5"], home=tmp_path)
+    try:
+        term.wait_for("40 cards left")
+        term.send("enter")  # a card placed, and saved
+        term.wait_for("39 cards left")
+        term.child.kill(signum)
+        assert term.wait_exit() == 128 + signum
+        assert term.line_mode() == (True, True)
+        raw = bytes(term.raw)
+        for on, off in [(b"\x1b[?1049h", b"\x1b[?1049l"), (b"\x1b[?25l", b"\x1b[?25h"), (b"\x1b[?1h", b"\x1b[?1l")]:
+            assert raw.rfind(off) > raw.rfind(on) >= 0, (on, off)  # alternate screen, cursor, keypad: all undone
+        assert b"Traceback" not in raw
+    finally:
+        term.close()
+    done = run(["history", "--json"], tmp_path)
+    assert done.returncode == 0 and json.loads(done.stdout) == []  # no game was recorded: it is still on the table

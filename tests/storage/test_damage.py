@@ -18,6 +18,7 @@ import pytest
 from helpers import WINNING_DEAL, command, lost_game, played, stats_of, won_game
 
 from foursquare.engine import Game
+from foursquare.storage import repair
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.schema import DB_FILE
@@ -337,3 +338,63 @@ def test_import_of_a_file_that_never_ends_a_line_stops(home: Path, capsys: pytes
     out, err = capsys.readouterr()
     assert out == "Imported 0 games; 0 already in the history; 1 line rejected.\n"
     assert err == "foursquare import: line 1: longer than 1,048,576 bytes\n"
+
+
+# --- a data folder that cannot be read ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [["history"], ["stats"], ["history", "--json"], ["export"], ["review"]], ids=" ".join)
+def test_a_data_folder_under_a_file_is_one_line_and_status_1_not_an_empty_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    blocker = tmp_path / "passwd"
+    blocker.write_text("root:x:0:0\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(blocker / "x"))
+    assert command(*args) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith(f"the data folder cannot be made: {blocker} is a file, not a folder\n")
+    assert blocker.read_text() == "root:x:0:0\n"
+
+
+def test_a_platform_data_folder_under_a_device_is_one_line_and_status_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FOURSQUARE_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", os.devnull)
+    assert command("stats") == 1
+    assert capsys.readouterr().err == (
+        f"foursquare stats: cannot use the statistics in {os.devnull}/foursquare: the data folder cannot be made:"
+        f" {os.devnull} is a file, not a folder\n"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any folder")
+def test_a_data_folder_that_may_not_be_read_is_one_line_and_status_1(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    three_games(home)
+    home.chmod(0)
+    try:
+        assert command("history") == 1
+        assert "the data folder cannot be read" in capsys.readouterr().err
+    finally:
+        home.chmod(0o755)
+
+
+def test_a_database_that_may_not_be_opened_is_said_and_left_where_it_is(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    three_games(home)
+
+    def refused(path: Path, *args: object) -> int:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(repair, "open_regular", refused)
+    assert command("history") == 1
+    assert capsys.readouterr().err == (
+        f"foursquare history: cannot use the history in {home}: the database file {home / DB_FILE} may not be"
+        " opened (Permission denied), so it is left as it is\n"
+    )
+    assert not [p for p in home.iterdir() if ".corrupt" in p.name]
+    monkeypatch.undo()
+    assert stats_of(home).played == 3

@@ -76,6 +76,23 @@ def test_a_database_of_the_first_layout_is_migrated_with_its_games_and_figures(t
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
+def test_a_database_of_the_second_layout_gets_the_index_the_import_looks_up(tmp_path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.executescript(MIGRATIONS[0] + MIGRATIONS[1] + "PRAGMA user_version = 2;")
+        db.execute(
+            "INSERT INTO games (deal, ended, result, loss_reason, score, counted) VALUES (?, ?, ?, ?, ?, ?)",
+            ("7", "2026-11-30T12:00:00Z", "won", None, 3, 1),
+        )
+    with Store.open(tmp_path)[0] as store:
+        (game,) = store.history()
+        assert (game.deal, game.score, store.stats().won) == (7, 3, 1)
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        indexes = {row[1]: [column[2] for column in db.execute(f"PRAGMA index_info({row[1]})")]
+                   for row in db.execute("PRAGMA index_list(games)")}  # fmt: skip
+    assert indexes["games_by_deal_ended"] == ["deal", "ended"] and "games_by_deal" not in indexes
+
+
 def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refused(tmp_path: Path) -> None:
     (tmp_path / DB_FILE).write_bytes(b"")
     Store.open(tmp_path)[0].close()
