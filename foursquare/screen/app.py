@@ -36,6 +36,7 @@ from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
+from foursquare.words.keys import EXTRA_KEY_LINES, SHORT, summary
 from foursquare.words.results import share_line
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.session import (
@@ -68,6 +69,7 @@ __all__ = [
     "TextPage",
     "TextScreen",
     "Ticker",
+    "bound",
 ]
 
 
@@ -103,6 +105,17 @@ class Command:
     run: Callable[[App], object]
     modes: frozenset[Mode] = TABLE_MODES
     page: str | None = None
+
+
+def bound(
+    name: str,
+    keys: tuple[KeyName, ...],
+    run: Callable[[App], object],
+    modes: frozenset[Mode] | None = None,
+    page: str | None = None,
+) -> Command:
+    """The command called ``name``, its line in the help as :mod:`foursquare.words.keys` words it."""
+    return Command(name, keys, summary(name), run, TABLE_MODES if modes is None else modes, page)
 
 
 @dataclass(frozen=True, slots=True)
@@ -661,13 +674,12 @@ class App:
         lines: list[Text] = []
         for heading, paragraph in (*RULES, ON_THE_TABLE):
             lines += [Text((heading,), Tone.HEADING), Text(("  " + paragraph,)), Text(("",))]
-        lines.append(Text(("Keys",), Tone.HEADING))
-        for keys, summary in self._key_lines(None):
-            lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
-        for kind, title in self.page_titles.items():
-            lines += [Text(("",)), Text((f"Keys {title}",), Tone.HEADING)]
-            for keys, summary in self._key_lines(kind):
-                lines.append(Text((f"  {keys:<18}", summary), Tone.KEYS))
+        groups = [("Keys", self._key_lines(None))]
+        groups += [(f"Keys {title}", self._key_lines(kind)) for kind, title in self.page_titles.items()]
+        width = max(len(keys) for _, group in groups for keys, _ in group) + 2
+        for n, (heading, group) in enumerate(groups):
+            lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
+            lines += [Text((f"  {keys:<{width}}", summary), Tone.KEYS) for keys, summary in group]
         return TextScreen("Foursquare: rules and keys", tuple(lines), wrap=True)
 
     def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
@@ -677,9 +689,9 @@ class App:
             if command.page == page:
                 merged.setdefault(command.summary, []).append(command.keys)
         out = []
-        for summary, groups in merged.items():
+        for said, groups in merged.items():
             keys = [k for column in zip_longest(*groups) for k in column if k is not None]
-            out.append((" ".join(key_label(k) for k in dict.fromkeys(keys)), summary))
+            out.append((" ".join(key_label(k) for k in dict.fromkeys(keys)), said))
         if page is None:
             out.extend(EXTRA_KEY_LINES)
         return out
@@ -695,16 +707,13 @@ def _narrowest() -> int:
 NARROWEST = _narrowest()
 """The message line's width on the smallest terminal: the short form of a message must fit it."""
 
-REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
+REMINDER: tuple[tuple[KeyName, str], ...] = (
+    ("?", SHORT["help"]), ("u", SHORT["undo"]), ("q", SHORT["quit"]), ("n", SHORT["new"]),
+)  # fmt: skip
 """The keys the side panel reminds of, unless more are added."""
 
-END_KEYS: tuple[tuple[KeyName, str], ...] = (("n", "new deal"), ("u", "undo"), ("q", "quit"))
+END_KEYS: tuple[tuple[KeyName, str], ...] = (("n", SHORT["new_deal"]), ("u", SHORT["undo"]), ("q", SHORT["quit"]))
 """The keys the end box offers, unless more are added."""
-
-EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
-    ("mouse click", "place the next card on the cell clicked (Shift and drag selects text)"),
-    ("Ctrl-Z", "suspend (fg brings the game back)"),
-)
 
 
 def ask_if_in_progress(
@@ -762,30 +771,28 @@ def _new(app: App) -> None:
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("left", (Key.LEFT, "h"), "move the cursor", _move(0, -1)),
-    Command("down", (Key.DOWN, "j"), "move the cursor", _move(1, 0)),
-    Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
-    Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
-    Command("place", (Key.ENTER, " "), "place the next card under the cursor", _place),
-    Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
-    Command("redo", ("r",), "put back a card taken back", App.redo),
-    Command(
+    bound("left", (Key.LEFT, "h"), _move(0, -1)),
+    bound("down", (Key.DOWN, "j"), _move(1, 0)),
+    bound("up", (Key.UP, "k"), _move(-1, 0)),
+    bound("right", (Key.RIGHT, "l"), _move(0, 1)),
+    bound("place", (Key.ENTER, " "), _place),
+    bound("undo", ("u",), App.undo),
+    bound("redo", ("r",), App.redo),
+    bound(
         "new",
         ("n",),
-        "new deal (asks first while a game is in progress)",
         ask_if_in_progress(NEW_DEAL, _leaving, _new),
     ),
-    Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
-    Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
-    Command("help", ("?",), "this help", _show_help, ANYWHERE),
-    Command(
+    bound("preview", ("p",), App.toggle_preview),
+    bound("to_come", ("c",), App.toggle_to_come),
+    bound("help", ("?",), _show_help, ANYWHERE),
+    bound(
         "quit",
         ("q", Key.ESCAPE),
-        "quit (asks first while a game is in progress)",
         ask_if_in_progress(QUIT, _quitting, App.quit),
         ANYWHERE,
     ),
-    Command("redraw", (Key.REDRAW,), "redraw the screen", _redraw, ANYWHERE),
-    Command("page_help", ("?",), "this help", _show_help, page="*"),
+    bound("redraw", (Key.REDRAW,), _redraw, ANYWHERE),
+    bound("page_help", ("?",), _show_help, page="*"),
 )
 """The keys of the game on the table, and the help from any page."""

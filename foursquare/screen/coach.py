@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Game
-from foursquare.screen.app import App, Command, Mode, Observer
+from foursquare.screen.app import App, Mode, Observer, bound
 from foursquare.screen.keys import Input
 from foursquare.session.events import Mover
 from foursquare.words.advice import (
@@ -40,6 +40,7 @@ from foursquare.words.advice import (
     tip_forms,
 )
 from foursquare.words.explain import game_over_text
+from foursquare.words.keys import SHORT
 
 if TYPE_CHECKING:
     from foursquare.expert.advice import Advice, Position
@@ -147,11 +148,9 @@ class Coach(Observer):
         """Cards autoplay has placed since it was started."""
         self._next_at = 0.0
         self._idle_tick = app.tick_seconds
-        app.add_command(Command("tip", ("t",), "tip: the expert marks where it would put the next card", self.tip))
-        app.add_command(
-            Command("autoplay", ("a",), "autoplay: the expert plays on to the end; any key stops it", self.autoplay)
-        )
-        app.reminder += [("t", "tip"), ("a", "autoplay")]
+        app.add_command(bound("tip", ("t",), self.tip))
+        app.add_command(bound("autoplay", ("a",), self.autoplay))
+        app.reminder += [("t", SHORT["tip"]), ("a", SHORT["autoplay"])]
         app.add_ticker(self.tick)
         app.add_key_filter(self._stop_key)
         app.add_observer(self)

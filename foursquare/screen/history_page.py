@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from foursquare.screen import layout
-from foursquare.screen.app import ANYWHERE, App, Command, TextScreen
+from foursquare.screen.app import ANYWHERE, App, Command, TextScreen, bound
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame
@@ -45,9 +45,8 @@ class HistoryPage:
         def open_page(app: App) -> None:
             app.push_page(cls(library.recent(), library, reviews))  # read afresh: another window may have played
 
-        summary = "your finished games: pick one for the expert's review"
-        app.add_command(Command("history", ("g",), summary, open_page, ANYWHERE))
-        app.add_command(Command("stats_history", ("g", "v"), summary, open_page, page="stats"))
+        app.add_command(bound("history", ("g",), open_page, ANYWHERE))
+        app.add_command(bound("stats_history", ("g", "v"), open_page, page="stats"))
         app.add_page_kind(cls.kind, "on your games")
         for command in _commands():
             app.add_command(command)
@@ -101,20 +100,18 @@ def _page(app: App) -> int:
 
 def _commands() -> list[Command]:
     kind = HistoryPage.kind
-    choose = "choose a game"
     return [
-        Command("history_up", (Key.UP, "k"), choose, _step(lambda app: -1), page=kind),
-        Command("history_down", (Key.DOWN, "j"), choose, _step(lambda app: 1), page=kind),
-        Command("history_page_up", (Key.PAGE_UP,), choose, _step(lambda app: -_page(app)), page=kind),
-        Command("history_page_down", (Key.PAGE_DOWN,), choose, _step(_page), page=kind),
-        Command("history_first", (Key.HOME,), choose, _step(lambda app: -(10**9)), page=kind),
-        Command("history_last", (Key.END,), choose, _step(lambda app: 10**9), page=kind),
-        Command(
+        bound("history_up", (Key.UP, "k"), _step(lambda app: -1), page=kind),
+        bound("history_down", (Key.DOWN, "j"), _step(lambda app: 1), page=kind),
+        bound("history_page_up", (Key.PAGE_UP,), _step(lambda app: -_page(app)), page=kind),
+        bound("history_page_down", (Key.PAGE_DOWN,), _step(_page), page=kind),
+        bound("history_first", (Key.HOME,), _step(lambda app: -(10**9)), page=kind),
+        bound("history_last", (Key.END,), _step(lambda app: 10**9), page=kind),
+        bound(
             "history_review",
             ("v", Key.ENTER),
-            "the review of the game chosen",
             _on_page(lambda app, page: page.review()),
             page=kind,
         ),
-        Command("history_close", ("q", Key.ESCAPE), "back", lambda app: app.pop_page(), page=kind),
+        bound("history_close", ("q", Key.ESCAPE), lambda app: app.pop_page(), page=kind),
     ]

@@ -66,6 +66,7 @@ _LABELS = {
     Key.END: "End",
     Key.REDRAW: "Ctrl-L",
     " ": "Space",
+    "\t": "Tab",
 }
 
 

@@ -19,7 +19,7 @@ import sys
 from typing import NamedTuple
 
 from foursquare.screen import layout, tui
-from foursquare.screen.app import ANYWHERE, App, Command, Observer, Settings, TextScreen, scroll_page
+from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, bound, scroll_page
 from foursquare.screen.coach import Coach, expert, think_seconds
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
@@ -222,8 +222,7 @@ class StatsPage:
                 app.tell(trouble)
             app.push_page(cls(stats, trouble.line if trouble is not None else None, ascii))
 
-        summary = "your statistics: games won and lost, streaks, scores"
-        app.add_command(Command("stats", ("s",), summary, open_page, ANYWHERE))
+        app.add_command(bound("stats", ("s",), open_page, ANYWHERE))
         app.add_page_kind(cls.kind, "on the statistics page")
 
     def view(self, app: App) -> TextScreen:

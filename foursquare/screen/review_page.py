@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
-from foursquare.screen.app import App, Command, Mode, Observer, TextScreen
+from foursquare.screen.app import App, Command, Mode, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
 from foursquare.storage.library import Library
+from foursquare.words.keys import SHORT
 from foursquare.words.review import (
     FOOTER,
     NO_ERRORS,
@@ -211,15 +212,14 @@ class ReviewPages(Observer):
         self._kept = False
         self._shown: tuple[object, ...] = ()
         app.add_command(
-            Command(
+            bound(
                 "review",
                 ("v",),
-                "review: the expert's verdict on every placement of the game just ended",
                 self.open,
                 frozenset({Mode.GAME_OVER}),
             )
         )
-        app.end_keys.append(("v", "review"))
+        app.end_keys.append(("v", SHORT["review"]))
         app.add_page_kind(ReviewPage.kind, "on a review")
         for command in _page_commands():
             app.add_command(command)
@@ -329,32 +329,24 @@ def _page_commands() -> list[Command]:
 
     kind = ReviewPage.kind
     return [
-        Command(
+        bound(
             "review_next",
             (Key.RIGHT, "l"),
-            "the next placement (the summary after the last)",
             _on_review(right),
             page=kind,
         ),
-        Command("review_back", (Key.LEFT, "h"), "the placement before", _on_review(left), page=kind),
-        Command("review_first", (Key.HOME,), "the first placement", _on_review(lambda page: page.go(1)), page=kind),
-        Command(
-            "review_last", (Key.END,), "the last placement", _on_review(lambda page: page.go(page.count)), page=kind
-        ),
-        Command(
-            "review_error", ("n",), "the next mistake or blunder", _on_review(lambda page: page.jump(1)), page=kind
-        ),
-        Command(
+        bound("review_back", (Key.LEFT, "h"), _on_review(left), page=kind),
+        bound("review_first", (Key.HOME,), _on_review(lambda page: page.go(1)), page=kind),
+        bound("review_last", (Key.END,), _on_review(lambda page: page.go(page.count)), page=kind),
+        bound("review_error", ("n",), _on_review(lambda page: page.jump(1)), page=kind),
+        bound(
             "review_error_back",
             ("N",),
-            "the mistake or blunder before",
             _on_review(lambda page: page.jump(-1)),
             page=kind,
         ),
-        Command(
-            "review_summary", ("s", "\t"), "the summary, with the chart", _on_review(lambda page: page.go(0)), page=kind
-        ),
-        Command("review_close", ("q", Key.ESCAPE), "back to where the review was opened from", close, page=kind),
+        bound("review_summary", ("s", "\t"), _on_review(lambda page: page.go(0)), page=kind),
+        bound("review_close", ("q", Key.ESCAPE), close, page=kind),
     ]
 
 

@@ -1,0 +1,75 @@
+"""What each key of the game screen does, in the words of the help (``?``), the side panel and the end box.
+
+Every command is named (``"undo"``); its summary for the help is looked up
+here by that name, so the help, and a translation of it, read from one
+table.  A key that names a command's word for the side panel or the end box
+(``u undo``) is here too.
+"""
+
+from __future__ import annotations
+
+__all__ = ["EXTRA_KEY_LINES", "SHORT", "SUMMARIES", "summary"]
+
+SUMMARIES: dict[str, str] = {
+    "left": "move the cursor",
+    "down": "move the cursor",
+    "up": "move the cursor",
+    "right": "move the cursor",
+    "place": "place the next card under the cursor",
+    "undo": "take back the last card (as often as you like)",
+    "redo": "put back a card taken back",
+    "new": "new deal (asks first while a game is in progress)",
+    "preview": "preview on/off: what placing under the cursor would do",
+    "to_come": "cards still to come on/off: how many of each rank",
+    "help": "this help",
+    "page_help": "this help",
+    "quit": "quit (asks first while a game is in progress)",
+    "redraw": "redraw the screen",
+    "tip": "tip: the expert marks where it would put the next card",
+    "autoplay": "autoplay: the expert plays on to the end; any key stops it",
+    "review": "review: the expert's verdict on every placement of the game just ended",
+    "stats": "your statistics: games won and lost, streaks, scores",
+    "history": "your finished games: pick one for the expert's review",
+    "stats_history": "your finished games: pick one for the expert's review",
+    "history_up": "choose a game",
+    "history_down": "choose a game",
+    "history_page_up": "choose a game",
+    "history_page_down": "choose a game",
+    "history_first": "choose a game",
+    "history_last": "choose a game",
+    "history_review": "the review of the game chosen",
+    "history_close": "back",
+    "review_next": "the next placement (the summary after the last)",
+    "review_back": "the placement before",
+    "review_first": "the first placement",
+    "review_last": "the last placement",
+    "review_error": "the next mistake or blunder",
+    "review_error_back": "the mistake or blunder before",
+    "review_summary": "the summary, with the chart",
+    "review_close": "back to where the review was opened from",
+}
+"""Each command's line in the help, by the command's name; commands with the same summary share one line."""
+
+SHORT: dict[str, str] = {
+    "help": "help",
+    "undo": "undo",
+    "quit": "quit",
+    "new": "new",
+    "new_deal": "new deal",
+    "tip": "tip",
+    "autoplay": "autoplay",
+    "review": "review",
+}
+"""A command in a word or two, beside its key in the side panel's reminder and in the end box."""
+
+EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
+    ("↑ ↓ PgUp PgDn", "on the help and the statistics: scroll; any other key goes back"),
+    ("mouse click", "place the next card on the cell clicked (Shift and drag selects text)"),
+    ("Ctrl-Z", "suspend (fg brings the game back)"),
+)
+"""Lines of the help for what is not a command: scrolling a page, the mouse, the terminal's own keys."""
+
+
+def summary(name: str) -> str:
+    """The help's line for the command called ``name``."""
+    return SUMMARIES[name]
