@@ -394,10 +394,9 @@ class Store:
         row = self._one("SELECT data FROM reviews WHERE game_id = ?", game_id)
         if row is None:
             return None
-        try:
-            return json.loads(row[0])
-        except (ValueError, TypeError, RecursionError):
-            pass
+        readable, review = _decoded(row[0])
+        if readable:
+            return review
         with self._transaction() as db:
             db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
         self._met.append(Problem(Kind.REVIEW_DROPPED, Reason.NOT_JSON, self.path, number=game_id))
@@ -406,12 +405,8 @@ class Store:
     def setting(self, name: str, default: Any = None) -> Any:
         """The player's setting ``name`` (any JSON value), or ``default`` if never set or unreadable."""
         row = self._one("SELECT value FROM settings WHERE name = ?", name)
-        if row is None:
-            return default
-        try:
-            return json.loads(row[0])
-        except (ValueError, TypeError, RecursionError):
-            return default
+        readable, value = (False, None) if row is None else _decoded(row[0])
+        return value if readable else default
 
     def set_setting(self, name: str, value: Any) -> None:
         """Remember the player's setting ``name`` (any JSON value) for the next runs."""
@@ -448,6 +443,14 @@ class Changes:
             "INSERT OR IGNORE INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, NULL)",
             (text, stamp(started)),
         )
+
+
+def _decoded(text: Any) -> tuple[bool, Any]:
+    """Whether ``text`` (a kept JSON value, or whatever a damaged row holds) can be read, and its value if so."""
+    try:
+        return True, json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return False, None
 
 
 def _record_text(finished: FinishedGame) -> str | None:
