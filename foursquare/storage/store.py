@@ -339,6 +339,20 @@ class Store:
             return _figures(rows, streak, counted)
         except (ValueError, TypeError, IndexError, KeyError):
             pass
+        with self._errors():
+            rows = self._db.execute(
+                f"SELECT result, loss_reason, score, count(*) FROM games {_COUNTED} GROUP BY result, loss_reason, score"
+            ).fetchall()
+            won = [row[0] == "won" for row in self._db.execute(f"SELECT result FROM games {_COUNTED} ORDER BY id")]
+        current, longest = _streaks(won)
+        self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
+        with contextlib.suppress(StoreError):  # a read-only database still shows the right figures
+            self._keep_figures(current, longest)
+        return _figures(rows, (current, longest), len(won))
+
+    def _keep_figures(self, current: int, longest: int) -> None:
+        """Keep the tally and streaks worked out again from the games; a counted game whose result is
+        impossible stops counting, so that the kept figures agree with the games from now on."""
         with self._transaction() as db:
             db.execute(f"UPDATE games SET counted = 0 WHERE counted = 1 AND NOT {_VALID_RESULT}")
             db.execute("DELETE FROM tally")
@@ -347,13 +361,7 @@ class Store:
                 " SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),"
                 " result, loss_reason, score, count(*) FROM games WHERE counted = 1 GROUP BY result, loss_reason, score"
             )
-            won = [row[0] == "won" for row in db.execute("SELECT result FROM games WHERE counted = 1 ORDER BY id")]
-            current, longest = _streaks(won)
             db.execute("INSERT OR REPLACE INTO streak (slot, current, longest) VALUES (1, ?, ?)", (current, longest))
-            rows = db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
-            counted = len(won)
-        self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
-        return _figures(rows, (current, longest), counted)
 
     def reset_stats(self) -> int:
         """Clear the statistics: no game counts any more (the history stays); returns how many did."""
@@ -386,10 +394,9 @@ class Store:
         row = self._one("SELECT data FROM reviews WHERE game_id = ?", game_id)
         if row is None:
             return None
-        try:
-            return json.loads(row[0])
-        except (ValueError, TypeError, RecursionError):
-            pass
+        readable, review = _decoded(row[0])
+        if readable:
+            return review
         with self._transaction() as db:
             db.execute("DELETE FROM reviews WHERE game_id = ?", (game_id,))
         self._met.append(Problem(Kind.REVIEW_DROPPED, Reason.NOT_JSON, self.path, number=game_id))
@@ -398,12 +405,8 @@ class Store:
     def setting(self, name: str, default: Any = None) -> Any:
         """The player's setting ``name`` (any JSON value), or ``default`` if never set or unreadable."""
         row = self._one("SELECT value FROM settings WHERE name = ?", name)
-        if row is None:
-            return default
-        try:
-            return json.loads(row[0])
-        except (ValueError, TypeError, RecursionError):
-            return default
+        readable, value = (False, None) if row is None else _decoded(row[0])
+        return value if readable else default
 
     def set_setting(self, name: str, value: Any) -> None:
         """Remember the player's setting ``name`` (any JSON value) for the next runs."""
@@ -440,6 +443,14 @@ class Changes:
             "INSERT OR IGNORE INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, NULL)",
             (text, stamp(started)),
         )
+
+
+def _decoded(text: Any) -> tuple[bool, Any]:
+    """Whether ``text`` (a kept JSON value, or whatever a damaged row holds) can be read, and its value if so."""
+    try:
+        return True, json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return False, None
 
 
 def _record_text(finished: FinishedGame) -> str | None:
@@ -494,6 +505,8 @@ _VALID_RESULT = (
     " OR (result = 'abandoned' AND loss_reason IS NULL AND score IS NULL))"
 )
 """A row whose result, loss reason and score go together (the table's checks take each alone)."""
+_COUNTED = f"WHERE counted = 1 AND {_VALID_RESULT}"
+"""The games that count, those whose result is impossible left out."""
 
 
 def _whole(value: object, least: int = 0, most: int | None = None) -> int:

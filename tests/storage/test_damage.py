@@ -20,7 +20,7 @@ from helpers import WINNING_DEAL, command, lost_game, played, stats_of, won_game
 from foursquare.engine import Game
 from foursquare.storage import repair
 from foursquare.storage.formats import FinishedGame, utc_now
-from foursquare.storage.problems import Kind, StoreError
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.store import Store
 from foursquare.storage.window import LOCK_FILE, claim_window
@@ -142,6 +142,24 @@ def test_statistics_that_disagree_with_the_games_are_worked_out_again(
     assert json.loads(out) == before.to_json()
     assert lines(err) == ["The statistics did not agree with your games, so they were worked out again from them."]
     assert command("stats") == 0 and capsys.readouterr().err == ""  # kept as worked out
+
+
+def test_statistics_worked_out_again_show_even_when_they_cannot_be_kept(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    three_games(home)
+    before = stats_of(home)
+    with database(home) as db:
+        db.execute("UPDATE tally SET games = games + 5")
+
+    def read_only(*args: object) -> None:
+        raise StoreError(Problem(Kind.REFUSED, Reason.READ_ONLY))
+
+    monkeypatch.setattr(Store, "_keep_figures", read_only)
+    for _ in range(2):  # worked out again each time, since it could not be kept
+        with Store.open(home)[0] as store:
+            assert store.stats() == before
+            assert [p.kind for p in store.take_problems()] == [Kind.TALLY_REBUILT]
 
 
 def test_a_counted_game_with_an_impossible_result_stops_counting(
