@@ -31,6 +31,7 @@ from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Pl
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
 from foursquare.storage.library import Library
+from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
@@ -219,6 +220,8 @@ class Plain:
         if not self._alone("g", rest):
             return
         kept = self.library.recent(20)
+        for problem in self.library.take_problems():
+            self.out(problems.line(problem))
         if not kept:
             self.out(EMPTY)
             return
@@ -429,9 +432,10 @@ def main(
             if not interactive:
                 out(f"> {shown(line, 80)}")
             if len(line) > MAX_LINE_BYTES:
-                out(Unusable.TOO_LONG.say(limit=MAX_LINE_BYTES))
-            else:
-                plain.handle(line)
+                out(Unusable.TOO_LONG.say(limit=MAX_LINE_BYTES))  # no command is that long: the input is no script
+                plain.end_of_input()
+                return 1
+            plain.handle(line)
     except KeyboardInterrupt:
         out("")
         plain.quit("")
@@ -442,13 +446,11 @@ def main(
 def _read_line(source: BinaryIO) -> str | None:
     """The next line without its end, or None at the end of input.
 
-    A line longer than :data:`MAX_LINE_BYTES` is read to its end, and only its
-    beginning kept: longer than the limit, so that it is refused.
+    At most :data:`MAX_LINE_BYTES` and one more are read: a line that has not
+    ended by then is longer than any command, and is returned so, to be refused,
+    without reading on (``/dev/zero`` has no line end at all).
     """
     raw = source.readline(MAX_LINE_BYTES + 1)
     if not raw:
         return None
-    if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-        while (more := source.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n"):
-            pass
     return raw.decode("utf-8", "replace").rstrip("\r\n")

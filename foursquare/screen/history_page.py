@@ -19,7 +19,8 @@ from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import MARK
-from foursquare.words.history import EMPTY, FOOTER, TITLE, not_reviewed_line, table
+from foursquare.words.history import FOOTER, NONE_TO_REVIEW, TITLE, not_reviewed_line, table
+from foursquare.words.problems import short
 from foursquare.words.text import Text, Tone
 
 __all__ = ["HistoryPage"]
@@ -35,7 +36,13 @@ class HistoryPage:
         self.library = library
         self.reviews = reviews
         self.at = 0
-        self.note: Text | None = None if games else Text((f"{EMPTY} The review needs one.",))
+        left_out = " ".join(short(problem) for problem in library.take_problems())
+        self.note: Text | None = None
+        """A line under the games: what reading them left out, why a game cannot be reviewed, or that there is none."""
+        if left_out:
+            self.note = Text((left_out,), Tone.ERROR)
+        elif not games:
+            self.note = Text((NONE_TO_REVIEW,))
         self.scroll = 0
 
     @classmethod

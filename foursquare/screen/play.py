@@ -220,7 +220,7 @@ class StatsPage:
             stats, trouble = app.session.stats()
             if trouble is not None:
                 app.tell(trouble)
-            app.push_page(cls(stats, trouble.line if trouble is not None else None, ascii))
+            app.push_page(cls(stats, (trouble.short or trouble.line) if trouble is not None else None, ascii))
 
         app.add_command(bound("stats", ("s",), open_page, ANYWHERE))
         app.add_page_kind(cls.kind, "on the statistics page")

@@ -201,13 +201,14 @@ class GameSession:
         return Stakes(self.game.seed, self.in_progress, self.counts, self.can_save and not self.save_failed)
 
     def stats(self) -> tuple[Stats, Trouble | None]:
-        """The statistics, and the trouble if they could not be read."""
+        """The statistics, and the trouble if they could not be read (or had to be worked out again)."""
         if self._trouble is not None:
             return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
         try:
-            return self.store.stats(), None
+            stats = self.store.stats()
         except StoreError as exc:
             return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
+        return stats, self._said([note(problem) for problem in self.store.take_problems()])
 
     # --- play ------------------------------------------------------------------
 

@@ -56,6 +56,10 @@ class Library:
     def __init__(self, store: Store) -> None:
         self.store = store
 
+    def take_problems(self) -> list[Problem]:
+        """What reading the games met and left out (a row that cannot be read, a review dropped), each once."""
+        return self.store.take_problems()
+
     def recent(self, limit: int = LIMIT) -> list[FinishedGame]:
         """The newest games (with their ids), newest first; none if the store cannot be read."""
         try:

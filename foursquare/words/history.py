@@ -17,9 +17,10 @@ from foursquare.storage.store import Span
 from foursquare.words.grammar import capitalized
 from foursquare.words.results import ending_label, ending_short
 
-__all__ = ["EMPTY", "FOOTER", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
+__all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
 
 EMPTY = "No finished games yet."
+NONE_TO_REVIEW = f"{EMPTY} The review needs one."
 TITLE = "Foursquare: your games, newest first"
 FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
 

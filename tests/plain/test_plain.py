@@ -388,15 +388,24 @@ def run_main(stdin: bytes, *args: str, encoding: str = "utf-8", words: bool = Fa
 
 
 def test_each_line_read_is_echoed_and_the_end_of_input_saves_and_quits(home: Path) -> None:
-    status, lines = run_main(b"d4\r\n\xff\xfe\n" + b"z" * (MAX_LINE_BYTES * 3) + b"\nd3")
+    status, lines = run_main(b"d4\r\n\xff\xfe\nd3")
     assert status == 0
     assert "> d4" in lines and lines[lines.index("> d4") + 1].startswith(f"{Spelling().card(FIRST)} on d4 ")
     assert (
         "> \ufffd\ufffd" in lines
         and "\ufffd\ufffd: not a command. Type a cell name such as d4 to place the next card, ? for help." in lines
     )
-    assert f"That line is too long to be a command (more than {MAX_LINE_BYTES} characters)." in lines
     assert "> d3" in lines  # the last line needs no line end
+    assert lines[-1] == "Your game is saved: run foursquare again to go on where you left off."
+
+
+def test_a_line_longer_than_any_command_is_refused_and_reading_stops(home: Path) -> None:
+    status, lines = run_main(b"d4\n" + b"z" * (MAX_LINE_BYTES * 3) + b"\nd3\n")
+    assert status == 1
+    assert (
+        f"That line is too long to be a command (more than {MAX_LINE_BYTES} characters): the rest is not read." in lines
+    )
+    assert "> d3" not in lines  # nothing after it is read
     assert lines[-1] == "Your game is saved: run foursquare again to go on where you left off."
 
 

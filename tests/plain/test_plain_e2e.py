@@ -198,3 +198,19 @@ def test_cards_in_ascii_where_the_locale_cannot_show_suits(home: Path) -> None:
     assert result.returncode == 0
     assert f"Next card: {first}, card 1 of 40." in result.stdout
     assert not any(suit in result.stdout for suit in "♣♦♥♠")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_endless_input_without_a_line_end_is_refused_and_the_command_ends(home: Path) -> None:
+    """``foursquare --plain </dev/zero``: the first 4 KB without a line end are no command; it stops there."""
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [*GAME, "--plain", "--seed", "5"],
+            stdin=zero,
+            capture_output=True,
+            timeout=60,
+            env=game_env(FOURSQUARE_HOME=str(home)),
+        )
+    out = done.stdout.decode("utf-8", "replace").splitlines()
+    assert done.returncode == 1 and done.stderr == b""
+    assert any(line.startswith("That line is too long to be a command") for line in out)

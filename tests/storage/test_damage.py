@@ -15,7 +15,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import WINNING_DEAL, command, lost_game, played, stats_of, won_game
+from helpers import (
+    WINNING_DEAL,
+    command,
+    lost_game,
+    open_in,
+    played,
+    press,
+    screen_for,
+    screen_text,
+    stats_of,
+    won_game,
+)
 
 from foursquare.engine import Game
 from foursquare.storage import repair
@@ -416,3 +427,49 @@ def test_a_database_that_may_not_be_opened_is_said_and_left_where_it_is(
     assert not [p for p in home.iterdir() if ".corrupt" in p.name]
     monkeypatch.undo()
     assert stats_of(home).played == 3
+
+
+# --- the game screen's pages and plain mode say it too ------------------------------------------
+
+
+def test_the_games_page_and_plain_modes_list_leave_out_a_damaged_row_and_say_so(home: Path) -> None:
+    from foursquare.plain.play import Plain
+    from foursquare.words.cards import Spelling
+
+    won, lost, _ = three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE games SET deal = 'twelve' WHERE id = ?", (won,))
+    app = screen_for(home)
+    press(app, "g")
+    text = screen_text(app)
+    assert f"Game {won} of the history cannot be read; it is left out." in text
+    session, opening = open_in(home)
+    said: list[str] = []
+    plain = Plain(session, Spelling(ascii=True), said.append)
+    plain.begin(opening)
+    plain.handle("g")
+    assert any(line.startswith(f"Game {won} of the history cannot be read (") for line in said)
+    assert any(line.split()[:1] == [str(lost)] for line in said) and not any(
+        line.split()[:1] == [str(won)] for line in said
+    )
+
+
+def test_the_statistics_page_and_plain_s_say_that_the_figures_were_worked_out_again(home: Path) -> None:
+    from foursquare.plain.play import Plain
+    from foursquare.words.cards import Spelling
+
+    three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE tally SET games = 7 WHERE result = 'won'")
+    app = screen_for(home)
+    press(app, "s")
+    assert "The statistics were worked out again from your games." in screen_text(app)
+    assert "Games played 3" in " ".join(screen_text(app).split())
+    with database(home) as db:
+        db.execute("UPDATE tally SET games = 7 WHERE result = 'won'")
+    session, opening = open_in(home)
+    said: list[str] = []
+    plain = Plain(session, Spelling(ascii=True), said.append)
+    plain.begin(opening)
+    plain.handle("s")
+    assert "The statistics did not agree with your games, so they were worked out again from them." in said
