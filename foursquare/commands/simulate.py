@@ -17,7 +17,6 @@ import json
 import math
 import multiprocessing
 import os
-import signal
 import statistics
 import sys
 import time
@@ -31,6 +30,7 @@ from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_na
 from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets
 from foursquare.expert.strategies import STRATEGIES, make_player
+from foursquare.expert.workers import become_worker
 from foursquare.words.results import loss_words
 
 __all__ = ["TIMING_FIELDS", "DealResult", "calibration", "main", "play_deal", "summarise", "wilson_interval"]
@@ -215,7 +215,7 @@ def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterat
         for seed in seeds:
             yield play_deal(strategy, seed, nodes)
         return
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+    with multiprocessing.Pool(jobs, initializer=become_worker) as pool:
         pending: collections.deque[AsyncResult[DealResult]] = collections.deque()
         todo = iter(seeds)
         for seed in itertools.islice(todo, 2 * jobs):  # a few in hand per process, never the whole list
@@ -225,11 +225,6 @@ def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterat
             for seed in itertools.islice(todo, 1):
                 pending.append(pool.apply_async(play_deal, (strategy, seed, nodes)))
             yield result
-
-
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it stops the pool and reports what finished)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def useful_jobs(asked: int, games: int, cores: int | None) -> int:

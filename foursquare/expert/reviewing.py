@@ -23,6 +23,7 @@ from foursquare.engine import Game, Status
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.background import Background
 from foursquare.expert.review import Judge, Review, Step, check_reviewable, expert_game, expert_judge, player_steps
+from foursquare.expert.workers import quietly
 
 __all__ = ["POLL_SECONDS", "Reviewing"]
 
@@ -48,6 +49,7 @@ def _verdicts(conn: Connection, record: dict[str, Any], numbers: list[int], judg
         conn.send(next(player_steps(game, judge, n)))
 
 
+@quietly
 def _front(conn: Connection, record: dict[str, Any], nodes: int) -> None:
     """In a child process: the verdicts from the second placement on, in order, until stopped."""
     _background()
@@ -56,6 +58,7 @@ def _front(conn: Connection, record: dict[str, Any], nodes: int) -> None:
     conn.close()
 
 
+@quietly
 def _back(conn: Connection, record: dict[str, Any], nodes: int) -> None:
     """In a child process: the expert's own game (the count after each card, then the result), then the
     verdicts from the last placement backwards, until stopped: the two children share the work."""
