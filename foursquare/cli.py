@@ -28,63 +28,38 @@ from foursquare.words.problems import closed_streams, unwritable_output
 
 __all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "screen_possible"]
 
-# Sub-command name -> ("module:function", one-line help). Each function takes argv and returns the exit status.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "stats": ("foursquare.commands.stats:main", "show or reset your statistics"),
-    "history": ("foursquare.commands.history:main", "list your finished games, newest first"),
-    "export": ("foursquare.commands.transfer:export_main", "write every finished game as JSON lines"),
-    "import": ("foursquare.commands.transfer:import_main", "read games written by export into your history"),
-    "simulate": (
-        "foursquare.commands.simulate:main",
-        "play many deals without a screen and report how a strategy fares",
-    ),
-    "review": ("foursquare.commands.review:main", "the expert's verdict on every placement of a finished game"),
-    "help": ("foursquare.commands.help:main", "the rules in full and the other pages of help (a list without a topic)"),
+# Sub-command name -> "module:function" (its line of help is in words.commands). Each takes argv, returns the status.
+COMMANDS: dict[str, str] = {
+    "stats": "foursquare.commands.stats:main",
+    "history": "foursquare.commands.history:main",
+    "export": "foursquare.commands.transfer:export_main",
+    "import": "foursquare.commands.transfer:import_main",
+    "simulate": "foursquare.commands.simulate:main",
+    "review": "foursquare.commands.review:main",
+    "help": "foursquare.commands.help:main",
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for playing (no sub-command)."""
-    epilog = "commands:\n" + "\n".join(f"  {name:<10} {text}" for name, (_, text) in COMMANDS.items())
+    from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
+
+    said = OPTIONS["play"]
+    epilog = "commands:\n" + "\n".join(f"  {name:<10} {SUMMARIES[name]}" for name in COMMANDS)
     parser = argparse.ArgumentParser(
         prog="foursquare",
-        description=(
-            "Foursquare: a one-player card game on a 4×4 grid of piles.\n"
-            "Your game is saved as you play and picked up where you left off next time."
-        ),
-        epilog=epilog if COMMANDS else None,
+        description=DESCRIPTIONS["play"],
+        epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     deal = parser.add_mutually_exclusive_group()
-    deal.add_argument(
-        "--seed",
-        type=deal_number,
-        metavar="N",
-        help=f"play deal number N (0 to {LAST_DEAL}); the deal number on screen replays a game",
-    )
-    deal.add_argument(
-        "--daily",
-        action="store_true",
-        help="play today's deal, the same for everyone on the same date, and get a line to share at the end",
-    )
-    parser.add_argument(
-        "--new",
-        action="store_true",
-        help="deal a fresh game instead of going on with the saved one (a game in progress counts as lost; asks first)",
-    )
-    parser.add_argument(
-        "--no-color", action="store_true", help="no colours (also when the NO_COLOR environment variable is set)"
-    )
-    parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S and plain borders")
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        help="play by typing one command a line, answered in plain lines of text: for screen readers, "
-        "dumb terminals and scripts (chosen by itself when TERM is dumb or input or output is not a terminal)",
-    )
-    parser.add_argument(
-        "--words", action="store_true", help="plain mode with cards spelled for speech, such as 'seven of hearts'"
-    )
+    deal.add_argument("--seed", type=deal_number, metavar="N", help=said["--seed"].format(last=LAST_DEAL))
+    deal.add_argument("--daily", action="store_true", help=said["--daily"])
+    parser.add_argument("--new", action="store_true", help=said["--new"])
+    parser.add_argument("--no-color", action="store_true", help=said["--no-color"])
+    parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
+    parser.add_argument("--plain", action="store_true", help=said["--plain"])
+    parser.add_argument("--words", action="store_true", help=said["--words"])
     parser.add_argument("--version", action="version", version=f"foursquare {__version__}")
     playing = parser.format_usage().removeprefix("usage: ").strip()
     parser.usage = f"{playing}\n       foursquare {{{','.join(COMMANDS)}}} ..."
@@ -241,12 +216,14 @@ def _silence_stdout() -> None:
 
 def _dispatch(args: list[str]) -> int:
     if args and args[0] in COMMANDS:
-        module_name, function = COMMANDS[args[0]][0].split(":")
+        module_name, function = COMMANDS[args[0]].split(":")
         command: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function)
         return command(args[1:])
     parser = build_parser()
     if args and not args[0].startswith("-"):
         close = difflib.get_close_matches(args[0], COMMANDS, n=1)
         if close:
-            parser.error(f"no command {args[0]!r}: did you mean {close[0]!r}?")
+            from foursquare.words.commands import Said
+
+            parser.error(Said.NO_COMMAND.say(typed=args[0], nearest=close[0]))
     return play(parser.parse_args(args))

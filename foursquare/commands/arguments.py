@@ -11,6 +11,7 @@ import argparse
 from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
+from foursquare.words.commands import Said
 from foursquare.words.quote import quoted
 
 __all__ = ["deal_number", "whole"]
@@ -36,8 +37,7 @@ def deal_number(text: str) -> int:
             raise ValueError(text)
         check_deal_number(seed)  # the engine is the judge of what a deal number is
     except ValueError:
-        message = f"not a deal number: {quoted(text)} (deal numbers go from 0 to {LAST_DEAL})"
-        raise argparse.ArgumentTypeError(message) from None
+        raise argparse.ArgumentTypeError(Said.NOT_A_DEAL.say(typed=quoted(text), last=LAST_DEAL)) from None
     return seed
 
 
@@ -47,7 +47,7 @@ def whole(what: str, hint: str, *, least: int = 1, most: int | None = None) -> C
     def parse(text: str) -> int:
         number = _integer(text)
         if number is None or number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(f"not {what}: {quoted(text)} ({hint})")
+            raise argparse.ArgumentTypeError(Said.NOT_A_NUMBER.say(what=what, typed=quoted(text), hint=hint))
         return number
 
     return parse

@@ -7,6 +7,7 @@ import difflib
 
 from foursquare.commands.output import say
 from foursquare.session.errors import CommandError
+from foursquare.words.commands import DESCRIPTIONS, OPTIONS
 from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title
 from foursquare.words.quote import quoted
 
@@ -16,9 +17,11 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foursquare help",
-        description="Print a page of help; with no topic, the list of topics.",
+        description=DESCRIPTIONS["help"],
     )
-    parser.add_argument("topic", nargs="?", metavar="TOPIC", help=f"one of: {', '.join(TOPICS)}")
+    parser.add_argument(
+        "topic", nargs="?", metavar="TOPIC", help=OPTIONS["help"]["topic"].format(topics=", ".join(TOPICS))
+    )
     return parser
 
 

@@ -11,21 +11,22 @@ from foursquare.commands.arguments import whole
 from foursquare.commands.output import run_with_store, say, write_lines
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.store import Store
+from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS
 from foursquare.words.history import EMPTY, streamed
 from foursquare.words.problems import Need
 
 __all__ = ["main"]
 
-_limit = whole("a number of games", "a whole number from 1", most=10**9)
+_limit = whole(*NUMBERS["games"], most=10**9)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foursquare history",
-        description="List your finished games, newest first: when, deal, result, score, cards placed and id.",
+        description=DESCRIPTIONS["history"],
     )
-    parser.add_argument("--json", action="store_true", help="print them as one JSON array, for scripts")
-    parser.add_argument("--limit", type=_limit, metavar="N", help="only the newest N games")
+    parser.add_argument("--json", action="store_true", help=OPTIONS["history"]["--json"])
+    parser.add_argument("--limit", type=_limit, metavar="N", help=OPTIONS["history"]["--limit"])
     return parser
 
 

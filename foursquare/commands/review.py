@@ -28,6 +28,7 @@ from foursquare.session.errors import CommandError
 from foursquare.storage.formats import check_stock, read_json
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
@@ -46,20 +47,16 @@ RECORD_LIMIT = 1_000_000
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foursquare review",
-        description="The expert's verdict on every placement of a finished game, and your win chance across it.",
+        description=DESCRIPTIONS["review"],
     )
-    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help="the id of a game in foursquare history")
-    parser.add_argument("--last", action="store_true", help="review the game that ended last (the default)")
-    parser.add_argument("--file", metavar="RECORD.json", help="review the game in a record file (Game.to_record)")
-    parser.add_argument("--json", action="store_true", help="print the review as one JSON object")
-    parser.add_argument("--ascii", action="store_true", help="draw the chart with # and plain lines")
-    parser.add_argument(
-        "--nodes",
-        type=_nodes,
-        default=DEFAULT_NODES,
-        metavar="N",
-        help=f"how much the expert looks ahead per placement (default {DEFAULT_NODES:,}; fewer is quicker and weaker)",
-    )
+    said = OPTIONS["review"]
+    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help=said["game"])
+    parser.add_argument("--last", action="store_true", help=said["--last"])
+    parser.add_argument("--file", metavar="RECORD.json", help=said["--file"])
+    parser.add_argument("--json", action="store_true", help=said["--json"])
+    parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
+    nodes = said["--nodes"].format(nodes=DEFAULT_NODES)
+    parser.add_argument("--nodes", type=_nodes, default=DEFAULT_NODES, metavar="N", help=nodes)
     return parser
 
 
@@ -78,8 +75,8 @@ def _record(value: object) -> Game:
     return game
 
 
-_game_id = whole("a game id", "the number foursquare history gives")
-_nodes = whole("a number of nodes", "a whole number, 1 or more")
+_game_id = whole(*NUMBERS["game_id"])
+_nodes = whole(*NUMBERS["nodes"])
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
@@ -119,7 +116,7 @@ def main(argv: list[str], *, judge: Judge | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if sum((args.game is not None, args.last, args.file is not None)) > 1:
-        parser.error("give one of GAME, --last and --file")
+        parser.error(Said.REVIEW_ONE_OF.say())
     if args.file is not None:
         try:
             game = load_record(args.file)

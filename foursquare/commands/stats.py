@@ -9,6 +9,7 @@ import sys
 from foursquare.commands.output import run_with_store, say
 from foursquare.session.errors import CommandError
 from foursquare.storage.store import Store
+from foursquare.words.commands import DESCRIPTIONS, OPTIONS, Said
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
 from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, render_lines, reset_question
@@ -19,12 +20,13 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foursquare stats",
-        description="Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
+        description=DESCRIPTIONS["stats"],
     )
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--json", action="store_true", help="print them as one JSON object, for scripts")
-    what.add_argument("--reset", action="store_true", help="clear them (asks first); the history of games stays")
-    parser.add_argument("-y", "--yes", action="store_true", help="with --reset: clear without asking")
+    said = OPTIONS["stats"]
+    what.add_argument("--json", action="store_true", help=said["--json"])
+    what.add_argument("--reset", action="store_true", help=said["--reset"])
+    parser.add_argument("-y", "--yes", action="store_true", help=said["--yes"])
     return parser
 
 
@@ -35,7 +37,7 @@ def main(argv: list[str]) -> int:
 
 def _show(args: argparse.Namespace, store: Store) -> int:
     if args.yes and not args.reset:
-        _parser().error("--yes only goes with --reset")
+        _parser().error(Said.YES_ALONE.say())
     if args.reset:
         return _reset(store, ask=not args.yes)
     stats = store.stats()

@@ -26,6 +26,7 @@ from foursquare.storage.files import data_dir, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
+from foursquare.words.commands import DESCRIPTIONS, OPTIONS, imported
 from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
@@ -38,11 +39,9 @@ def export_main(argv: list[str]) -> int:
     """``foursquare export [FILE]``; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="foursquare export",
-        description="Write every finished game, oldest first, as JSON lines: one game with its record a line.",
+        description=DESCRIPTIONS["export"],
     )
-    parser.add_argument(
-        "file", nargs="?", default="-", metavar="FILE", help="where to write (- or none: standard output)"
-    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help=OPTIONS["export"]["file"])
     return run_with_store(parser, argv, Need.HISTORY, _export)
 
 
@@ -108,9 +107,9 @@ def import_main(argv: list[str]) -> int:
     """``foursquare import FILE``; returns the exit status (1 when a line was rejected)."""
     parser = argparse.ArgumentParser(
         prog="foursquare import",
-        description="Read games written by foursquare export into your history, skipping those already there.",
+        description=DESCRIPTIONS["import"],
     )
-    parser.add_argument("file", metavar="FILE", help="the file to read (- for standard input)")
+    parser.add_argument("file", metavar="FILE", help=OPTIONS["import"]["file"])
     return run_with_store(parser, argv, Need.HISTORY, _import_file, create=lambda args: True)
 
 
@@ -121,7 +120,7 @@ def _import_file(args: argparse.Namespace, store: Store) -> int:
             added, skipped, rejected = _import(store, source, "foursquare import")
     except OSError as exc:
         raise CommandError(why(os_problem(Kind.IMPORT_SOURCE, Path(args.file), exc))) from None
-    print(f"Imported {_count(added, 'game')}; {skipped} already in the history; {_count(rejected, 'line')} rejected.")
+    print(imported(added, skipped, rejected))
     return 1 if rejected else 0
 
 
@@ -173,8 +172,3 @@ def _lines(source: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
             return
         if text.strip():
             yield number, text
-
-
-def _count(n: int, noun: str) -> str:
-    """``1 game``, ``2 games``: a count a person reads."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -1,0 +1,95 @@
+"""The command line's own words: what each command and option is for (``--help``), and what it says back.
+
+``foursquare --help`` and ``foursquare COMMAND --help`` print these, and the
+commands' refusals and reports are said here too, so that the command line
+speaks in one voice with the rest of the game.
+"""
+
+from __future__ import annotations
+
+from foursquare.words.grammar import Template, plural
+
+__all__ = ["DESCRIPTIONS", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported"]
+
+SUMMARIES: dict[str, str] = {
+    "stats": "show or reset your statistics",
+    "history": "list your finished games, newest first",
+    "export": "write every finished game as JSON lines",
+    "import": "read games written by export into your history",
+    "simulate": "play many deals without a screen and report how a strategy fares",
+    "review": "the expert's verdict on every placement of a finished game",
+    "help": "the rules in full and the other pages of help (a list without a topic)",
+}
+"""Each command in a line, for the list ``foursquare --help`` ends with."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "play": (
+        "Foursquare: a one-player card game on a 4×4 grid of piles.\n"
+        "Your game is saved as you play and picked up where you left off next time."
+    ),
+    "stats": "Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
+    "history": "List your finished games, newest first: when, deal, result, score, cards placed and id.",
+    "export": "Write every finished game, oldest first, as JSON lines: one game with its record a line.",
+    "import": "Read games written by foursquare export into your history, skipping those already there.",
+    "review": "The expert's verdict on every placement of a finished game, and your win chance across it.",
+    "help": "Print a page of help; with no topic, the list of topics.",
+}
+"""What ``foursquare COMMAND --help`` says the command is for (``play``: the game itself)."""
+
+OPTIONS: dict[str, dict[str, str]] = {
+    "play": {
+        "--seed": "play deal number N (0 to {last}); the deal number on screen replays a game",
+        "--daily": "play today's deal, the same for everyone on the same date, and get a line to share at the end",
+        "--new": (
+            "deal a fresh game instead of going on with the saved one (a game in progress counts as lost; asks first)"
+        ),
+        "--no-color": "no colours (also when the NO_COLOR environment variable is set)",
+        "--ascii": "draw suits as C D H S and plain borders",
+        "--plain": (
+            "play by typing one command a line, answered in plain lines of text: for screen readers, dumb terminals "
+            "and scripts (chosen by itself when TERM is dumb or input or output is not a terminal)"
+        ),
+        "--words": "plain mode with cards spelled for speech, such as 'seven of hearts'",
+    },
+    "stats": {
+        "--json": "print them as one JSON object, for scripts",
+        "--reset": "clear them (asks first); the history of games stays",
+        "--yes": "with --reset: clear without asking",
+    },
+    "history": {"--json": "print them as one JSON array, for scripts", "--limit": "only the newest N games"},
+    "export": {"file": "where to write (- or none: standard output)"},
+    "import": {"file": "the file to read (- for standard input)"},
+    "review": {
+        "game": "the id of a game in foursquare history",
+        "--last": "review the game that ended last (the default)",
+        "--file": "review the game in a record file (Game.to_record)",
+        "--json": "print the review as one JSON object",
+        "--ascii": "draw the chart with # and plain lines",
+        "--nodes": "how much the expert looks ahead per placement (default {nodes:,}; fewer is quicker and weaker)",
+    },
+    "help": {"topic": "one of: {topics}"},
+}
+"""What each option (or argument) is for, in ``--help``; ``{fields}`` are filled by the command."""
+
+
+class Said(Template):
+    """What the command line says back when it cannot do what was asked."""
+
+    NO_COMMAND = "no command {typed!r}: did you mean {nearest!r}?"
+    NOT_A_DEAL = "not a deal number: {typed} (deal numbers go from 0 to {last})"
+    NOT_A_NUMBER = "not {what}: {typed} ({hint})"
+    REVIEW_ONE_OF = "give one of GAME, --last and --file"
+    YES_ALONE = "--yes only goes with --reset"
+
+
+NUMBERS: dict[str, tuple[str, str]] = {
+    "games": ("a number of games", "a whole number from 1"),
+    "game_id": ("a game id", "the number foursquare history gives"),
+    "nodes": ("a number of nodes", "a whole number, 1 or more"),
+}
+"""Each kind of number a command takes: what it is, and a hint of what one looks like."""
+
+
+def imported(added: int, skipped: int, rejected: int) -> str:
+    """What ``foursquare import`` did, in a line."""
+    return f"Imported {plural(added, 'game')}; {skipped} already in the history; {plural(rejected, 'line')} rejected."
