@@ -58,9 +58,16 @@ WINNING_LINE_DEAL_1 = [
 """Deal 1 won by these placements."""
 
 
-def command(*argv: str) -> int:
-    """``foursquare ARGV`` run by the command line's own entry point, which words every error once; the status."""
-    return cli.main(list(argv))
+def command(*argv: str, judge: Judge | None = None) -> int:
+    """``foursquare ARGV`` run by the command line's own entry point, which words every error once; the status.
+
+    ``judge`` stands in for the expert of ``foursquare review`` (no child process is started).
+    """
+    if judge is None:
+        return cli.main(list(argv))
+    from foursquare.commands import review
+
+    return cli.main(list(argv), commands={"review": lambda args: review.main(args, judge=judge)})
 
 
 def won_game() -> Game:

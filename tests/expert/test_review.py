@@ -270,10 +270,10 @@ def test_an_unfinished_game_or_a_missing_file_is_one_line(tmp_path: Path, capsys
     assert "no such file" in capsys.readouterr().err
 
 
-@pytest.mark.slow
 def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = lost_game()
-    assert review_main(["--file", write(tmp_path, game.to_record()), "--json", "--nodes", str(QUICK)]) == 0
+    record = write(tmp_path, game.to_record())
+    assert review_main(["--file", record, "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"deal", "result", "score", "accuracy", "expert", "placements"}
     assert (out["deal"], out["result"], out["score"]) == (game.seed, "lost", None)

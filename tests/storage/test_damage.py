@@ -18,6 +18,7 @@ import pytest
 from helpers import (
     WINNING_DEAL,
     command,
+    first_cell_judge,
     lost_game,
     open_in,
     played,
@@ -193,11 +194,11 @@ def test_a_counted_game_with_an_impossible_result_stops_counting(
 
 def test_a_damaged_cached_review_is_dropped_and_made_again(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game_id = three_games(home)[0]
-    assert command("review", str(game_id), "--json", "--nodes", "20") == 0
+    assert command("review", str(game_id), "--json", "--nodes", "20", judge=first_cell_judge()) == 0
     first = json.loads(capsys.readouterr().out)
     with database(home) as db:
         db.execute("UPDATE reviews SET data = '{broken' WHERE game_id = ?", (game_id,))
-    assert command("review", str(game_id), "--json", "--nodes", "20") == 0
+    assert command("review", str(game_id), "--json", "--nodes", "20", judge=first_cell_judge()) == 0
     out, err = capsys.readouterr()
     assert json.loads(out) == first
     assert f"The review kept with game {game_id} could not be read and will be made again." in err
