@@ -80,7 +80,7 @@ def _summary(name: str, seconds: list[float]) -> str:
     return figures.row(name, seconds, NAME_WIDTH, decimals=3, percentile=99)
 
 
-def _drain(fd: int, until: float, stop: bytes | None = None) -> tuple[bytes, bool]:
+def drain(fd: int, until: float, stop: bytes | None = None) -> tuple[bytes, bool]:
     """Read what a pty writes until the deadline, EOF or ``stop`` seen; returns (data, saw stop)."""
     data = b""
     while time.perf_counter() < until:
@@ -99,7 +99,7 @@ def _drain(fd: int, until: float, stop: bytes | None = None) -> tuple[bytes, boo
     return data, False
 
 
-def _set_size(fd: int) -> None:
+def set_size(fd: int) -> None:
     import fcntl
     import struct
     import termios
@@ -123,12 +123,12 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
     if pid == 0:  # the child: curses on the pty, timings down the pipe
         os.close(results_r)
         os.environ["TERM"] = "xterm"
-        _set_size(sys.stdout.fileno())
+        set_size(sys.stdout.fileno())
         os.write(results_w, json.dumps(_painted(events)).encode())
         os._exit(0)
     os.close(results_w)
-    _set_size(master)
-    while _drain(master, time.perf_counter() + 0.2)[0]:
+    set_size(master)
+    while drain(master, time.perf_counter() + 0.2)[0]:
         pass  # keep the pty drained so the child never blocks writing frames
     os.waitpid(pid, 0)
     with os.fdopen(results_r, "rb") as pipe:
@@ -201,13 +201,13 @@ def first_frame(runs: int, home: Path | None = None) -> list[float]:
         start = time.perf_counter()
         pid, master = pty.fork()
         if pid == 0:
-            _set_size(sys.stdout.fileno())
+            set_size(sys.stdout.fileno())
             os.execvpe(cmd[0], cmd, env)
-        _set_size(master)
-        _, seen = _drain(master, start + 10, FIRST_FRAME_END)
+        set_size(master)
+        _, seen = drain(master, start + 10, FIRST_FRAME_END)
         elapsed = time.perf_counter() - start
         os.write(master, b"q")
-        _drain(master, time.perf_counter() + 5)
+        drain(master, time.perf_counter() + 5)
         os.waitpid(pid, 0)
         os.close(master)
         fresh.cleanup()
