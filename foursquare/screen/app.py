@@ -256,8 +256,11 @@ class App:
         self.width = width
         self.height = height
         self.cursor: Cell = (0, 0)
-        self.view = layout.first_view(self.region)
-        """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit."""
+        self.view = layout.view_after(self.game.placements)
+        """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit.
+
+        Worked out from the placements (:func:`layout.view_after`), so that a game resumed, or a card taken
+        back, shows the table where it was."""
         self.message: Text | None = None
         """The message line: the explanation of the last move, an error, a hint."""
         self.message_short: Text | None = None
@@ -580,12 +583,13 @@ class App:
                 cell = event.placement.cell
                 self.cursor = cell
                 self.flipped = frozenset(event.placement.flipped)
-                self.view = layout.follow(self.view, self.region)
+                self.view = layout.view_after(self.game.placements)
                 self.say_forms(explain(event.before, event.placement))
                 changed = True
             elif isinstance(event, TookBack):
                 self.flipped = frozenset(event.turned)
                 self.say(took_back(event.card, event.cell, list(event.turned_cards)))
+                self.view = layout.view_after(self.game.placements)
                 self.cursor = self.region.clamp(event.cell)
                 self.end_note = ()
                 changed = True
@@ -601,7 +605,7 @@ class App:
                     self.share = share_line(event.daily, self.game)
                     self.say(Text((self.share,), Tone.GOOD))
             elif isinstance(event, Dealt):
-                self.view = layout.first_view(self.region)
+                self.view = layout.view_after(self.game.placements)
                 self.cursor = self._start_cell()
                 self.flipped = frozenset()
                 self.end_note = ()
