@@ -265,6 +265,8 @@ class App:
         """The message line: the explanation of the last move, an error, a hint."""
         self.message_short: Text | None = None
         """A shorter form of :attr:`message` for narrow terminals, if it has one."""
+        self.message_forms: tuple[Text, ...] = ()
+        """Every form of :attr:`message`, longest first: the screen shows the first that fits its rows."""
         self.previewing = False
         """The bottom line shows the preview of the cell under the cursor, not :attr:`message`:
         set when the cursor moves, cleared when there is something new to say."""
@@ -377,12 +379,17 @@ class App:
         """Put ``message`` on the message line (``short`` for narrow terminals), in place of the preview."""
         self.message = message
         self.message_short = short
+        self.message_forms = tuple(form for form in (message, short) if form is not None)
         self.previewing = False
 
     def say_forms(self, forms: Sequence[Text]) -> None:
-        """Say the first of ``forms`` (longest first), with the longest that fits the narrowest screen as its short."""
+        """Say the first of ``forms`` (longest first), with the longest that fits the narrowest screen as its short.
+
+        The screen shows the first form that fits the message's rows, wrapped (:attr:`message_forms`).
+        """
         short = next((form for form in forms[1:] if len(form) <= NARROWEST), forms[-1] if len(forms) > 1 else None)
         self.say(forms[0], short)
+        self.message_forms = tuple(forms)
 
     def tick(self) -> bool:
         """Poll the tickers; True if any of them changed what the screen shows."""

@@ -178,6 +178,10 @@ class Plan:
     panel: Rect
     title_y: int
     message_y: int
+    """The message line: the last row."""
+    message_rows: int = 1
+    """Rows the message may take, up to and including :attr:`message_y`, with nothing else drawn there:
+    2 where the layout leaves a blank row above the message line, 1 on the smallest terminals."""
 
 
 # Each choice: the card on the table, the big next card, and whether there is
@@ -228,7 +232,8 @@ def plan(width: int, height: int) -> Plan | None:
         left = (width - (table_w + _SPLIT + panel_w)) // 2
         table = Rect(top + (bottom - top - table_h) // 2, left, table_h, table_w)
         panel = Rect(top, left + table_w + _SPLIT, bottom - top, panel_w)
-        return Plan(width, height, card, big, table, panel, title_y=0, message_y=height - 1)
+        rows = 1 + gap
+        return Plan(width, height, card, big, table, panel, title_y=0, message_y=height - 1, message_rows=rows)
     return None
 
 

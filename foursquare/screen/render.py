@@ -34,12 +34,14 @@ from foursquare.words.screen import (
     page_footer,
     too_small_words,
 )
-from foursquare.words.text import Text, Tone
+from foursquare.words.text import Text, Tone, wrap
 
 __all__ = [
     "Span",
     "Style",
     "card_style",
+    "message_lines",
+    "message_rows",
     "render",
     "still_to_come",
 ]
@@ -195,8 +197,9 @@ def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
     _labels(c, app, where)
     if app.intro and not app.game.placed_count:
         _intro(c, app, where)
-    _panel(c, app, where)
-    _message(c, app, where)
+    lines = message_lines(app, where, c.width)
+    _panel(c, app, where, end=where.message_y + 1 - len(lines))
+    _message(c, app, where, lines)
 
 
 def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
@@ -319,15 +322,15 @@ def still_to_come(game: Game) -> dict[int, int]:
     return counts
 
 
-def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
+def _panel(c: _Canvas, app: App, where: layout.Plan, end: int) -> None:
     """The next card (or the end box), the figures, the cards still to come, background work and keys.
 
     Blank lines between the parts are dropped when the panel is short of rows,
     then the key reminder gets what is left; nothing goes below the panel,
-    where the message line is.
+    where the message line is, nor on row ``end`` and below (a message of two lines).
     """
     screen_height = c.height
-    c.height = min(c.height, where.panel.y + where.panel.height)
+    c.height = min(c.height, where.panel.y + where.panel.height, end)
     try:
         _panel_parts(c, app, where)
     finally:
@@ -467,19 +470,45 @@ def _rows_needed(width: int, pairs: Sequence[tuple[KeyName, str]]) -> int:
     return rows
 
 
-def _message(c: _Canvas, app: App, where: layout.Plan) -> None:
-    x = where.table.x
-    room = c.width - x - 1
+def message_rows(app: App, where: layout.Plan) -> int:
+    """How many rows a message may take: the layout's, or two on the smallest terminals when the cells
+    shown leave the row above the message line blank."""
+    if where.message_rows > 1:
+        return where.message_rows
+    region = app.region
+    lowest = layout.cell_rect(where, app.view, (region.bottom, region.left))
+    return 2 if lowest.y + lowest.height < where.message_y - 1 else 1
+
+
+def message_lines(app: App, where: layout.Plan, width: int) -> list[Text]:
+    """The bottom lines: the preview of the cursor's cell (one line), or the message wrapped on the rows there are.
+
+    The longest form of the message that fits those rows whole is shown; only
+    when none does is the shortest cut (with ``…``) on its last row.
+    """
+    room = width - where.table.x - 1
     preview = app.preview
     if preview is not None:
-        c.text(where.message_y, x, preview, room)
-        return
-    for message in (app.message, app.message_short):
-        if message is not None and len(message) <= room:
-            c.text(where.message_y, x, message)
-            return
-    if app.message is not None:
-        c.text(where.message_y, x, app.message_short or app.message, room)
+        return [preview]
+    forms = app.message_forms
+    if not forms or forms[0] != app.message:  # the message was set on its own
+        forms = tuple(form for form in (app.message, app.message_short) if form is not None)
+    if not forms:
+        return []
+    rows = message_rows(app, where)
+    for form in forms:
+        lines = wrap(form, room)
+        if len(lines) <= rows and all(len(line) <= room for line in lines):
+            return lines
+    return wrap(forms[-1], room)[:rows]
+
+
+def _message(c: _Canvas, app: App, where: layout.Plan, lines: list[Text]) -> None:
+    x = where.table.x
+    room = c.width - x - 1
+    top = where.message_y + 1 - len(lines)
+    for n, line in enumerate(lines):
+        c.text(top + n, x, line, room)
 
 
 # --- other screens ------------------------------------------------------------

@@ -6,15 +6,16 @@ import itertools
 import random
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1, make_app, press, screen_text, session_on
+from helpers import WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import stats_screen
-from foursquare.screen.render import Span, Style, render, still_to_come
+from foursquare.screen.render import Span, Style, message_rows, render, still_to_come
 from foursquare.storage.stats import LOSSES, Stats
+from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.results import loss_words
 from foursquare.words.text import Text, Tone, wrap
@@ -210,6 +211,66 @@ def test_long_explanations_fall_back_to_the_short_form_then_get_cut() -> None:
     app.say(long)
     last = frame(app)[23]
     assert last.rstrip().endswith("…") and len(last) == 80
+
+
+def _after_a_long_explanation() -> App:
+    """A game just after a placement whose full explanation is too long for one line at 80 columns."""
+    rng = random.Random(2)
+    for deal in range(50):
+        app = make_app(deal)
+        while not app.game.is_over:
+            app.place(rng.choice(app.game.legal_moves()))
+            message = app.message
+            if message is not None and 80 < len(message) <= 140 and not app.game.is_over:
+                return app
+    raise AssertionError("no long explanation found")
+
+
+def _bottom_rows(app: App, width: int, height: int, rows: int) -> list[str]:
+    return [row.strip() for row in frame(app, width, height)[height - rows :]]
+
+
+def test_a_message_too_long_for_one_line_wraps_onto_a_second_whole() -> None:
+    app = _after_a_long_explanation()
+    assert app.message is not None
+    said = Spelling().text(app.message)
+    first, second = _bottom_rows(app, 80, 24, 2)
+    assert first and second and f"{first} {second}" == said
+    assert "…" not in first + second
+    where = layout.plan(80, 24)
+    assert where is not None and where.message_rows == 2
+    ascii_rows = [row.strip() for row in frame(app, 80, 24, ascii=True)[22:]]
+    assert " ".join(ascii_rows) == Spelling(ascii=True).text(app.message)
+
+
+def test_at_the_smallest_size_a_second_line_is_used_only_where_the_table_leaves_it_blank() -> None:
+    long = Text.of(*(["every word of this message is kept "] * 3))
+    short = Text.of("the short form")
+    app = make_app(1)
+    place(app, (0, 0), (0, 1))  # the cells shown span three rows: the window's bottom row is blank
+    app.say_forms([long, short])
+    where = layout.plan(70, 17)
+    assert where is not None and where.message_rows == 1
+    assert message_rows(app, where) == 2
+    first, second = _bottom_rows(app, 70, 17, 2)
+    assert " ".join([first, second]) == " ".join(long.plain().split())
+    place(app, (1, 1), (-1, 1))  # now five rows are shown: the table reaches the row above the message
+    app.say_forms([long, short])
+    assert message_rows(app, where) == 1
+    rows = frame(app, 70, 17)
+    assert rows[16].strip() == "the short form"
+    assert rows[15].strip() and "every" not in rows[15]
+
+
+def test_the_panel_leaves_the_row_of_a_two_line_message_at_the_smallest_size() -> None:
+    app = make_app(1)
+    place(app, (0, 0), (0, 1))
+    app.say_forms([Text.of("x " * 50), Text.of("short")])
+    where = layout.plan(70, 17)
+    assert where is not None
+    rows = frame(app, 70, 17)
+    assert set(rows[15].strip()) == {"x", " "} and set(rows[16].strip()) == {"x", " "}  # nothing of the panel
+    assert rows[15].count("x") + rows[16].count("x") == 50
 
 
 def test_too_small_asks_for_the_minimum_size() -> None:
