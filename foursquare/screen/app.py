@@ -38,6 +38,7 @@ from foursquare.session.game import GameSession
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.results import share_line
 from foursquare.words.rules import ON_THE_TABLE, RULES
+from foursquare.words.screen import outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
@@ -200,6 +201,11 @@ class Settings:
     """The bottom line says what placing on the cell under the cursor would do (``p``)."""
     to_come: bool = True
     """The side panel counts the cards of each rank still to come (``c``)."""
+    outcomes: bool = True
+    """Every cell the next card may go on shows what it would do there (``o``).
+
+    On by default: it is the preview of every cell at once, and it shows a new
+    player which cells lose before one is tried."""
 
 
 class Observer(Protocol):
@@ -306,6 +312,7 @@ class App:
         self._version = 0
         """Counts the changes of the game on the table, so that a preview is worked out once per position."""
         self._looked: tuple[tuple[int, Cell], Preview | None, Text] | None = None
+        self._outcomes: tuple[tuple[int, int, int], dict[Cell, Preview]] | None = None
         for command in COMMANDS:
             self.add_command(command)
         self.cursor = self._start_cell()
@@ -457,6 +464,20 @@ class App:
         looked = self._look()[0]
         return frozenset(looked.flipped) if looked is not None else frozenset()
 
+    @property
+    def outcomes(self) -> dict[Cell, Preview]:
+        """What the next card would do on each cell it may go on, while the outcomes are shown (``o``); else empty.
+
+        Worked out once per position: the engine's preview of every legal cell.
+        """
+        if not self.settings.outcomes or self.mode is not Mode.PLAYING:
+            return {}
+        game = self.game
+        key = (self._version, game.placed_count, id(game))
+        if self._outcomes is None or self._outcomes[0] != key:
+            self._outcomes = (key, {cell: game.preview(cell) for cell in game.legal_moves()})
+        return self._outcomes[1]
+
     def _look(self) -> tuple[Preview | None, Text]:
         """The engine's preview of the cursor's cell and its words, worked out once per position and cell."""
         key = (self._version, self.cursor)
@@ -550,6 +571,12 @@ class App:
         """``c``: the panel of cards still to come on or off; the message line says which, as a key should."""
         self.settings.to_come = not self.settings.to_come
         self.say(toggled_words("to_come", self.settings.to_come))
+        self._settings_changed()
+
+    def toggle_outcomes(self) -> None:
+        """``o``: what every legal cell would do shown in its frame, or hidden; the message line says how to read it."""
+        self.settings.outcomes = not self.settings.outcomes
+        self.say_forms(outcomes_words(self.settings.outcomes))
         self._settings_changed()
 
     def _settings_changed(self) -> None:
@@ -788,6 +815,12 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
     Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),
+    Command(
+        "outcomes",
+        ("o",),
+        "outcomes on/off: every cell the next card may go on says what it would do there",
+        App.toggle_outcomes,
+    ),
     Command("help", ("?",), "this help", _show_help, ANYWHERE),
     Command(
         "quit",

@@ -150,9 +150,10 @@ def load_settings(store: Store) -> Settings:
     defaults = Settings()
     try:
         preview, to_come = store.setting("preview", defaults.preview), store.setting("to_come", defaults.to_come)
+        outcomes = store.setting("outcomes", defaults.outcomes)
     except StoreError:
         return defaults
-    return Settings(preview=preview is not False, to_come=to_come is not False)
+    return Settings(preview=preview is not False, to_come=to_come is not False, outcomes=outcomes is not False)
 
 
 class SettingsKeeper(Observer):
@@ -166,6 +167,7 @@ class SettingsKeeper(Observer):
         try:
             store.set_setting("preview", settings.preview)
             store.set_setting("to_come", settings.to_come)
+            store.set_setting("outcomes", settings.outcomes)
         except StoreError as exc:
             self.app.tell(Trouble(cannot_keep_settings(str(exc))))
 

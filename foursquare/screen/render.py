@@ -9,7 +9,8 @@ piece of information is carried by glyphs and words, never by colour alone:
 a flipped card has a frame of its own, a cursor on a forbidden cell has its
 own marks, a cell pointed out (the expert's tip) and the cards the preview
 would turn over have labels in their frames, ranks gone from the stock are
-dimmed and also counted 0, the face-down meter says "one more loses".
+dimmed and also counted 0, the face-down meter says "one more loses", and the
+outcome of every cell (``o``) is a glyph and a count or the words LOSE and WIN.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Status, cell_name
+from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Preview, Status, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
@@ -31,6 +32,7 @@ from foursquare.words.screen import (
     PANEL,
     card_of,
     cards_left,
+    outcome_mark,
     page_footer,
     too_small_words,
 )
@@ -74,6 +76,12 @@ class Style(Enum):
     WON = "won"
     LOST = "lost"
     DIALOG = "dialog"
+    OUTCOME = "outcome"
+    """What the next card would do on a cell (``o``): a new pile or on a pile, and the face-down count after."""
+    OUTCOME_BAD = "outcome_bad"
+    """A cell where the next card would lose at once."""
+    OUTCOME_GOOD = "outcome_good"
+    """A cell where the next card would win at once."""
 
 
 class Span(NamedTuple):
@@ -209,6 +217,7 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
     cursor = app.cursor if playing else None
     marked = app.marked if playing else None
     would_flip = app.would_flip
+    outcomes = app.outcomes
     reveal = game.status is Status.LOST
     for cell in app.region:
         rect = layout.cell_rect(where, app.view, cell)
@@ -236,6 +245,16 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
             _pile(c, rect, pile, reveal)
         if label is not None:
             c.put(rect.y, rect.x + (rect.width - len(label)) // 2, label, Style.TIP if label == TIP_MARK else style)
+        if cell in outcomes and (pile is None or label is None):
+            _outcome(c, rect, outcomes[cell], on_a_pile=pile is not None)
+
+
+def _outcome(c: _Canvas, rect: layout.Rect, preview: Preview, *, on_a_pile: bool) -> None:
+    """What the next card would do on a cell, in words and glyphs: inside an empty slot, in a pile's top edge."""
+    mark = outcome_mark(preview, on_a_pile)
+    style = {Status.LOST: Style.OUTCOME_BAD, Status.WON: Style.OUTCOME_GOOD}.get(preview.status, Style.OUTCOME)
+    y = rect.y if on_a_pile else rect.y + 1 + (rect.height - 3) // 2
+    c.put(y, rect.x + 1 + (rect.width - 2 - len(mark)) // 2, mark, style)
 
 
 def _labels(c: _Canvas, app: App, where: layout.Plan) -> None:

@@ -124,6 +124,9 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.WON: bold,
         Style.LOST: bold,
         Style.DIALOG: bold,
+        Style.OUTCOME: 0,
+        Style.OUTCOME_BAD: bold | rev,
+        Style.OUTCOME_GOOD: bold | rev,
     }
     if not color:
         return plain
@@ -153,6 +156,9 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.WON: green | bold,
         Style.LOST: red | bold,
         Style.DIALOG: yellow | bold,
+        Style.OUTCOME: cyan,
+        Style.OUTCOME_BAD: red | bold | rev,
+        Style.OUTCOME_GOOD: green | bold | rev,
     }
 
 

@@ -167,6 +167,15 @@ def test_taking_a_card_back_draws_the_table_as_it_was_before_the_card(tmp_path: 
     assert table_of(app) == before
 
 
+def test_the_outcomes_setting_is_kept_for_the_next_run(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=1))
+    assert app.settings.outcomes  # on for a new player
+    press(app, "o")
+    assert not screen_for(tmp_path).settings.outcomes
+    press(app, "o")
+    assert screen_for(tmp_path).settings.outcomes
+
+
 def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path) -> None:
     keep(tmp_path, played(5, 3))
     app = screen_for(tmp_path, Request(seed=7))

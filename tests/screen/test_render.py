@@ -6,7 +6,7 @@ import itertools
 import random
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
+from helpers import OUTCOMES_DEAL, OUTCOMES_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
@@ -18,6 +18,7 @@ from foursquare.storage.stats import LOSSES, Stats
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.results import loss_words
+from foursquare.words.screen import outcome_mark
 from foursquare.words.text import Text, Tone, wrap
 
 
@@ -271,6 +272,73 @@ def test_the_panel_leaves_the_row_of_a_two_line_message_at_the_smallest_size() -
     rows = frame(app, 70, 17)
     assert set(rows[15].strip()) == {"x", " "} and set(rows[16].strip()) == {"x", " "}  # nothing of the panel
     assert rows[15].count("x") + rows[16].count("x") == 50
+
+
+def _outcomes_app() -> App:
+    app = make_app(OUTCOMES_DEAL)
+    place(app, *OUTCOMES_LINE)
+    return app
+
+
+@pytest.mark.parametrize(("size", "ascii"), [((80, 24), False), ((70, 17), False), ((80, 24), True), ((70, 17), True)])
+def test_outcomes_mark_every_legal_cell_in_glyphs_and_words(size: tuple[int, int], ascii: bool) -> None:
+    width, height = size
+    app = _outcomes_app()
+    app.handle(Key.UP)  # the cursor moves: the preview shows, the cards it would turn are marked "flips"
+    rows = frame(app, width, height, ascii=ascii)
+    where = app.plan
+    assert where is not None
+    game = app.game
+    marks = {}
+    for cell in game.legal_moves():
+        rect = layout.cell_rect(where, app.view, cell)
+        marks[cell_name(cell)] = " ".join(
+            row[rect.x : rect.x + rect.width] for row in rows[rect.y : rect.y + rect.height]
+        )
+    assert "LOSE" in marks["b3"] and "WIN" in marks["e6"]
+    stacked = "^" if ascii else "▲"
+    assert f"{stacked}4/4" in marks["b4"]  # on top of a pile, 4 face down after
+    assert f"{stacked}1/4" in marks["b6"] and game.face_down_count == 3  # two face-down cards turn up
+    flips = set(app.would_flip)
+    assert flips
+    for cell in game.legal_moves():
+        want = outcome_mark(game.preview(cell), on_a_pile=game.pile(cell) is not None)
+        if cell in flips:
+            assert FLIP_MARK in marks[cell_name(cell)]  # the preview's label keeps its place
+        else:
+            assert (to_ascii(want) if ascii else want) in marks[cell_name(cell)], (cell, marks)
+    assert rows[height - 1].strip().startswith(cell_name(app.cursor) + ":")  # the preview line is as it was
+
+
+def test_outcomes_of_empty_cells_show_inside_their_slots_and_o_hides_them() -> None:
+    app = make_app(1)
+    place(app, (0, 0))
+    rows = frame(app)
+    where = app.plan
+    assert where is not None
+    for cell in app.game.legal_moves():
+        if app.game.pile(cell) is not None:
+            continue
+        rect = layout.cell_rect(where, app.view, cell)
+        inside = " ".join(rows[y][rect.x + 1 : rect.x + rect.width - 1] for y in range(rect.y + 1, rect.y + 3))
+        assert outcome_mark(app.game.preview(cell), on_a_pile=False) in inside
+    assert "+1/4" in "\n".join(rows)
+    press(app, "o")
+    assert not app.settings.outcomes and not app.outcomes
+    rows = frame(app)
+    assert "/4" not in "\n".join(row[: where.panel.x] for row in rows[:-2])
+    assert "o shows them" in rows[-1]
+    press(app, "o")
+    assert app.settings.outcomes and "o hides them" in " ".join(frame(app)[-2:])
+
+
+def test_outcomes_are_worked_out_once_per_position() -> None:
+    app = _outcomes_app()
+    first = app.outcomes
+    app.handle(Key.LEFT)
+    assert app.outcomes is first
+    place(app, (0, -2))
+    assert app.outcomes is not first and set(app.outcomes) == set(app.game.legal_moves())
 
 
 def test_too_small_asks_for_the_minimum_size() -> None:
