@@ -21,6 +21,7 @@ from typing import NamedTuple
 from foursquare.screen import layout, tui
 from foursquare.screen.app import ANYWHERE, App, Command, Observer, Settings, TextScreen, scroll_page
 from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
 from foursquare.screen.review_page import ReviewPages
@@ -129,6 +130,7 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
     """Give ``app`` everything around the table: the expert's keys, the statistics, the games and their review."""
     library = Library(app.session.store)
     Coach(app, think=expert(seconds))
+    CellPrompt(app)
     reviews = ReviewPages(app, library=library, ascii=ascii)
     HistoryPage.wire(app, library, reviews)
     StatsPage.wire(app, ascii=ascii)

@@ -52,8 +52,12 @@ _SPECIAL_KEYS: dict[int, Key] = {
     curses.KEY_NPAGE: Key.PAGE_DOWN,
     curses.KEY_HOME: Key.HOME,
     curses.KEY_END: Key.END,
+    curses.KEY_BACKSPACE: Key.BACKSPACE,
 }
-_CONTROL_KEYS: dict[str, Key] = {"\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW}
+_CONTROL_KEYS: dict[str, Key] = {
+    "\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW, "\x7f": Key.BACKSPACE,
+    "\x08": Key.BACKSPACE,
+}  # fmt: skip
 _CLICK = curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED
 """The only mouse events asked for: the pointer's moves are not tracked, since nothing uses them."""
 

@@ -23,6 +23,8 @@ __all__ = [
     "card_of",
     "cards_left",
     "crashed",
+    "goto_prompt",
+    "goto_refusal",
     "needs_a_terminal",
     "outcome_mark",
     "outcomes_words",
@@ -74,6 +76,26 @@ def outcomes_words(on: bool) -> list[Text]:
         Text((f"Outcomes: {NEW_PILE} new pile, {ON_A_PILE} on a pile, then face down after (o hides them)",)),
         Text(("Outcomes shown (o hides them)",)),
     ]
+
+
+def goto_prompt(typed: str, *, why: str | None = None, cursor: str = "_") -> Text:
+    """The prompt of ``/`` on the message line: what has been typed, then how to use it or why it is no cell.
+
+    ``why`` is the reason the name typed was refused (:func:`goto_refusal`), said in the prompt, which stays open.
+    """
+    head = f"Go to cell: {typed}{cursor}"
+    if why is not None:
+        return Text((f"{head}  {why}",), Tone.ERROR)
+    return Text((f"{head}  type a name such as e4, then Enter (Esc: back)",), Tone.HEADING)
+
+
+def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
+    """Why the cursor cannot go to the cell named ``typed``: no such name, or (``shown``: the cells shown,
+    first and last) a cell off the table as it stands."""
+    if shown is None:
+        return f"{typed or 'nothing'} is not a cell name: a column a-g and a row 1-7, such as e4"
+    first, last = shown
+    return f"{typed} is not on the table now: the cells shown go from {first} to {last}"
 
 
 ANY_OTHER_KEY = "any other key"
