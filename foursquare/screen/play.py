@@ -24,6 +24,7 @@ from foursquare.screen.coach import Coach, expert, think_seconds
 from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
+from foursquare.screen.log_page import LogPage
 from foursquare.screen.review_page import ReviewPages
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
@@ -131,6 +132,7 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
     library = Library(app.session.store)
     Coach(app, think=expert(seconds))
     CellPrompt(app)
+    LogPage.wire(app)
     reviews = ReviewPages(app, library=library, ascii=ascii)
     HistoryPage.wire(app, library, reviews)
     StatsPage.wire(app, ascii=ascii)
