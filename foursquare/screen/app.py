@@ -43,6 +43,7 @@ from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
     QUIT,
+    REPLAY,
     counted_lines,
     greeting_forms,
     keep_label,
@@ -599,6 +600,10 @@ class App:
         """Leave this game (counted, if a card is down) for a new deal: random, number ``seed`` or today's."""
         self._show(self.session.new_deal(seed=seed, daily=daily))
 
+    def replay_deal(self) -> None:
+        """``d`` in the end box: the same deal again from its first card; the greeting says whether it counts."""
+        self.deal(seed=self.game.seed)
+
     def finish_pending(self) -> None:
         """Count a game found over when the session opened that could not be counted then (see the session)."""
         self._show(self.session.finish_pending())
@@ -736,7 +741,9 @@ NARROWEST = _narrowest()
 REMINDER: tuple[tuple[KeyName, str], ...] = (("?", "help"), ("u", "undo"), ("q", "quit"), ("n", "new"))
 """The keys the side panel reminds of, unless more are added."""
 
-END_KEYS: tuple[tuple[KeyName, str], ...] = (("n", "new deal"), ("u", "undo"), ("q", "quit"))
+END_KEYS: tuple[tuple[KeyName, str], ...] = (
+    ("n", "new deal"), ("d", REPLAY), ("u", "undo"), ("q", "quit"),
+)  # fmt: skip
 """The keys the end box offers, unless more are added."""
 
 EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
@@ -812,6 +819,13 @@ COMMANDS: tuple[Command, ...] = (
         ("n",),
         "new deal (asks first while a game is in progress)",
         ask_if_in_progress(NEW_DEAL, _leaving, _new),
+    ),
+    Command(
+        "replay",
+        ("d",),
+        "the same deal again, once a game has ended (a replay: it does not count)",
+        App.replay_deal,
+        frozenset({Mode.GAME_OVER}),
     ),
     Command("preview", ("p",), "preview on/off: what placing under the cursor would do", App.toggle_preview),
     Command("to_come", ("c",), "cards still to come on/off: how many of each rank", App.toggle_to_come),

@@ -43,6 +43,7 @@ class CellPrompt:
             )
         )
         app.add_key_filter(self._key)
+        app.reminder.append(("/", "go to"))
 
     @property
     def is_open(self) -> bool:

@@ -45,6 +45,7 @@ class LogPage:
         app.add_command(Command("log_close", ("m", "q", Key.ESCAPE), "back to the game", _close, page=cls.kind))
         app.add_page_kind(cls.kind, "on the log")
         app.end_keys.append(("m", "log"))
+        app.reminder.append(("m", "log"))
 
     def view(self, app: App) -> TextScreen:
         return TextScreen(self.title, self.lines(layout.page_width(app.width)))

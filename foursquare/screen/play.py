@@ -133,6 +133,7 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
     Coach(app, think=expert(seconds))
     CellPrompt(app)
     LogPage.wire(app)
+    app.reminder.append(("o", "outcomes"))  # last: the outcomes show on the table, the key is for turning them off
     reviews = ReviewPages(app, library=library, ascii=ascii)
     HistoryPage.wire(app, library, reviews)
     StatsPage.wire(app, ascii=ascii)

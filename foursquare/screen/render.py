@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -206,7 +207,8 @@ def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
     if app.intro and not app.game.placed_count:
         _intro(c, app, where)
     lines = message_lines(app, where, c.width)
-    _panel(c, app, where, end=where.message_y + 1 - len(lines))
+    end = min(where.panel.y + where.panel.height, where.message_y + 1 - len(lines))
+    _panel(c, app, replace(where, panel=replace(where.panel, height=end - where.panel.y)))
     _message(c, app, where, lines)
 
 
@@ -341,15 +343,15 @@ def still_to_come(game: Game) -> dict[int, int]:
     return counts
 
 
-def _panel(c: _Canvas, app: App, where: layout.Plan, end: int) -> None:
+def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
     """The next card (or the end box), the figures, the cards still to come, background work and keys.
 
     Blank lines between the parts are dropped when the panel is short of rows,
     then the key reminder gets what is left; nothing goes below the panel,
-    where the message line is, nor on row ``end`` and below (a message of two lines).
+    where the message line is (``where.panel`` is shorter by a row when the message takes two).
     """
     screen_height = c.height
-    c.height = min(c.height, where.panel.y + where.panel.height, end)
+    c.height = min(c.height, where.panel.y + where.panel.height)
     try:
         _panel_parts(c, app, where)
     finally:
@@ -467,12 +469,13 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     body = [Text.of(first)]
     lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
     key_rows = _rows_needed(inner, app.end_keys)
-    height = min(len(lines) + 5 + key_rows, panel.height)
+    spacing = 5 if len(lines) + 5 + key_rows <= panel.height else 3  # short of rows: no blank lines in the box
+    height = min(len(lines) + spacing + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)
     c.frame(rect, c.g.banner, style, fill=True)
     c.put(rect.y + 1, rect.x + (rect.width - len(title)) // 2, title, style)
-    for n, line in enumerate(lines[: max(0, height - 5 - key_rows)]):
-        c.text(rect.y + 3 + n, rect.x + 2, line, inner)
+    for n, line in enumerate(lines[: max(0, height - spacing - key_rows)]):
+        c.text(rect.y + (3 if spacing == 5 else 2) + n, rect.x + 2, line, inner)
     _reminder(c, rect.y + height - 1 - key_rows, rect.x + 2, inner, rect.y + height - 1, app.end_keys)
     return rect.y + height
 
