@@ -79,7 +79,9 @@ def _terminfo_keys() -> dict[str, bytes]:
 
 
 KEYS = _terminfo_keys()
-KEYS.update({"enter": b"\r", "esc": b"\x1b", "ctrl-c": b"\x03", "ctrl-z": b"\x1a", "ctrl-l": b"\x0c"})
+KEYS.update(
+    {"enter": b"\r", "esc": b"\x1b", "ctrl-c": b"\x03", "ctrl-z": b"\x1a", "ctrl-l": b"\x0c", "backspace": b"\x7f"}
+)
 
 
 def game_env(**changes: str | None) -> dict[str, str]:
