@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import OUTCOMES_DEAL, OUTCOMES_LINE, WINNING_LINE_DEAL_1, keep
-from terminal import Terminal, ansi_colours, game_env
+from terminal import Terminal, ansi_colours, game_env, place_all
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
@@ -27,22 +27,6 @@ def play(
     term = Terminal(list(args), home=home, width=width, height=height, env=game_env(**env))
     started.append(term)
     return term
-
-
-def keys_to(cursor: Cell, target: Cell) -> list[str]:
-    (r0, c0), (r1, c1) = cursor, target
-    return ["down" if r1 > r0 else "up"] * abs(r1 - r0) + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
-
-
-def place_all(term: Terminal, game: Game, cells: list[Cell] | tuple[Cell, ...], cursor: Cell) -> Cell:
-    """Place on ``cells`` with the arrows and Enter, waiting for each card to show in the stock count."""
-    for cell in cells:
-        term.send(*keys_to(cursor, cell), "enter")
-        game.play(cell)
-        cursor = cell
-        left = game.stock_left
-        term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
-    return cursor
 
 
 def cell_text(term: Terminal, width: int, height: int, game: Game, cell: Cell) -> str:
