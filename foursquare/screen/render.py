@@ -37,7 +37,7 @@ from foursquare.words.screen import (
     page_footer,
     too_small_words,
 )
-from foursquare.words.text import Text, Tone, wrap
+from foursquare.words.text import Text, Token, Tone, wrap
 
 __all__ = [
     "Span",
@@ -522,7 +522,13 @@ def message_lines(app: App, where: layout.Plan, width: int) -> list[Text]:
         lines = wrap(form, room)
         if len(lines) <= rows and all(len(line) <= room for line in lines):
             return lines
-    return wrap(forms[-1], room)[:rows]
+    if len(lines) <= rows:
+        return lines  # a word wider than the screen: cut where it is
+    shown, rest = lines[: rows - 1], lines[rows - 1 :]
+    tokens: list[Token] = []
+    for n, line in enumerate(rest):  # what does not fit goes on the last row, to be cut there with "…"
+        tokens += [" ", *line.tokens] if n else line.tokens
+    return [*shown, Text(tuple(tokens), forms[-1].tone)]
 
 
 def _message(c: _Canvas, app: App, where: layout.Plan, lines: list[Text]) -> None:

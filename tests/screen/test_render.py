@@ -244,6 +244,13 @@ def test_a_message_too_long_for_one_line_wraps_onto_a_second_whole() -> None:
     assert " ".join(ascii_rows) == Spelling(ascii=True).text(app.message)
 
 
+def test_a_message_too_long_for_two_lines_is_cut_with_an_ellipsis_on_the_second() -> None:
+    app = make_app(1)
+    app.say(Text.of("word " * 60))
+    first, second = _bottom_rows(app, 80, 24, 2)
+    assert first.startswith("word") and second.endswith("…") and not first.endswith("…")
+
+
 def test_at_the_smallest_size_a_second_line_is_used_only_where_the_table_leaves_it_blank() -> None:
     long = Text.of(*(["every word of this message is kept "] * 3))
     short = Text.of("the short form")
