@@ -58,6 +58,17 @@ WINNING_LINE_DEAL_1 = [
 """Deal 1 won by these placements."""
 
 
+OUTCOMES_DEAL = 27
+"""A deal with a position where every kind of outcome is on offer: see :data:`OUTCOMES_LINE`."""
+OUTCOMES_LINE = (
+    (0, 0), (0, 0), (0, 0), (0, 0), (0, -1), (1, 0), (2, 0), (0, -2), (1, 1), (1, 1), (-1, 0), (0, 1), (-1, 0),
+    (-1, 0), (-1, 0), (2, 0), (2, 0), (2, 0), (2, -1), (2, -1), (1, -1), (2, -2), (1, -2), (1, -2), (2, -2),
+    (1, -2), (-1, -1), (-1, -1), (-1, -2), (0, 1), (0, 1), (0, -1), (1, 0), (1, 1), (-1, 1), (2, 1),
+)  # fmt: skip
+"""After these placements the next card (8♦) loses on b3, wins on e6, goes on top of the pile on b4 with 4 face
+down after, and turns two face-down cards up on b6 (3 face down now, 1 after)."""
+
+
 def command(*argv: str, judge: Judge | None = None) -> int:
     """``foursquare ARGV`` run by the command line's own entry point, which words every error once; the status.
 

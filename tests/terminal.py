@@ -22,6 +22,8 @@ from typing import Any
 import pexpect
 import pyte
 
+from foursquare.engine import Cell, Game
+
 TERM = "xterm"
 GAME = [sys.executable, "-m", "foursquare"]
 
@@ -79,7 +81,9 @@ def _terminfo_keys() -> dict[str, bytes]:
 
 
 KEYS = _terminfo_keys()
-KEYS.update({"enter": b"\r", "esc": b"\x1b", "ctrl-c": b"\x03", "ctrl-z": b"\x1a", "ctrl-l": b"\x0c"})
+KEYS.update(
+    {"enter": b"\r", "esc": b"\x1b", "ctrl-c": b"\x03", "ctrl-z": b"\x1a", "ctrl-l": b"\x0c", "backspace": b"\x7f"}
+)
 
 
 def game_env(**changes: str | None) -> dict[str, str]:
@@ -217,3 +221,21 @@ def ansi_colours(raw: bytes) -> set[str]:
             if p and ((30 <= int(p) <= 49 and int(p) not in (39, 49)) or 90 <= int(p) <= 107):
                 found.add(p.decode())
     return found
+
+
+def keys_to(cursor: Cell, target: Cell) -> list[str]:
+    """The arrow keys that take the cursor from ``cursor`` to ``target``, rows first."""
+    (r0, c0), (r1, c1) = cursor, target
+    return ["down" if r1 > r0 else "up"] * abs(r1 - r0) + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
+
+
+def place_all(term: Terminal, game: Game, cells: list[Cell] | tuple[Cell, ...], cursor: Cell) -> Cell:
+    """Place on ``cells`` with the arrows and Enter, playing them on ``game`` too and waiting for each card
+    to show in the stock count; returns where the cursor is."""
+    for cell in cells:
+        term.send(*keys_to(cursor, cell), "enter")
+        game.play(cell)
+        cursor = cell
+        left = game.stock_left
+        term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
+    return cursor

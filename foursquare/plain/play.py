@@ -37,6 +37,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.glyphs import can_encode, locale_codeset
 from foursquare.words.history import EMPTY, not_reviewed_line, table
+from foursquare.words.log import log_entries, log_title
 from foursquare.words.plain import (
     COMMAND_LINES,
     HELP_TAIL,
@@ -248,6 +249,14 @@ class Plain:
         if self._alone("c", rest) and self._playing():
             for line in to_come_lines(self.game, self.spell):
                 self.out(line)
+
+    def log(self, rest: str) -> None:
+        """``log``: every card placed so far, numbered, each with what it did and why, as it was said."""
+        if not self._alone("log", rest):
+            return
+        self.out(log_title(self.game) + ".")
+        for number, said in log_entries(self.game):
+            self.out(f"  {number} {self.spell.text(said)}.")
 
     def new(self, rest: str) -> None:
         if not self._alone("n", rest):

@@ -39,10 +39,12 @@ from foursquare.words.explain import explain, preview_words, refusal_sentence, r
 from foursquare.words.keys import EXTRA_KEY_LINES, SHORT, summary
 from foursquare.words.results import share_line
 from foursquare.words.rules import ON_THE_TABLE, RULES
+from foursquare.words.screen import outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
     QUIT,
+    REPLAY,
     counted_lines,
     greeting_forms,
     keep_label,
@@ -213,6 +215,11 @@ class Settings:
     """The bottom line says what placing on the cell under the cursor would do (``p``)."""
     to_come: bool = True
     """The side panel counts the cards of each rank still to come (``c``)."""
+    outcomes: bool = True
+    """Every cell the next card may go on shows what it would do there (``o``).
+
+    On by default: it is the preview of every cell at once, and it shows a new
+    player which cells lose before one is tried."""
 
 
 class Observer(Protocol):
@@ -269,12 +276,17 @@ class App:
         self.width = width
         self.height = height
         self.cursor: Cell = (0, 0)
-        self.view = layout.first_view(self.region)
-        """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit."""
+        self.view = layout.view_after(self.game.placements)
+        """The 5×5 window of cells the table area shows: it moves only when the cells in play no longer fit.
+
+        Worked out from the placements (:func:`layout.view_after`), so that a game resumed, or a card taken
+        back, shows the table where it was."""
         self.message: Text | None = None
         """The message line: the explanation of the last move, an error, a hint."""
         self.message_short: Text | None = None
         """A shorter form of :attr:`message` for narrow terminals, if it has one."""
+        self.message_forms: tuple[Text, ...] = ()
+        """Every form of :attr:`message`, longest first: the screen shows the first that fits its rows."""
         self.previewing = False
         """The bottom line shows the preview of the cell under the cursor, not :attr:`message`:
         set when the cursor moves, cleared when there is something new to say."""
@@ -314,6 +326,7 @@ class App:
         self._version = 0
         """Counts the changes of the game on the table, so that a preview is worked out once per position."""
         self._looked: tuple[tuple[int, Cell], Preview | None, Text] | None = None
+        self._outcomes: tuple[tuple[int, int, int], dict[Cell, Preview]] | None = None
         for command in COMMANDS:
             self.add_command(command)
         self.cursor = self._start_cell()
@@ -387,12 +400,17 @@ class App:
         """Put ``message`` on the message line (``short`` for narrow terminals), in place of the preview."""
         self.message = message
         self.message_short = short
+        self.message_forms = tuple(form for form in (message, short) if form is not None)
         self.previewing = False
 
     def say_forms(self, forms: Sequence[Text]) -> None:
-        """Say the first of ``forms`` (longest first), with the longest that fits the narrowest screen as its short."""
+        """Say the first of ``forms`` (longest first), with the longest that fits the narrowest screen as its short.
+
+        The screen shows the first form that fits the message's rows, wrapped (:attr:`message_forms`).
+        """
         short = next((form for form in forms[1:] if len(form) <= NARROWEST), forms[-1] if len(forms) > 1 else None)
         self.say(forms[0], short)
+        self.message_forms = tuple(forms)
 
     def tick(self) -> bool:
         """Poll the tickers; True if any of them changed what the screen shows."""
@@ -459,6 +477,20 @@ class App:
             return frozenset()
         looked = self._look()[0]
         return frozenset(looked.flipped) if looked is not None else frozenset()
+
+    @property
+    def outcomes(self) -> dict[Cell, Preview]:
+        """What the next card would do on each cell it may go on, while the outcomes are shown (``o``); else empty.
+
+        Worked out once per position: the engine's preview of every legal cell.
+        """
+        if not self.settings.outcomes or self.mode is not Mode.PLAYING:
+            return {}
+        game = self.game
+        key = (self._version, game.placed_count, id(game))
+        if self._outcomes is None or self._outcomes[0] != key:
+            self._outcomes = (key, {cell: game.preview(cell) for cell in game.legal_moves()})
+        return self._outcomes[1]
 
     def _look(self) -> tuple[Preview | None, Text]:
         """The engine's preview of the cursor's cell and its words, worked out once per position and cell."""
@@ -555,6 +587,12 @@ class App:
         self.say(toggled_words("to_come", self.settings.to_come))
         self._settings_changed()
 
+    def toggle_outcomes(self) -> None:
+        """``o``: what every legal cell would do shown in its frame, or hidden; the message line says how to read it."""
+        self.settings.outcomes = not self.settings.outcomes
+        self.say_forms(outcomes_words(self.settings.outcomes))
+        self._settings_changed()
+
     def _settings_changed(self) -> None:
         for observer in self.observers:
             observer.settings_changed(self.settings)
@@ -575,6 +613,10 @@ class App:
         """Leave this game (counted, if a card is down) for a new deal: random, number ``seed`` or today's."""
         self._show(self.session.new_deal(seed=seed, daily=daily))
 
+    def replay_deal(self) -> None:
+        """``d`` in the end box: the same deal again from its first card; the greeting says whether it counts."""
+        self.deal(seed=self.game.seed)
+
     def finish_pending(self) -> None:
         """Count a game found over when the session opened that could not be counted then (see the session)."""
         self._show(self.session.finish_pending())
@@ -593,12 +635,13 @@ class App:
                 cell = event.placement.cell
                 self.cursor = cell
                 self.flipped = frozenset(event.placement.flipped)
-                self.view = layout.follow(self.view, self.region)
+                self.view = layout.view_after(self.game.placements)
                 self.say_forms(explain(event.before, event.placement))
                 changed = True
             elif isinstance(event, TookBack):
                 self.flipped = frozenset(event.turned)
                 self.say(took_back(event.card, event.cell, list(event.turned_cards)))
+                self.view = layout.view_after(self.game.placements)
                 self.cursor = self.region.clamp(event.cell)
                 self.end_note = ()
                 changed = True
@@ -614,7 +657,7 @@ class App:
                     self.share = share_line(event.daily, self.game)
                     self.say(Text((self.share,), Tone.GOOD))
             elif isinstance(event, Dealt):
-                self.view = layout.first_view(self.region)
+                self.view = layout.view_after(self.game.placements)
                 self.cursor = self._start_cell()
                 self.flipped = frozenset()
                 self.end_note = ()
@@ -712,7 +755,9 @@ REMINDER: tuple[tuple[KeyName, str], ...] = (
 )  # fmt: skip
 """The keys the side panel reminds of, unless more are added."""
 
-END_KEYS: tuple[tuple[KeyName, str], ...] = (("n", SHORT["new_deal"]), ("u", SHORT["undo"]), ("q", SHORT["quit"]))
+END_KEYS: tuple[tuple[KeyName, str], ...] = (
+    ("n", SHORT["new_deal"]), ("d", REPLAY), ("u", SHORT["undo"]), ("q", SHORT["quit"]),
+)  # fmt: skip
 """The keys the end box offers, unless more are added."""
 
 
@@ -783,8 +828,10 @@ COMMANDS: tuple[Command, ...] = (
         ("n",),
         ask_if_in_progress(NEW_DEAL, _leaving, _new),
     ),
+    bound("replay", ("d",), App.replay_deal, frozenset({Mode.GAME_OVER})),
     bound("preview", ("p",), App.toggle_preview),
     bound("to_come", ("c",), App.toggle_to_come),
+    bound("outcomes", ("o",), App.toggle_outcomes),
     bound("help", ("?",), _show_help, ANYWHERE),
     bound(
         "quit",

@@ -57,7 +57,8 @@ __all__ = [
 ]
 
 PACE_SECONDS = 0.5
-"""Least time between two placements of autoplay, so that each can be seen and its line read."""
+"""Least time between two placements of autoplay, so that each can be seen and its line read (twice that after
+a line that needs two rows)."""
 BUSY_TICK_SECONDS = 0.03
 """How often the main loop polls while the expert works: advice shows as soon as it comes."""
 THINK_SECONDS_ENV = "FOURSQUARE_THINK_SECONDS"
@@ -237,12 +238,18 @@ class Coach(Observer):
             self._end_autoplay()  # the line says why the cell was refused; the player takes over
             return True
         self.autoplaced += 1
-        self._next_at = self.clock() + self.pace
+        self._next_at = self.clock() + self._pause()
         if app.game.is_over:
             self._end_autoplay()
         else:
             self._start()  # think about the next card during the pause
         return True
+
+    def _pause(self) -> float:
+        """The pause after a card: twice the pace when its line is longer than the screen is wide, so that
+        the two lines it is wrapped on can be read."""
+        message = self.app.message
+        return self.pace * (2 if message is not None and len(message) > self.app.width - 2 else 1)
 
     def _start(self) -> None:
         self._thinking = self._think(_position(self.app.game))

@@ -28,6 +28,7 @@ class Key(Enum):
     HOME = "home"
     END = "end"
     REDRAW = "ctrl_l"
+    BACKSPACE = "backspace"
 
 
 KeyName = Key | str
@@ -65,6 +66,7 @@ _LABELS = {
     Key.HOME: "Home",
     Key.END: "End",
     Key.REDRAW: "Ctrl-L",
+    Key.BACKSPACE: "Backspace",
     " ": "Space",
     "\t": "Tab",
 }

@@ -6,7 +6,9 @@ dimension that can still grow, which holds every legal placement of the rules
 and nothing beyond the 4×4 box once it spans 4.  Where on the table area they
 go: the area holds a window of 5×5 cells (a :class:`Region` too), which
 stays put while the cells shown fit in it and otherwise moves as little as it
-must (:func:`follow`), so that piles keep their place on screen.  And where,
+must (:func:`follow`), so that piles keep their place on screen; it is worked
+out from the cards placed (:func:`view_after`), so a position is always drawn
+the same way.  And where,
 for a terminal of a given size, the table, the side panel and the message
 line go (:func:`plan`), with the card size chosen so that the largest table
 the rules allow (5×5 cells shown) always fits and cards never change size
@@ -15,7 +17,7 @@ during a game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from foursquare.engine import GRID, Cell
@@ -35,6 +37,7 @@ __all__ = [
     "plan",
     "screen_body_rows",
     "shown_region",
+    "view_after",
 ]
 
 MAX_SHOWN = GRID + 1
@@ -109,6 +112,25 @@ def follow(view: Region, region: Region) -> Region:
     return Region(view.top + d_row, view.bottom + d_row, view.left + d_col, view.right + d_col)
 
 
+def view_after(placements: Sequence[Cell]) -> Region:
+    """The window of a game whose cards went on ``placements`` in order: the first window, followed card by card.
+
+    A function of the position alone, so that the same game is drawn in the
+    same place however it got there: played straight, after an undo, or
+    resumed in a new run.
+    """
+    view = first_view(shown_region(None))
+    bounds: tuple[int, int, int, int] | None = None
+    for row, col in placements:
+        if bounds is None:
+            bounds = (row, row, col, col)
+        else:
+            top, bottom, left, right = bounds
+            bounds = (min(top, row), max(bottom, row), min(left, col), max(right, col))
+        view = follow(view, shown_region(bounds))
+    return view
+
+
 def _shift(low: int, high: int, need_low: int, need_high: int) -> int:
     """The least step that brings ``need_low..need_high`` inside ``low..high`` (never wider than it)."""
     if need_low < low:
@@ -156,6 +178,10 @@ class Plan:
     panel: Rect
     title_y: int
     message_y: int
+    """The message line: the last row."""
+    message_rows: int = 1
+    """Rows the message may take, up to and including :attr:`message_y`, with nothing else drawn there:
+    2 where the layout leaves a blank row above the message line, 1 on the smallest terminals."""
 
 
 # Each choice: the card on the table, the big next card, and whether there is
@@ -206,7 +232,8 @@ def plan(width: int, height: int) -> Plan | None:
         left = (width - (table_w + _SPLIT + panel_w)) // 2
         table = Rect(top + (bottom - top - table_h) // 2, left, table_h, table_w)
         panel = Rect(top, left + table_w + _SPLIT, bottom - top, panel_w)
-        return Plan(width, height, card, big, table, panel, title_y=0, message_y=height - 1)
+        rows = 1 + gap
+        return Plan(width, height, card, big, table, panel, title_y=0, message_y=height - 1, message_rows=rows)
     return None
 
 

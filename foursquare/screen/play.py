@@ -21,8 +21,10 @@ from typing import NamedTuple
 from foursquare.screen import layout, tui
 from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, bound, scroll_page
 from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
+from foursquare.screen.log_page import LogPage
 from foursquare.screen.review_page import ReviewPages
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
@@ -34,6 +36,7 @@ from foursquare.storage.problems import StoreError
 from foursquare.storage.stats import Stats
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
+from foursquare.words.keys import SHORT
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
 from foursquare.words.stats import TITLE as STATS_TITLE
 from foursquare.words.stats import histogram_lines, score_lines, summary_lines
@@ -129,6 +132,11 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
     """Give ``app`` everything around the table: the expert's keys, the statistics, the games and their review."""
     library = Library(app.session.store)
     Coach(app, think=expert(seconds))
+    CellPrompt(app)
+    LogPage.wire(app)
+    app.reminder.append(
+        ("o", SHORT["outcomes"])
+    )  # last: the outcomes show on the table, the key is for turning them off
     reviews = ReviewPages(app, library=library, ascii=ascii)
     HistoryPage.wire(app, library, reviews)
     StatsPage.wire(app, ascii=ascii)
@@ -150,9 +158,10 @@ def load_settings(store: Store) -> Settings:
     defaults = Settings()
     try:
         preview, to_come = store.setting("preview", defaults.preview), store.setting("to_come", defaults.to_come)
+        outcomes = store.setting("outcomes", defaults.outcomes)
     except StoreError:
         return defaults
-    return Settings(preview=preview is not False, to_come=to_come is not False)
+    return Settings(preview=preview is not False, to_come=to_come is not False, outcomes=outcomes is not False)
 
 
 class SettingsKeeper(Observer):
@@ -166,6 +175,7 @@ class SettingsKeeper(Observer):
         try:
             store.set_setting("preview", settings.preview)
             store.set_setting("to_come", settings.to_come)
+            store.set_setting("outcomes", settings.outcomes)
         except StoreError as exc:
             self.app.tell(Trouble(cannot_keep_settings(str(exc))))
 

@@ -9,17 +9,19 @@ piece of information is carried by glyphs and words, never by colour alone:
 a flipped card has a frame of its own, a cursor on a forbidden cell has its
 own marks, a cell pointed out (the expert's tip) and the cards the preview
 would turn over have labels in their frames, ranks gone from the stock are
-dimmed and also counted 0, the face-down meter says "one more loses".
+dimmed and also counted 0, the face-down meter says "one more loses", and the
+outcome of every cell (``o``) is a glyph and a count or the words LOSE and WIN.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import NamedTuple
 
-from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Status, cell_name
+from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Preview, Status, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
@@ -31,15 +33,18 @@ from foursquare.words.screen import (
     PANEL,
     card_of,
     cards_left,
+    outcome_mark,
     page_footer,
     too_small_words,
 )
-from foursquare.words.text import Text, Tone
+from foursquare.words.text import Text, Token, Tone, wrap
 
 __all__ = [
     "Span",
     "Style",
     "card_style",
+    "message_lines",
+    "message_rows",
     "render",
     "still_to_come",
 ]
@@ -72,6 +77,12 @@ class Style(Enum):
     WON = "won"
     LOST = "lost"
     DIALOG = "dialog"
+    OUTCOME = "outcome"
+    """What the next card would do on a cell (``o``): a new pile or on a pile, and the face-down count after."""
+    OUTCOME_BAD = "outcome_bad"
+    """A cell where the next card would lose at once."""
+    OUTCOME_GOOD = "outcome_good"
+    """A cell where the next card would win at once."""
 
 
 class Span(NamedTuple):
@@ -195,8 +206,10 @@ def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
     _labels(c, app, where)
     if app.intro and not app.game.placed_count:
         _intro(c, app, where)
-    _panel(c, app, where)
-    _message(c, app, where)
+    lines = message_lines(app, where, c.width)
+    end = min(where.panel.y + where.panel.height, where.message_y + 1 - len(lines))
+    _panel(c, app, replace(where, panel=replace(where.panel, height=end - where.panel.y)))
+    _message(c, app, where, lines)
 
 
 def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
@@ -206,6 +219,7 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
     cursor = app.cursor if playing else None
     marked = app.marked if playing else None
     would_flip = app.would_flip
+    outcomes = app.outcomes
     reveal = game.status is Status.LOST
     for cell in app.region:
         rect = layout.cell_rect(where, app.view, cell)
@@ -233,6 +247,16 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
             _pile(c, rect, pile, reveal)
         if label is not None:
             c.put(rect.y, rect.x + (rect.width - len(label)) // 2, label, Style.TIP if label == TIP_MARK else style)
+        if cell in outcomes and (pile is None or label is None):
+            _outcome(c, rect, outcomes[cell], on_a_pile=pile is not None)
+
+
+def _outcome(c: _Canvas, rect: layout.Rect, preview: Preview, *, on_a_pile: bool) -> None:
+    """What the next card would do on a cell, in words and glyphs: inside an empty slot, in a pile's top edge."""
+    mark = outcome_mark(preview, on_a_pile)
+    style = {Status.LOST: Style.OUTCOME_BAD, Status.WON: Style.OUTCOME_GOOD}.get(preview.status, Style.OUTCOME)
+    y = rect.y if on_a_pile else rect.y + 1 + (rect.height - 3) // 2
+    c.put(y, rect.x + 1 + (rect.width - 2 - len(mark)) // 2, mark, style)
 
 
 def _labels(c: _Canvas, app: App, where: layout.Plan) -> None:
@@ -324,7 +348,7 @@ def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
 
     Blank lines between the parts are dropped when the panel is short of rows,
     then the key reminder gets what is left; nothing goes below the panel,
-    where the message line is.
+    where the message line is (``where.panel`` is shorter by a row when the message takes two).
     """
     screen_height = c.height
     c.height = min(c.height, where.panel.y + where.panel.height)
@@ -445,12 +469,13 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     body = [Text.of(first)]
     lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
     key_rows = _rows_needed(inner, app.end_keys)
-    height = min(len(lines) + 5 + key_rows, panel.height)
+    spacing = 5 if len(lines) + 5 + key_rows <= panel.height else 3  # short of rows: no blank lines in the box
+    height = min(len(lines) + spacing + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)
     c.frame(rect, c.g.banner, style, fill=True)
     c.put(rect.y + 1, rect.x + (rect.width - len(title)) // 2, title, style)
-    for n, line in enumerate(lines[: max(0, height - 5 - key_rows)]):
-        c.text(rect.y + 3 + n, rect.x + 2, line, inner)
+    for n, line in enumerate(lines[: max(0, height - spacing - key_rows)]):
+        c.text(rect.y + (3 if spacing == 5 else 2) + n, rect.x + 2, line, inner)
     _reminder(c, rect.y + height - 1 - key_rows, rect.x + 2, inner, rect.y + height - 1, app.end_keys)
     return rect.y + height
 
@@ -467,19 +492,51 @@ def _rows_needed(width: int, pairs: Sequence[tuple[KeyName, str]]) -> int:
     return rows
 
 
-def _message(c: _Canvas, app: App, where: layout.Plan) -> None:
-    x = where.table.x
-    room = c.width - x - 1
+def message_rows(app: App, where: layout.Plan) -> int:
+    """How many rows a message may take: the layout's, or two on the smallest terminals when the cells
+    shown leave the row above the message line blank."""
+    if where.message_rows > 1:
+        return where.message_rows
+    region = app.region
+    lowest = layout.cell_rect(where, app.view, (region.bottom, region.left))
+    return 2 if lowest.y + lowest.height < where.message_y - 1 else 1
+
+
+def message_lines(app: App, where: layout.Plan, width: int) -> list[Text]:
+    """The bottom lines: the preview of the cursor's cell (one line), or the message wrapped on the rows there are.
+
+    The longest form of the message that fits those rows whole is shown; only
+    when none does is the shortest cut (with ``…``) on its last row.
+    """
+    room = width - where.table.x - 1
     preview = app.preview
     if preview is not None:
-        c.text(where.message_y, x, preview, room)
-        return
-    for message in (app.message, app.message_short):
-        if message is not None and len(message) <= room:
-            c.text(where.message_y, x, message)
-            return
-    if app.message is not None:
-        c.text(where.message_y, x, app.message_short or app.message, room)
+        return [preview]
+    forms = app.message_forms
+    if not forms or forms[0] != app.message:  # the message was set on its own
+        forms = tuple(form for form in (app.message, app.message_short) if form is not None)
+    if not forms:
+        return []
+    rows = message_rows(app, where)
+    for form in forms:
+        lines = wrap(form, room)
+        if len(lines) <= rows and all(len(line) <= room for line in lines):
+            return lines
+    if len(lines) <= rows:
+        return lines  # a word wider than the screen: cut where it is
+    shown, rest = lines[: rows - 1], lines[rows - 1 :]
+    tokens: list[Token] = []
+    for n, line in enumerate(rest):  # what does not fit goes on the last row, to be cut there with "…"
+        tokens += [" ", *line.tokens] if n else line.tokens
+    return [*shown, Text(tuple(tokens), forms[-1].tone)]
+
+
+def _message(c: _Canvas, app: App, where: layout.Plan, lines: list[Text]) -> None:
+    x = where.table.x
+    room = c.width - x - 1
+    top = where.message_y + 1 - len(lines)
+    for n, line in enumerate(lines):
+        c.text(top + n, x, line, room)
 
 
 # --- other screens ------------------------------------------------------------

@@ -52,8 +52,12 @@ _SPECIAL_KEYS: dict[int, Key] = {
     curses.KEY_NPAGE: Key.PAGE_DOWN,
     curses.KEY_HOME: Key.HOME,
     curses.KEY_END: Key.END,
+    curses.KEY_BACKSPACE: Key.BACKSPACE,
 }
-_CONTROL_KEYS: dict[str, Key] = {"\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW}
+_CONTROL_KEYS: dict[str, Key] = {
+    "\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW, "\x7f": Key.BACKSPACE,
+    "\x08": Key.BACKSPACE,
+}  # fmt: skip
 _CLICK = curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED
 """The only mouse events asked for: the pointer's moves are not tracked, since nothing uses them."""
 
@@ -124,6 +128,9 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.WON: bold,
         Style.LOST: bold,
         Style.DIALOG: bold,
+        Style.OUTCOME: 0,
+        Style.OUTCOME_BAD: bold | rev,
+        Style.OUTCOME_GOOD: bold | rev,
     }
     if not color:
         return plain
@@ -153,6 +160,9 @@ def _attributes(color: bool) -> dict[Style, int]:
         Style.WON: green | bold,
         Style.LOST: red | bold,
         Style.DIALOG: yellow | bold,
+        Style.OUTCOME: cyan,
+        Style.OUTCOME_BAD: red | bold | rev,
+        Style.OUTCOME_GOOD: green | bold | rev,
     }
 
 

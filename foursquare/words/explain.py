@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from foursquare.engine import (
     GRID,
@@ -40,6 +41,7 @@ from foursquare.words.text import Text, Token, Tone, card_list
 __all__ = [
     "Judgement",
     "LineJudgement",
+    "Turn",
     "explain",
     "game_over_text",
     "judge",
@@ -70,6 +72,15 @@ class Judgement(Enum):
         return self in (Judgement.ALL_DOWN, Judgement.HIGHEST, Judgement.LOWEST)
 
 
+class Turn(NamedTuple):
+    """One card a placement turned over: which, where, and which way."""
+
+    card: Card
+    cell: Cell
+    up: bool
+    """It turned face up (it was face down); False: it turned face down."""
+
+
 @dataclass(frozen=True, slots=True)
 class LineJudgement:
     """The verdict for one line (row or column) and the cards it turned over."""
@@ -82,56 +93,29 @@ class LineJudgement:
     """The lowest face-up card among the others (BETWEEN), or the one tied (TIE)."""
     high: Card | None = None
     """The highest face-up card among the others (BETWEEN), or the one tied (TIE)."""
+    turns: tuple[Turn, ...] = ()
+    """The cards turned, each with its cell and the way it turned (filled in by :func:`judge`)."""
 
 
-def judge_line(line: str, card: Card, others: list[Pile], turned: tuple[Card, ...]) -> LineJudgement:
+def judge_line(
+    line: str, card: Card, others: list[Pile], turned: tuple[Card, ...], turns: tuple[Turn, ...] = ()
+) -> LineJudgement:
     """Compare ``card`` with the ``others`` piles of its line, as the rules do."""
     if not others:
-        return LineJudgement(line, Judgement.ALONE, turned)
+        return LineJudgement(line, Judgement.ALONE, turned, turns=turns)
     face_up = [p.top for p in others if p.face_up]
     if not face_up:
-        return LineJudgement(line, Judgement.ALL_DOWN, turned)
+        return LineJudgement(line, Judgement.ALL_DOWN, turned, turns=turns)
     low, high = min(face_up), max(face_up)
     if card.rank > high.rank:
-        return LineJudgement(line, Judgement.HIGHEST, turned)
+        return LineJudgement(line, Judgement.HIGHEST, turned, turns=turns)
     if card.rank < low.rank:
-        return LineJudgement(line, Judgement.LOWEST, turned)
+        return LineJudgement(line, Judgement.LOWEST, turned, turns=turns)
     if card.rank == low.rank:
-        return LineJudgement(line, Judgement.TIE, turned, low=low, high=low)
+        return LineJudgement(line, Judgement.TIE, turned, low=low, high=low, turns=turns)
     if card.rank == high.rank:
-        return LineJudgement(line, Judgement.TIE, turned, low=high, high=high)
-    return LineJudgement(line, Judgement.BETWEEN, turned, low=low, high=high)
-
-
-def _clause(j: LineJudgement, short: bool) -> tuple[Token, ...]:
-    """One line's verdict, e.g. ``is highest in its row: turned over 6♥ and 6♦``."""
-    where = f" in {j.line}" if short else f" in its {j.line}"
-    turned: tuple[Token, ...] = ()
-    if j.judgement.turns_over:
-        turned = (": turned ", *_short_list(j.turned)) if short else (": turned over ", *card_list(j.turned))
-    elif not short:
-        turned = (": nothing turned",)
-    if j.judgement is Judgement.HIGHEST:
-        return ("highest" if short else "is highest", where, *turned)
-    if j.judgement is Judgement.LOWEST:
-        return ("lowest" if short else "is lowest", where, *turned)
-    if j.judgement is Judgement.ALL_DOWN:
-        return (f"{j.line} all face down" if short else f"has only face-down cards in its {j.line}", *turned)
-    if j.judgement is Judgement.TIE and j.low is not None:
-        return (f"ties {a_rank(j.low.rank_text)}", where, *turned)
-    if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
-        between = f"between {j.low.rank_text} and {j.high.rank_text}"
-        return (between if short else f"is {between}", where, *turned)
-    return ("alone" if short else "is alone", where)
-
-
-def _short_list(cards: tuple[Card, ...]) -> tuple[Token, ...]:
-    out: list[Token] = []
-    for n, card in enumerate(cards):
-        if n:
-            out.append(", ")
-        out.append(card)
-    return tuple(out)
+        return LineJudgement(line, Judgement.TIE, turned, low=high, high=high, turns=turns)
+    return LineJudgement(line, Judgement.BETWEEN, turned, low=low, high=high, turns=turns)
 
 
 def judge(before: Mapping[Cell, Pile], placement: Placement) -> tuple[LineJudgement, LineJudgement]:
@@ -139,11 +123,14 @@ def judge(before: Mapping[Cell, Pile], placement: Placement) -> tuple[LineJudgem
     row, col = placement.cell
     in_row = [p for (r, c), p in before.items() if r == row and c != col]
     in_col = [p for (r, c), p in before.items() if c == col and r != row]
-    turned_row = tuple(before[cell].top for cell in placement.row_flipped)
-    turned_col = tuple(before[cell].top for cell in placement.column_flipped)
+
+    def turns(cells: tuple[Cell, ...]) -> tuple[Turn, ...]:
+        return tuple(Turn(before[cell].top, cell, not before[cell].face_up) for cell in cells)
+
+    row_turns, col_turns = turns(placement.row_flipped), turns(placement.column_flipped)
     return (
-        judge_line("row", placement.card, in_row, turned_row),
-        judge_line("column", placement.card, in_col, turned_col),
+        judge_line("row", placement.card, in_row, tuple(t.card for t in row_turns), row_turns),
+        judge_line("column", placement.card, in_col, tuple(t.card for t in col_turns), col_turns),
     )
 
 
@@ -151,50 +138,119 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
     """What ``placement`` turned over and why: a full sentence, then shorter forms for narrow lines.
 
     ``before`` is the table just before the placement (``Game.piles``).  The
-    forms come longest first; a front end shows the first that fits.  When
-    both the row and the column matter, the forms name the cell and give each
-    line its verdict and what it turned over: ``10♠ on c3: its row is all face
-    down, turned over 4♦; highest in its column, turned over 3♥``.
+    forms come longest first; a front end shows the first that fits.  Every
+    form names the cell, and each card turned with its cell and the way it
+    turned (``face up`` or ``face down`` in full, ``up`` or ``down`` in
+    short); a card placed on a face-down card says it covers it.  When both
+    the row and the column matter, each line gets its verdict and what it
+    turned: ``10♠ on c3: its row is all face down, turned 4♦ on b3 face up;
+    highest in its column, turned 3♥ on c2 face down``.
     """
     row, col = judge(before, placement)
-    card = placement.card
-    where = f" on {cell_name(placement.cell)}"
+    card, where = placement.card, cell_name(placement.cell)
+    pile = before.get(placement.cell)
+    covers = pile is not None and not pile.face_up
+    if covers:
+        long_head: tuple[Token, ...] = (card, f" covers the face-down card on {where}")
+        short_head: tuple[Token, ...] = (card, f" on face-down {where}")
+    else:
+        long_head = short_head = (card, f" on {where}")
+    joined = " and" if covers else ""
     if row.judgement is Judgement.ALONE and col.judgement is Judgement.ALONE:
         return [
-            Text.of(card, where, " is alone in its row and column: nothing turned"),
-            Text.of(card, " alone in row and column"),
+            Text((*long_head, f"{joined} is alone in its row and column: nothing turned")),
+            Text((*short_head, ": alone in row and column")),
         ]
     if Judgement.ALONE in (row.judgement, col.judgement):
         (j,) = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
-        return [Text((card, where, " ", *_clause(j, short=False))), Text((card, " ", *_clause(j, short=True)))]
-    return [
-        Text((card, where, ": ", *_both(row, col, short=False, brief=False))),
-        Text((card, where, ": ", *_both(row, col, short=True, brief=False))),
-        Text((card, where, ": ", *_both(row, col, short=True, brief=True))),
-        Text((card, ": ", *_both(row, col, short=True, brief=True))),
+        return [
+            Text((*long_head, f"{joined} ", *_clause(j, short=False, brief=False))),
+            Text((*short_head, " ", *_clause(j, short=True, brief=False))),
+            Text((*short_head, " ", *_clause(j, short=True, brief=True))),
+            *([Text((*short_head, ": ", *_turns(j.turns, _Say.GROUPED)))] if j.turns else []),
+        ]
+    forms = [
+        Text((*long_head, ": ", *_both(row, col, short=False, brief=False))),
+        Text((*short_head, ": ", *_both(row, col, short=True, brief=False))),
+        Text((*short_head, ": ", *_both(row, col, short=True, brief=True))),
     ]
+    if row.turns or col.turns:  # the narrowest: what turned, each card by its cell, without the verdicts
+        forms.append(Text((*short_head, ": ", *_turns((*row.turns, *col.turns), _Say.GROUPED))))
+    else:
+        forms.append(Text((*short_head, ": nothing turned")))
+    return list(dict.fromkeys(forms))
+
+
+class _Say(Enum):
+    """How many words the cards turned get (see :func:`_turns`)."""
+
+    FULL = "full"
+    EACH = "each"
+    GROUPED = "grouped"
+
+
+def _turns(turns: tuple[Turn, ...], say: _Say) -> tuple[Token, ...]:
+    """The cards turned, by cell and the way each turned.
+
+    In full: ``turned 2♣ on c4 and 2♠ on e4 face up, and 7♣ on f4 face
+    down``; each card on its own, in few words: ``2♣ c4 up, 2♠ e4 up, 7♣ f4
+    down``; grouped, in the fewest: ``2♣ c4 and 2♠ e4 up; 7♣ f4 down``.
+    """
+    out: list[Token] = []
+    if say is _Say.EACH:
+        for n, turn in enumerate(turns):
+            out += [", "] if n else []
+            out += [turn.card, f" {cell_name(turn.cell)} {'up' if turn.up else 'down'}"]
+        return tuple(out)
+    full = say is _Say.FULL
+    groups = [group for group in ([t for t in turns if t.up], [t for t in turns if not t.up]) if group]
+    out += ["turned "] if full else []
+    for n, group in enumerate(groups):
+        if n:
+            out.append("; " if not full else ", and " if max(map(len, groups)) > 1 else " and ")
+        for m, turn in enumerate(group):
+            if m:
+                out.append(" and " if m == len(group) - 1 else ", ")
+            out += [turn.card, f" on {cell_name(turn.cell)}" if full else f" {cell_name(turn.cell)}"]
+        side = "up" if group[0].up else "down"
+        out.append(f" face {side}" if full else f" {side}")
+    return tuple(out)
+
+
+def _clause(j: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
+    """One line's verdict and what it turned, e.g. ``is highest in its row: turned 6♥ on d4 face down``."""
+    turned: tuple[Token, ...] = (": nothing turned",)
+    if j.judgement.turns_over:
+        turned = (": ", *_turns(j.turns, _Say.GROUPED if brief else _Say.FULL))
+    verdict = _verdict(j, short)
+    if short:
+        return (*verdict, *turned)
+    if j.judgement is Judgement.ALL_DOWN:
+        return (f"has only face-down cards in its {j.line}", *turned)
+    if j.judgement in (Judgement.HIGHEST, Judgement.LOWEST, Judgement.BETWEEN):
+        return ("is ", *verdict, *turned)
+    return (*verdict, *turned)
 
 
 def _both(row: LineJudgement, col: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
-    """The row's and the column's verdicts, each with what it turned over.
+    """The row's and the column's verdicts, each with what it turned.
 
-    ``brief`` (to fit a narrow line): "turned", cards by commas, and the line that turned nothing just its verdict.
+    ``short`` (to fit a narrow line) leaves out the line that turned nothing's "nothing turned";
+    ``brief`` also says each card turned in a few words (``6♥ d4 up``).
     """
     if not row.judgement.turns_over and not col.judgement.turns_over:
         second = _verdict(col, short)
-        if brief and row.judgement is col.judgement is Judgement.BETWEEN:  # "between 3 and 9 in row, 7 and 10 in…"
+        if short and row.judgement is col.judgement is Judgement.BETWEEN:  # "between 3 and 9 in row, 7 and 10 in…"
             second = (str(second[0]).removeprefix("between "), *second[1:])
-        return (*_verdict(row, short), ", " if brief else " and ", *second, ": nothing turned")
+        return (*_verdict(row, short), ", " if short else " and ", *second, ": nothing turned")
     out: list[Token] = []
     for n, j in enumerate((row, col)):
         out += ["; "] if n else []
         out += _verdict(j, short)
-        if not j.judgement.turns_over:
-            out += [] if brief else [", nothing turned"]
-        elif brief:
-            out += [", turned ", *_short_list(j.turned)]
-        else:
-            out += [", turned over ", *card_list(j.turned)]
+        if j.judgement.turns_over:
+            out += [", ", *_turns(j.turns, _Say.EACH if brief else _Say.FULL)]
+        elif not short:
+            out += [", nothing turned"]
     return tuple(out)
 
 
@@ -207,6 +263,8 @@ def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
         return (f"ties {a_rank(j.low.rank_text)}", where)
     if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
         return (f"between {j.low.rank_text} and {j.high.rank_text}", where)
+    if j.judgement is Judgement.ALONE:
+        return ("alone", where)
     return (j.judgement.value, where)
 
 

@@ -18,6 +18,8 @@ __all__ = [
     "EIGHTHS",
     "FLIP_MARK",
     "MARK",
+    "NEW_PILE",
+    "ON_A_PILE",
     "SAMPLE",
     "TIP_MARK",
     "UNICODE",
@@ -88,6 +90,10 @@ FLIP_MARK = "flips"
 """Written into the top edge of each card the preview says would be turned over: fits the smallest card."""
 MARK = "▶ "
 """Before the line chosen on a page that picks one (``> `` in ASCII)."""
+NEW_PILE = "+"
+"""In the outcome a cell shows (``o``): the next card there starts a new pile."""
+ON_A_PILE = "▲"
+"""In the outcome a cell shows (``o``): the next card there goes on top of a pile (``^`` in ASCII)."""
 
 _SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□█░"
 UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
@@ -105,13 +111,14 @@ _TO_ASCII = str.maketrans(
     {
         "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x", "…": "...", "·": "-", "–": "-", "—": "-",
         "♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "*", "▶": ">", "█": "#", "░": "-", "─": "-",
+        "▲": "^",
     }
 )  # fmt: skip
 
 SAMPLE = "".join(
     dict.fromkeys(
         _SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + MARK.strip() + "".join(UNICODE_CHART) + EIGHTHS.strip()
-        + "→←×…·–"
+        + ON_A_PILE + "→←×…·–"
     )
 )  # fmt: skip
 """Every character beyond ASCII the game may show: where one cannot be shown, everything is drawn in ASCII."""

@@ -21,6 +21,11 @@ SUMMARIES: dict[str, str] = {
     "new": "new deal (asks first while a game is in progress)",
     "preview": "preview on/off: what placing under the cursor would do",
     "to_come": "cards still to come on/off: how many of each rank",
+    "replay": "the same deal again, once a game has ended (a replay: it does not count)",
+    "outcomes": "outcomes on/off: every cell the next card may go on says what it would do there",
+    "goto": "go to a cell by name: type it (e4) and Enter moves the cursor there",
+    "log": "the log: every card placed so far, numbered, with what it did and why",
+    "log_close": "back to the game",
     "help": "this help",
     "page_help": "this help",
     "quit": "quit (asks first while a game is in progress)",
@@ -59,6 +64,9 @@ SHORT: dict[str, str] = {
     "tip": "tip",
     "autoplay": "autoplay",
     "review": "review",
+    "goto": "go to",
+    "log": "log",
+    "outcomes": "outcomes",
 }
 """A command in a word or two, beside its key in the side panel's reminder and in the end box."""
 

@@ -20,6 +20,7 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
     (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
     (("c", "cards"), "", "the cards still to come, rank by rank"),
+    (("l", "log"), "", "the log: every card placed so far, numbered, with what it did and why"),
     (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
     (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
     (("g", "games"), "", "your finished games, newest first, each with its number"),

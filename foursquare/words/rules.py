@@ -7,6 +7,9 @@ help topic ``rules`` (``foursquare help rules``).
 
 from __future__ import annotations
 
+from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
+from foursquare.words.screen import LOSE_MARK, WIN_MARK
+
 __all__ = ["ON_THE_TABLE", "RULES"]
 
 RULES: tuple[tuple[str, str], ...] = (
@@ -38,6 +41,9 @@ ON_THE_TABLE: tuple[str, str] = (
     "Cards just turned over have a double frame until your next key; the line at the bottom says why they "
     "turned. While you move the cursor, that line says what placing the next card there would do, and the "
     "cards it would turn over are marked 'flips'. 'Still to come' counts the cards of each rank left in "
-    "the stock after the next card.",
+    "the stock after the next card. "
+    f"Outcomes (o): every cell the next card may go on says what it would do there, {NEW_PILE}2/4 a new pile "
+    f"or {ON_A_PILE}2/4 on top of a pile, with 2 of 4 face down after; {LOSE_MARK} and {WIN_MARK} end the game "
+    "at once. On a pile the outcome is in its top edge, where 'flips' and the tip's mark go first.",
 )
 """What the game screen's marks mean: the help screen's part that plain mode leaves out."""

@@ -6,20 +6,28 @@ with the rest so that one place holds everything a player reads.
 
 from __future__ import annotations
 
+from foursquare.engine import MAX_FACE_DOWN, Preview, Status
+from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
 from foursquare.words.grammar import Template, plural
 from foursquare.words.text import Text, Tone
 
 __all__ = [
     "ANY_OTHER_KEY",
     "INTRO",
+    "LOSE_MARK",
     "PANEL",
+    "WIN_MARK",
     "TerminalProblem",
     "cannot_keep_settings",
     "cannot_play_here",
     "card_of",
     "cards_left",
     "crashed",
+    "goto_prompt",
+    "goto_refusal",
     "needs_a_terminal",
+    "outcome_mark",
+    "outcomes_words",
     "page_footer",
     "too_small_words",
 ]
@@ -36,6 +44,59 @@ PANEL = {
     "to_come": "Still to come",
 }
 """The side panel's labels."""
+
+LOSE_MARK = "LOSE"
+"""The outcome of a cell where the next card loses at once."""
+WIN_MARK = "WIN"
+"""The outcome of a cell where the next card wins at once."""
+
+
+def outcome_mark(preview: Preview, on_a_pile: bool) -> str:
+    """What the next card would do on a cell, in at most five columns: ``LOSE``, ``WIN``, or how it goes
+    (``+`` a new pile, ``▲`` on a pile) and the face-down count after it, ``+2/4``."""
+    if preview.status is Status.LOST:
+        return LOSE_MARK
+    if preview.status is Status.WON:
+        return WIN_MARK
+    return f"{ON_A_PILE if on_a_pile else NEW_PILE}{preview.face_down_count}/{MAX_FACE_DOWN}"
+
+
+def outcomes_words(on: bool) -> list[Text]:
+    """What ``o`` says as it shows the outcomes of every cell (how to read them, then shorter) or hides them."""
+    if not on:
+        return [Text(("Outcomes hidden (o shows them)",))]
+    return [
+        Text(
+            (
+                f"Outcomes shown: each cell the next card may go on says what it would do there: {NEW_PILE}2/4 a "
+                f"new pile, {ON_A_PILE}2/4 on a pile, 2 of {MAX_FACE_DOWN} face down after; {LOSE_MARK} and "
+                f"{WIN_MARK} end the game (o hides them)",
+            )
+        ),
+        Text((f"Outcomes: {NEW_PILE} new pile, {ON_A_PILE} on a pile, then face down after (o hides them)",)),
+        Text(("Outcomes shown (o hides them)",)),
+    ]
+
+
+def goto_prompt(typed: str, *, why: str | None = None, cursor: str = "_") -> Text:
+    """The prompt of ``/`` on the message line: what has been typed, then how to use it or why it is no cell.
+
+    ``why`` is the reason the name typed was refused (:func:`goto_refusal`), said in the prompt, which stays open.
+    """
+    head = f"Go to cell: {typed}{cursor}"
+    if why is not None:
+        return Text((f"{head}  {why}",), Tone.ERROR)
+    return Text((f"{head}  type a name such as e4, then Enter (Esc: back)",), Tone.HEADING)
+
+
+def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
+    """Why the cursor cannot go to the cell named ``typed``: no such name, or (``shown``: the cells shown,
+    first and last) a cell off the table as it stands."""
+    if shown is None:
+        return f"{typed or 'nothing'} is not a cell name: a column a-g and a row 1-7, such as e4"
+    first, last = shown
+    return f"{typed} is not on the table now: the cells shown go from {first} to {last}"
+
 
 ANY_OTHER_KEY = "any other key"
 """How a question names the key that answers no."""

@@ -20,6 +20,7 @@ __all__ = [
     "NEW_DEAL",
     "PLAIN_INTRO",
     "QUIT",
+    "REPLAY",
     "Failed",
     "asked_to_leave",
     "counted_lines",
@@ -117,6 +118,11 @@ def counted_lines(deal: int, not_counted: NotCounted | None, stats: Stats | None
         return [counts]
     rate = f", won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
     return [counts, Text((f"Streak {stats.current_streak}{rate}.",))]
+
+
+REPLAY = "replay"
+"""What ``d`` does, as the end box offers it: the same deal again (a deal counted before does not count again,
+as its greeting says)."""
 
 
 def nothing_to_undo() -> str:

@@ -7,8 +7,10 @@ writing every frame to a terminal:
 
 * per key: a scripted session of play (cursor moves, placements, undo, redo,
   help, new deals) fed to the game one key at a time, with the preview and
-  the cards still to come on (so every cursor move works out a preview);
-  each key is timed from handling it to the frame reaching the terminal;
+  the cards still to come on (so every cursor move works out a preview),
+  once with the outcomes of every cell shown (``o``, the default: every
+  position works out a preview of each legal cell) and once without; each
+  key is timed from handling it to the frame reaching the terminal;
 * saving: placements and undos handled as the game handles them, each saved
   to a temporary data folder (written whole and flushed to the disk) before
   the frame is composed; this depends on the disk more than on the code;
@@ -31,7 +33,7 @@ import time
 from pathlib import Path
 
 from foursquare.engine import Game
-from foursquare.screen.app import App
+from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.render import render
 
@@ -107,10 +109,13 @@ def set_size(fd: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", HEIGHT, WIDTH, 0, 0))
 
 
-def per_key(keys: int) -> tuple[list[float], list[float]]:
-    """Seconds per key: (handle + compose only, handle + compose + paint through curses into a pty)."""
+def per_key(keys: int, outcomes: bool = True) -> tuple[list[float], list[float]]:
+    """Seconds per key: (handle + compose only, handle + compose + paint through curses into a pty).
+
+    ``outcomes``: every legal cell shows what the next card would do there (``o``).
+    """
     events = script(keys)
-    app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
+    app = _app(outcomes)
     pure = []
     for event in events:
         start = time.perf_counter()
@@ -124,7 +129,7 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
         os.close(results_r)
         os.environ["TERM"] = "xterm"
         set_size(sys.stdout.fileno())
-        os.write(results_w, json.dumps(_painted(events)).encode())
+        os.write(results_w, json.dumps(_painted(events, outcomes)).encode())
         os._exit(0)
     os.close(results_w)
     set_size(master)
@@ -137,10 +142,15 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
     return pure, painted
 
 
-def _painted(events: list[Input]) -> list[float]:
+def _app(outcomes: bool) -> App:
+    settings = Settings(preview=True, to_come=True, outcomes=outcomes)
+    return App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT, settings=settings)
+
+
+def _painted(events: list[Input], outcomes: bool) -> list[float]:
     from foursquare.screen import tui  # only the child needs curses
 
-    app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
+    app = _app(outcomes)
     terminal = tui.Terminal(app, ascii=False, color=True)
     window = terminal.start()
     times = []
@@ -224,10 +234,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--starts", type=int, default=10, help="start-ups to time (default 10)")
     args = parser.parse_args(argv)
     print(f"game screen, {WIDTH}x{HEIGHT}, TERM=xterm, preview and cards to come on, Python {sys.version.split()[0]}")
-    pure, painted = per_key(args.keys)
     print(figures.header(NAME_WIDTH, percentile=99))
-    print(_summary("key: handle + compose frame (no terminal)", pure))
-    print(_summary("key: handle + compose + paint via curses", painted))
+    for outcomes in (True, False):
+        pure, painted = per_key(args.keys, outcomes)
+        shown = "on" if outcomes else "off"
+        print(_summary(f"key, outcomes {shown}: handle + compose frame", pure))
+        print(_summary(f"key, outcomes {shown}: + paint via curses", painted))
     print(_summary("key that saves: handle + save + compose", saving(args.saves)))
     print(_summary("start-up to first full frame", first_frame(args.starts)))
     print("targets: under 2 ms per key (median), under 150 ms to the first frame")

@@ -266,12 +266,31 @@ def test_s_shows_the_statistics_with_the_scores_in_words(player: Player) -> None
     assert out[-1] == "Winning scores: 7 (1 win)."
 
 
+def test_log_lists_every_card_placed_so_far_numbered_with_its_explanation(player: Player) -> None:
+    assert player.type("log") == ["Deal 16 so far: no card placed yet."]
+    game = Game.deal(WINNING_DEAL)
+    said = []
+    for cell in WINNING_LINE[:10]:
+        before = game.piles
+        said.append(explain(before, game.play(cell))[0].plain())
+    player.type(*names(WINNING_LINE[:10]))
+    out = player.type("log")
+    assert out[0] == "Deal 16 so far: 10 cards placed."
+    assert out[1:] == [f"  {n}. {line}." for n, line in enumerate(said, start=1)]
+    assert player.type("l") == out
+    assert player.type("log 3") == ["log takes nothing after it: 3 is one word too many."]
+    player.type(*names(WINNING_LINE[10:]))
+    out = player.type("log")
+    assert out[0] == "Deal 16: won, score 7, 33 cards." and len(out) == 1 + len(WINNING_LINE)
+    assert out[-1].startswith(f"  33. {Game.deal(WINNING_DEAL).stock[32]} ")  # newest last
+
+
 def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None:
     out = player.type("?")
     text = "\n".join(out)
     for heading in ("Aim", "Placing", "Turning over", "The end", "Commands, one a line"):
         assert heading in out
-    for command in ("u", "r", "t", "p CELL", "c", "n", "s", "?", "q"):
+    for command in ("u", "r", "t", "p CELL", "c", "l", "n", "s", "?", "q"):
         assert any(line.startswith(f"  {command} ") for line in out), command
     assert "Dashed slots" not in text  # that is the screen's
     assert player.type("help") == out

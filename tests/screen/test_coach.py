@@ -236,6 +236,32 @@ def test_autoplay_plays_one_card_per_pace_and_explains_each() -> None:
     assert [t.position.next_card for t in fake.started] == list(app.game.stock[:3])
 
 
+@pytest.mark.parametrize("size", [(80, 24), (70, 17)])
+def test_autoplay_cuts_no_line_and_pauses_longer_after_a_line_that_needs_two_rows(size: tuple[int, int]) -> None:
+    width, height = size
+    clock = Clock()
+    app, _ = coached(FakeExpert(), seed=3, pace=0.5, clock=clock)
+    app.handle(Resize(width, height))
+    press(app, "a")
+    long_lines = 0
+    while not app.game.is_over:
+        placed = app.game.placed_count
+        clock.now += 0.5
+        app.tick()
+        assert app.game.placed_count == placed + 1
+        assert "…" not in "".join(screen_text(app).splitlines()[-2:])
+        if app.game.is_over:
+            break
+        assert app.message is not None
+        if len(app.message) > width - 2:  # its line took two rows: the next card waits twice as long
+            long_lines += 1
+            clock.now += 0.49
+            assert not app.tick() and app.game.placed_count == placed + 1
+            clock.now -= 0.49
+            clock.now += 0.5
+    assert long_lines
+
+
 def test_autoplay_waits_for_the_expert_however_long_it_thinks() -> None:
     fake = FakeExpert(ready=False)
     app, _ = coached(fake)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers import WINNING_LINE_DEAL_1, count
-from terminal import Terminal, game_env
+from terminal import Terminal, game_env, keys_to, place_all
 
 from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.screen import layout
@@ -42,22 +42,6 @@ def spelled(text: Text) -> str:
 
 def bottom(term: Terminal) -> str:
     return term.rows[-1].strip()
-
-
-def keys_to(cursor: Cell, target: Cell) -> list[str]:
-    (r0, c0), (r1, c1) = cursor, target
-    return ["down" if r1 > r0 else "up"] * abs(r1 - r0) + ["right" if c1 > c0 else "left"] * abs(c1 - c0)
-
-
-def place_all(term: Terminal, game: Game, cells: list[Cell], cursor: Cell) -> Cell:
-    """Place on ``cells`` with the arrows and Enter, waiting for each card to show in the stock count."""
-    for cell in cells:
-        term.send(*keys_to(cursor, cell), "enter")
-        game.play(cell)
-        cursor = cell
-        left = game.stock_left
-        term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
-    return cursor
 
 
 def shows(line: str, marks: int) -> Callable[[Terminal], bool]:

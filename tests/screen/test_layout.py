@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import WINNING_LINE_DEAL_1
 
 from foursquare.engine import GRID, Game
 from foursquare.screen import layout
@@ -141,6 +142,22 @@ def test_piles_keep_their_place_on_screen_as_a_game_grows() -> None:
                 assert shift <= 2  # one step along each dimension at most
             view = moved
         assert moves <= 4
+
+
+def test_the_window_is_worked_out_from_the_placements_as_play_follows_it() -> None:
+    for seed in range(20):
+        game = Game.deal(seed)
+        view = layout.first_view(layout.shown_region(None))
+        assert layout.view_after([]) == view
+        while not game.is_over:
+            game.play(game.legal_moves()[(seed * 7) % len(game.legal_moves())])
+            view = layout.follow(view, layout.shown_region(game.bounds))
+            assert layout.view_after(game.placements) == view
+    # deal 1's win goes right: the window has moved one column from where a fresh look would centre it
+    game = Game.deal(1)
+    for cell in WINNING_LINE_DEAL_1[:9]:
+        game.play(cell)
+    assert layout.view_after(game.placements) != layout.first_view(layout.shown_region(game.bounds))
 
 
 def test_cards_do_not_overlap() -> None:

@@ -9,6 +9,7 @@ from helpers import (
     DAY,
     WINNING_DEAL,
     WINNING_LINE,
+    WINNING_LINE_DEAL_1,
     count,
     keep,
     lost_game,
@@ -134,6 +135,75 @@ def test_resuming_greets_and_puts_the_cursor_on_a_legal_cell(tmp_path: Path) -> 
     assert app.game == game and app.mode is Mode.PLAYING
     assert message(app) == f"Welcome back: deal {WINNING_DEAL} as you left it, 4 cards placed"
     assert app.cursor_legal
+
+
+def table_of(app: App) -> list[str]:
+    """The rows of the table area as drawn, the message line and the panel left out."""
+    where = app.plan
+    assert where is not None
+    return [row[: where.panel.x] for row in screen_text(app).split("\n")[: where.message_y - 1]]
+
+
+def test_a_resumed_game_draws_its_table_where_it_was(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=1))
+    place(app, *WINNING_LINE_DEAL_1[:9])
+    press(app, "c", "c")  # a key: the cards just turned lose their double frame
+    before = table_of(app)
+    again = screen_for(tmp_path)
+    assert again.game == app.game and again.cursor == app.cursor
+    assert table_of(again) == before
+    assert again.view != layout.first_view(again.region)  # a fresh look would have centred it elsewhere
+
+
+def test_taking_a_card_back_draws_the_table_as_it_was_before_the_card(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=1))
+    place(app, *WINNING_LINE_DEAL_1[:4])
+    press(app, "c", "c")
+    before, view = table_of(app), app.view
+    place(app, WINNING_LINE_DEAL_1[4])  # it moves the window up a row
+    assert app.view != view
+    press(app, "u", "c", "c")
+    app.cursor = WINNING_LINE_DEAL_1[3]
+    assert table_of(app) == before
+
+
+def test_the_outcomes_setting_is_kept_for_the_next_run(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=1))
+    assert app.settings.outcomes  # on for a new player
+    press(app, "o")
+    assert not screen_for(tmp_path).settings.outcomes
+    press(app, "o")
+    assert screen_for(tmp_path).settings.outcomes
+
+
+def test_d_in_the_end_box_plays_the_same_deal_again_and_it_does_not_count(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
+    press(app, "d")
+    assert app.game.placed_count == 0 and app.message is not None and "Deal 16: place" in message(app)
+    place(app, *WINNING_LINE)
+    assert app.game.is_over and ("d", "replay") in app.end_keys
+    assert "d replay" in screen_text(app)
+    press(app, "d")
+    assert not app.game.is_over and app.game == Game.deal(WINNING_DEAL)
+    assert message(app).startswith(f"Deal {WINNING_DEAL} was counted before, so this game will not count")
+    place(app, *WINNING_LINE)
+    assert [result.deal for result in results(tmp_path)] == [WINNING_DEAL]
+    assert any("Not counted" in line.plain() for line in app.end_note)
+
+
+def test_the_end_box_keeps_its_title_and_every_line_at_the_smallest_size(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=1))
+    place(app, *WINNING_LINE_DEAL_1)
+    press(app, "d")
+    place(app, *WINNING_LINE_DEAL_1)  # a replay: the box says more
+    app.handle(Resize(70, 17))
+    where = app.plan
+    assert where is not None
+    box = " ".join(" ".join(row[where.panel.x :] for row in screen_text(app).splitlines()).replace("║", " ").split())
+    for words in ("YOU WON!", "Not counted: deal 1 was counted before (a replay).", "Streak 1, won 100% of 1."):
+        assert words in box
+    for key in ("n new deal", "d replay", "u undo", "q quit", "m log", "v review"):
+        assert key in box
 
 
 def test_a_deal_asked_for_while_a_game_is_in_progress_asks_first(tmp_path: Path) -> None:

@@ -6,17 +6,19 @@ import itertools
 import random
 
 import pytest
-from helpers import WINNING_LINE_DEAL_1, make_app, press, screen_text, session_on
+from helpers import OUTCOMES_DEAL, OUTCOMES_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import stats_screen
-from foursquare.screen.render import Span, Style, render, still_to_come
+from foursquare.screen.render import Span, Style, message_rows, render, still_to_come
 from foursquare.storage.stats import LOSSES, Stats
+from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.results import loss_words
+from foursquare.words.screen import outcome_mark
 from foursquare.words.text import Text, Tone, wrap
 
 
@@ -210,6 +212,140 @@ def test_long_explanations_fall_back_to_the_short_form_then_get_cut() -> None:
     app.say(long)
     last = frame(app)[23]
     assert last.rstrip().endswith("…") and len(last) == 80
+
+
+def _after_a_long_explanation() -> App:
+    """A game just after a placement whose full explanation is too long for one line at 80 columns."""
+    rng = random.Random(2)
+    for deal in range(50):
+        app = make_app(deal)
+        while not app.game.is_over:
+            app.place(rng.choice(app.game.legal_moves()))
+            message = app.message
+            if message is not None and 80 < len(message) <= 140 and not app.game.is_over:
+                return app
+    raise AssertionError("no long explanation found")
+
+
+def _bottom_rows(app: App, width: int, height: int, rows: int) -> list[str]:
+    return [row.strip() for row in frame(app, width, height)[height - rows :]]
+
+
+def test_a_message_too_long_for_one_line_wraps_onto_a_second_whole() -> None:
+    app = _after_a_long_explanation()
+    assert app.message is not None
+    said = Spelling().text(app.message)
+    first, second = _bottom_rows(app, 80, 24, 2)
+    assert first and second and f"{first} {second}" == said
+    assert "…" not in first + second
+    where = layout.plan(80, 24)
+    assert where is not None and where.message_rows == 2
+    ascii_rows = [row.strip() for row in frame(app, 80, 24, ascii=True)[22:]]
+    assert " ".join(ascii_rows) == Spelling(ascii=True).text(app.message)
+
+
+def test_a_message_too_long_for_two_lines_is_cut_with_an_ellipsis_on_the_second() -> None:
+    app = make_app(1)
+    app.say(Text.of("word " * 60))
+    first, second = _bottom_rows(app, 80, 24, 2)
+    assert first.startswith("word") and second.endswith("…") and not first.endswith("…")
+
+
+def test_at_the_smallest_size_a_second_line_is_used_only_where_the_table_leaves_it_blank() -> None:
+    long = Text.of(*(["every word of this message is kept "] * 3))
+    short = Text.of("the short form")
+    app = make_app(1)
+    place(app, (0, 0), (0, 1))  # the cells shown span three rows: the window's bottom row is blank
+    app.say_forms([long, short])
+    where = layout.plan(70, 17)
+    assert where is not None and where.message_rows == 1
+    assert message_rows(app, where) == 2
+    first, second = _bottom_rows(app, 70, 17, 2)
+    assert " ".join([first, second]) == " ".join(long.plain().split())
+    place(app, (1, 1), (-1, 1))  # now five rows are shown: the table reaches the row above the message
+    app.say_forms([long, short])
+    assert message_rows(app, where) == 1
+    rows = frame(app, 70, 17)
+    assert rows[16].strip() == "the short form"
+    assert rows[15].strip() and "every" not in rows[15]
+
+
+def test_the_panel_leaves_the_row_of_a_two_line_message_at_the_smallest_size() -> None:
+    app = make_app(1)
+    place(app, (0, 0), (0, 1))
+    app.say_forms([Text.of("x " * 50), Text.of("short")])
+    where = layout.plan(70, 17)
+    assert where is not None
+    rows = frame(app, 70, 17)
+    assert set(rows[15].strip()) == {"x", " "} and set(rows[16].strip()) == {"x", " "}  # nothing of the panel
+    assert rows[15].count("x") + rows[16].count("x") == 50
+
+
+def _outcomes_app() -> App:
+    app = make_app(OUTCOMES_DEAL)
+    place(app, *OUTCOMES_LINE)
+    return app
+
+
+@pytest.mark.parametrize(("size", "ascii"), [((80, 24), False), ((70, 17), False), ((80, 24), True), ((70, 17), True)])
+def test_outcomes_mark_every_legal_cell_in_glyphs_and_words(size: tuple[int, int], ascii: bool) -> None:
+    width, height = size
+    app = _outcomes_app()
+    app.handle(Key.UP)  # the cursor moves: the preview shows, the cards it would turn are marked "flips"
+    rows = frame(app, width, height, ascii=ascii)
+    where = app.plan
+    assert where is not None
+    game = app.game
+    marks = {}
+    for cell in game.legal_moves():
+        rect = layout.cell_rect(where, app.view, cell)
+        marks[cell_name(cell)] = " ".join(
+            row[rect.x : rect.x + rect.width] for row in rows[rect.y : rect.y + rect.height]
+        )
+    assert "LOSE" in marks["b3"] and "WIN" in marks["e6"]
+    stacked = "^" if ascii else "▲"
+    assert f"{stacked}4/4" in marks["b4"]  # on top of a pile, 4 face down after
+    assert f"{stacked}1/4" in marks["b6"] and game.face_down_count == 3  # two face-down cards turn up
+    flips = set(app.would_flip)
+    assert flips
+    for cell in game.legal_moves():
+        want = outcome_mark(game.preview(cell), on_a_pile=game.pile(cell) is not None)
+        if cell in flips:
+            assert FLIP_MARK in marks[cell_name(cell)]  # the preview's label keeps its place
+        else:
+            assert (to_ascii(want) if ascii else want) in marks[cell_name(cell)], (cell, marks)
+    assert rows[height - 1].strip().startswith(cell_name(app.cursor) + ":")  # the preview line is as it was
+
+
+def test_outcomes_of_empty_cells_show_inside_their_slots_and_o_hides_them() -> None:
+    app = make_app(1)
+    place(app, (0, 0))
+    rows = frame(app)
+    where = app.plan
+    assert where is not None
+    for cell in app.game.legal_moves():
+        if app.game.pile(cell) is not None:
+            continue
+        rect = layout.cell_rect(where, app.view, cell)
+        inside = " ".join(rows[y][rect.x + 1 : rect.x + rect.width - 1] for y in range(rect.y + 1, rect.y + 3))
+        assert outcome_mark(app.game.preview(cell), on_a_pile=False) in inside
+    assert "+1/4" in "\n".join(rows)
+    press(app, "o")
+    assert not app.settings.outcomes and not app.outcomes
+    rows = frame(app)
+    assert "/4" not in "\n".join(row[: where.panel.x] for row in rows[:-2])
+    assert "o shows them" in rows[-1]
+    press(app, "o")
+    assert app.settings.outcomes and "o hides them" in " ".join(frame(app)[-2:])
+
+
+def test_outcomes_are_worked_out_once_per_position() -> None:
+    app = _outcomes_app()
+    first = app.outcomes
+    app.handle(Key.LEFT)
+    assert app.outcomes is first
+    place(app, (0, -2))
+    assert app.outcomes is not first and set(app.outcomes) == set(app.game.legal_moves())
 
 
 def test_too_small_asks_for_the_minimum_size() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Mapping
 
 from helpers import WINNING_DEAL, WINNING_LINE
@@ -35,6 +36,14 @@ def long_and_short(before: Mapping[Cell, Pile], placement: Placement) -> tuple[T
     return forms[0], next((form for form in forms[1:] if len(form) <= NARROWEST), forms[-1])
 
 
+def _forms(game: Game, cells: list[tuple[int, int]]) -> list[Text]:
+    """Play ``cells``; every form of the explanation of the last one, longest first."""
+    for cell in cells[:-1]:
+        game.play(cell)
+    before = game.piles
+    return explain(before, game.play(cells[-1]))
+
+
 def _play(game: Game, cells: list[tuple[int, int]]) -> tuple[str, str]:
     """Play ``cells``; the long and short explanations of the last one."""
     for cell in cells[:-1]:
@@ -47,19 +56,22 @@ def _play(game: Game, cells: list[tuple[int, int]]) -> tuple[str, str]:
 def test_first_card_is_alone() -> None:
     long, short = _play(_game("6H 9C"), [(0, 0)])
     assert long == "6H on d4 is alone in its row and column: nothing turned"
-    assert short == "6H alone in row and column"
+    assert short == "6H on d4: alone in row and column"
 
 
-def test_highest_in_row_names_the_cards_turned() -> None:
+def test_highest_in_row_names_the_cards_turned_their_cells_and_the_way_they_turned() -> None:
     long, _ = _play(_game("6H 9C 6D"), [(0, 0), (0, 1)])
-    assert long == "9C on e4 is highest in its row: turned over 6H"
+    assert long == "9C on e4 is highest in its row: turned 6H on d4 face down"
 
 
 def test_lowest_compares_face_up_cards_only() -> None:
     # After 9C, 6H is face down; 6D is compared with 9C alone and is lowest.
-    long, short = _play(_game("6H 9C 6D"), [(0, 0), (0, 1), (0, -1)])
-    assert long == "6D on c4 is lowest in its row: turned over 6H and 9C"
-    assert short == "6D lowest in row: turned 6H, 9C"
+    long, _ = _play(_game("6H 9C 6D"), [(0, 0), (0, 1), (0, -1)])
+    assert long == "6D on c4 is lowest in its row: turned 6H on d4 face up and 9C on e4 face down"
+    forms = [form.plain() for form in _forms(_game("6H 9C 6D"), [(0, 0), (0, 1), (0, -1)])]
+    assert forms[1:] == ["6D on c4 lowest in row: turned 6H on d4 face up and 9C on e4 face down",
+                         "6D on c4 lowest in row: 6H d4 up; 9C e4 down",
+                         "6D on c4: 6H d4 up; 9C e4 down"]  # fmt: skip
 
 
 def test_between_in_column() -> None:
@@ -70,13 +82,14 @@ def test_between_in_column() -> None:
 def test_all_others_face_down_turns_them_all() -> None:
     long, _ = _play(_game("5H 9C 7D"), [(0, 0), (0, 1), (0, 1)])
     # 9C turned 5H face down; 7D on 9C finds only a face-down card in its row.
-    assert long == "7D on e4 has only face-down cards in its row: turned over 5H"
+    assert long == "7D on e4 has only face-down cards in its row: turned 5H on d4 face up"
 
 
 def test_tie_turns_nothing() -> None:
-    long, short = _play(_game("4H 4C"), [(0, 0), (1, 0)])
+    long, _ = _play(_game("4H 4C"), [(0, 0), (1, 0)])
     assert long == "4C on d5 ties a 4 in its column: nothing turned"
-    assert short == "4C ties a 4 in column"
+    forms = [form.plain() for form in _forms(_game("4H 4C"), [(0, 0), (1, 0)])]
+    assert forms[-1] == "4C on d5 ties a 4 in column: nothing turned"
 
 
 def test_tie_with_the_highest_of_several() -> None:
@@ -87,11 +100,16 @@ def test_tie_with_the_highest_of_several() -> None:
 
 def test_row_and_column_both_explained_name_the_cell_and_what_each_turned() -> None:
     long, short = _play(_game("5H 9C 2D 7S 6C"), [(0, 0), (0, 1), (1, 0), (1, 1), (1, 1)])
-    assert long == "6C on e5: its row is all face down, turned over 2D; its column is all face down, turned over 9C"
-    assert short == "6C: row all face down, turned 2D; column all face down, turned 9C"  # the cell would not fit
+    assert long == (
+        "6C on e5: its row is all face down, turned 2D on d5 face up; "
+        "its column is all face down, turned 9C on e4 face up"
+    )
+    assert short == "6C on e5: 2D d5 and 9C e4 up"  # the verdicts would not fit the narrowest line
     long, short = _play(_game("4H 9C 2D 9S 4C 6C"), [(0, 0), (0, 1), (1, 1), (-1, 0), (1, 0), (1, 0)])
-    assert long == "6C on d5: its row is all face down, turned over 2D; between 4 and 9 in its column, nothing turned"
-    assert short == "6C on d5: row all face down, turned 2D; between 4 and 9 in column"
+    assert long == (
+        "6C on d5: its row is all face down, turned 2D on e5 face up; between 4 and 9 in its column, nothing turned"
+    )
+    assert short == "6C on d5: row all face down, 2D e5 up; between 4 and 9 in column"
 
 
 def test_row_and_column_that_both_turn_nothing_say_so_once() -> None:
@@ -100,17 +118,57 @@ def test_row_and_column_that_both_turn_nothing_say_so_once() -> None:
     assert short == "7D on d6: ties a 7 in row, between 6 and 9 in column: nothing turned"
 
 
-def test_the_short_form_fits_the_bottom_line_at_70_columns() -> None:
+def test_a_form_fits_the_bottom_line_at_70_columns_when_up_to_four_cards_turned() -> None:
     room = 70 - layout.plan(70, 17).table.x - 1  # type: ignore[union-attr]
+    assert room == NARROWEST
     for before, placement in random_placements(5, 100):
-        row, column = judge(before, placement)
-        long, short = long_and_short(before, placement)
-        if Judgement.ALONE in (row.judgement, column.judgement):
-            continue
-        assert long.plain().startswith(f"{placement.card} on {cell_name(placement.cell)}: ")
-        assert ("turned over" in long.plain()) == (row.judgement.turns_over or column.judgement.turns_over)
-        if len(row.turned) <= 1 and len(column.turned) <= 1:
-            assert len(short) <= room, short.plain()
+        forms = explain(before, placement)
+        if len(placement.flipped) <= 4:
+            assert min(map(len, forms)) <= room, forms[-1].plain()
+
+
+def _next_way(text: str, start: int, ways: tuple[str, str]) -> str | None:
+    """Which of ``ways`` comes first in ``text`` after ``start``."""
+    found = [(text.find(way, start), way) for way in ways if text.find(way, start) >= 0]
+    return min(found)[1] if found else None
+
+
+def test_every_form_names_the_cell_and_each_card_turned_by_its_cell_and_the_way_it_turned() -> None:
+    seen = {True: 0, False: 0}
+    covered = [0]
+    for before, placement in random_placements(11, 60):
+        forms = explain(before, placement)
+        where = cell_name(placement.cell)
+        turns = [(before[cell].top, cell_name(cell), not before[cell].face_up) for cell in placement.flipped]
+        for n, form in enumerate(forms):
+            text = form.plain()
+            assert re.search(rf"\b{where}\b", text), text
+            for card, cell, up in turns:
+                named = f"{card} on {cell}" if n == 0 else f"{card} {cell}"
+                if named not in text and n:
+                    continue  # a middle form says one line's cards only when the other line is alone
+                assert named in text, text
+                ways = (" face up", " face down") if n == 0 else (" up", " down")
+                assert _next_way(text, text.index(named) + len(named), ways) == ways[0 if up else 1], text
+                seen[up] += 1
+        pile = before.get(placement.cell)
+        if pile is not None and not pile.face_up:  # covering a face-down card is said in every form
+            covered[0] += 1
+            texts = [form.plain() for form in forms]
+            assert all(f"face-down card on {where}" in t or f"face-down {where}" in t for t in texts), texts
+        last = forms[-1].plain()
+        for card, cell, _ in turns:
+            assert f"{card} {cell}" in last or f"{card} on {cell}" in last, last
+    assert seen[True] and seen[False] and covered[0]
+
+
+def test_a_card_placed_on_a_face_down_card_says_it_covers_it() -> None:
+    # 9C turns 5H face down; 9D on it covers it and ties the 9 in its row: nothing turned, one fewer face down.
+    game = _game("5H 9C 9D")
+    forms = [form.plain() for form in _forms(game, [(0, 0), (0, 1), (0, 0)])]
+    assert game.face_down_count == 0
+    assert forms[0] == "9D covers the face-down card on d4 and ties a 9 in its row: nothing turned"
+    assert all("face-down d4" in form or "face-down card on d4" in form for form in forms)
 
 
 def test_verdicts_agree_with_the_engine_on_random_games() -> None:

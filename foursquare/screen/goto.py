@@ -1,0 +1,106 @@
+"""Going to a cell by name: ``/`` opens a one-line prompt on the message line, Enter moves the cursor there.
+
+With ten or more cells in play, walking the cursor to a cell takes several
+keys; typing its name (``e4``) takes three.  :class:`CellPrompt` adds the
+``/`` key to an :class:`~foursquare.screen.app.App` and, while its prompt is
+open, takes every key through a key filter: letters and digits are typed,
+Backspace takes one back, Enter goes to the cell named (then Enter places
+the card as usual), Esc closes the prompt.  A name that is no cell, or a cell
+off the table as it stands, gets its reason in the prompt, which stays open
+to be corrected.  Any other key (an arrow, a click) closes it and does what
+it always does.
+"""
+
+from __future__ import annotations
+
+from foursquare.engine import Cell, cell_name, parse_cell
+from foursquare.screen.app import App, Mode, bound
+from foursquare.screen.keys import Input, Key
+from foursquare.words.keys import SHORT
+from foursquare.words.screen import goto_prompt, goto_refusal
+from foursquare.words.text import Text
+
+__all__ = ["MAX_TYPED", "CellPrompt"]
+
+MAX_TYPED = 8
+"""The most characters the prompt takes: a cell name has two, a few more show what went wrong."""
+
+
+class CellPrompt:
+    """The ``/`` key of an :class:`App` and the prompt it opens; creating it wires it in."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.typed: str | None = None
+        """What has been typed so far, or None while the prompt is closed."""
+        self._before: tuple[Text | None, Text | None, bool] | None = None
+        app.add_command(bound("goto", ("/",), self.open, frozenset({Mode.PLAYING})))
+        app.add_key_filter(self._key)
+        app.reminder.append(("/", SHORT["goto"]))
+
+    @property
+    def is_open(self) -> bool:
+        return self.typed is not None
+
+    def open(self, app: App) -> None:
+        """``/``: an empty prompt on the message line, in place of what it said."""
+        self._before = (app.message, app.message_short, app.previewing)
+        self.typed = ""
+        app.say(goto_prompt(""))
+
+    def close(self, *, restore: bool) -> None:
+        """Close the prompt; ``restore`` puts back what the message line said before it opened."""
+        self.typed = None
+        before, self._before = self._before, None
+        if restore and before is not None:
+            message, short, previewing = before
+            self.app.say(message, short)
+            self.app.previewing = previewing
+
+    def _key(self, app: App, event: Input) -> bool:
+        """Every key while the prompt is open: typed, taken back, gone to, or closing it."""
+        if self.typed is None:
+            return False
+        if app.mode is not Mode.PLAYING:  # a question, a page or a terminal too small: the prompt has no place
+            self.close(restore=False)
+            return False
+        if event == Key.ESCAPE:
+            self.close(restore=True)
+        elif event == Key.ENTER:
+            self._go()
+        elif event == Key.BACKSPACE:
+            self.typed = self.typed[:-1]
+            app.say(goto_prompt(self.typed))
+        elif isinstance(event, str) and len(event) == 1 and event.isprintable():
+            self.typed = (self.typed + event)[:MAX_TYPED]
+            app.say(goto_prompt(self.typed))
+        elif event == Key.REDRAW:
+            return False
+        else:
+            self.close(restore=True)
+            return False
+        return True
+
+    def _go(self) -> None:
+        """Move the cursor to the cell typed, or say in the prompt why not."""
+        app, typed = self.app, (self.typed or "").strip()
+        cell = _cell(typed)
+        region = app.region
+        if cell is None or cell not in region:
+            shown = (
+                None
+                if cell is None
+                else (cell_name((region.top, region.left)), cell_name((region.bottom, region.right)))
+            )
+            app.say(goto_prompt(self.typed or "", why=goto_refusal(typed, shown)))
+            return
+        self.close(restore=True)
+        app.cursor = cell
+        app.previewing = True  # the bottom line turns to the preview of the cell, as after a move of the cursor
+
+
+def _cell(typed: str) -> Cell | None:
+    try:
+        return parse_cell(typed)
+    except ValueError:
+        return None
