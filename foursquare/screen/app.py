@@ -719,10 +719,12 @@ class App:
             lines += [Text((heading,), Tone.HEADING), Text(("  " + paragraph,)), Text(("",))]
         groups = [("Keys", self._key_lines(None))]
         groups += [(f"Keys {title}", self._key_lines(kind)) for kind, title in self.page_titles.items()]
-        width = max(len(keys) for _, group in groups for keys, _ in group) + 2
         for n, (heading, group) in enumerate(groups):
             lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
-            lines += [Text((f"  {keys:<{width}}", summary), Tone.KEYS) for keys, summary in group]
+            lines += [
+                Text((f"  {keys:<{KEY_COLUMN}}" + " " * (len(keys) >= KEY_COLUMN), said), Tone.KEYS)
+                for keys, said in group
+            ]
         return TextScreen("Foursquare: rules and keys", tuple(lines), wrap=True)
 
     def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
@@ -748,6 +750,9 @@ def _narrowest() -> int:
 
 
 NARROWEST = _narrowest()
+
+KEY_COLUMN = 18
+"""How wide the help's column of keys is: a longer run of keys pushes its line's words along."""
 """The message line's width on the smallest terminal: the short form of a message must fit it."""
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (
