@@ -28,16 +28,16 @@ from foursquare.words.problems import closed_streams, unwritable_output
 
 __all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "screen_possible"]
 
-# Sub-command name -> "module:function" (its line of help is in words.commands). Each takes argv, returns the status.
-COMMANDS: dict[str, str] = {
-    "stats": "foursquare.commands.stats:main",
-    "history": "foursquare.commands.history:main",
-    "export": "foursquare.commands.transfer:export_main",
-    "import": "foursquare.commands.transfer:import_main",
-    "simulate": "foursquare.commands.simulate:main",
-    "review": "foursquare.commands.review:main",
-    "help": "foursquare.commands.help:main",
-}
+COMMANDS: dict[str, tuple[str, str]] = {
+    name: (f"foursquare.commands.{module}", function)
+    for name, module, function in (
+        ("stats", "stats", "main"), ("history", "history", "main"), ("export", "transfer", "export_main"),
+        ("import", "transfer", "import_main"), ("simulate", "simulate", "main"), ("review", "review", "main"),
+        ("help", "help", "main"),
+    )
+}  # fmt: skip
+"""Each command: the module and function that run it, imported only when it is asked for (each takes argv and
+returns the exit status); its line of help is in :mod:`foursquare.words.commands`."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -219,7 +219,7 @@ def _dispatch(args: list[str], given: Mapping[str, Callable[[list[str]], int]]) 
     if args and args[0] in given:
         return given[args[0]](args[1:])
     if args and args[0] in COMMANDS:
-        module_name, function = COMMANDS[args[0]].split(":")
+        module_name, function = COMMANDS[args[0]]
         command: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function)
         return command(args[1:])
     parser = build_parser()

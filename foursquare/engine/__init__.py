@@ -13,7 +13,7 @@ Everything else (the game screen, what is kept on disk, the expert) drives a
 
 from foursquare.engine.board import GRID, MAX_FACE_DOWN, PILE_LIMIT, Cell
 from foursquare.engine.cards import LAST_DEAL, RANKS, SUITS, Card, check_deal_number, full_deck, shuffled_deck
-from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status
+from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status, Turn
 from foursquare.engine.notation import cell_name, parse_cell
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "Preview",
     "Refusal",
     "Status",
+    "Turn",
     "cell_name",
     "check_deal_number",
     "full_deck",

@@ -36,7 +36,7 @@ from foursquare.engine.board import (
 from foursquare.engine.cards import Card, check_deal_number, shuffled_deck
 from foursquare.engine.notation import cell_name
 
-__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Word"]
+__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
@@ -119,6 +119,15 @@ class Placement(NamedTuple):
     def flipped(self) -> tuple[Cell, ...]:
         """Every cell turned over, row step first."""
         return self.row_flipped + self.column_flipped
+
+
+class Turn(NamedTuple):
+    """One card turned over: which, where, and which way it turned."""
+
+    card: Card
+    cell: Cell
+    up: bool
+    """It turned face up (it was face down); False: it turned face down."""
 
 
 class Preview(NamedTuple):

@@ -308,7 +308,7 @@ class Plain:
                 self.out(self.spell.text(explain(event.before, event.placement)[0]) + ".")
                 changed = True
             elif isinstance(event, TookBack):
-                self.out(self.spell.text(took_back(event.card, event.cell, list(event.turned_cards))) + ".")
+                self.out(self.spell.text(took_back(event.card, event.cell, event.turned)) + ".")
                 changed = True
             elif isinstance(event, Refused):
                 self.out(self.spell.text(refusal_sentence(self.game, event.cell)) + ".")

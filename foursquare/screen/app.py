@@ -639,8 +639,8 @@ class App:
                 self.say_forms(explain(event.before, event.placement))
                 changed = True
             elif isinstance(event, TookBack):
-                self.flipped = frozenset(event.turned)
-                self.say(took_back(event.card, event.cell, list(event.turned_cards)))
+                self.flipped = frozenset(turn.cell for turn in event.turned)
+                self.say(took_back(event.card, event.cell, event.turned))
                 self.view = layout.view_after(self.game.placements)
                 self.cursor = self.region.clamp(event.cell)
                 self.end_note = ()

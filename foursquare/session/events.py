@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 
-from foursquare.engine import Card, Cell, LossReason, Pile, Placement, Refusal, Status
+from foursquare.engine import Card, Cell, LossReason, Pile, Placement, Refusal, Status, Turn
 from foursquare.storage.stats import NotCounted, Stats
 
 __all__ = [
@@ -53,13 +53,12 @@ class Placed:
 
 @dataclass(frozen=True, slots=True)
 class TookBack:
-    """The last card was taken back from ``cell``; ``turned`` are the cells it had turned over, turned back."""
+    """The last card was taken back from ``cell``, and the cards it had turned over turned back."""
 
     card: Card
     cell: Cell
-    turned: tuple[Cell, ...]
-    turned_cards: tuple[Card, ...]
-    """The top cards of :attr:`turned` once turned back."""
+    turned: tuple[Turn, ...]
+    """Each card the placement had turned over, now turned back: face up again, or face down again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from foursquare.deals import deal_number, random_deal
-from foursquare.engine import Cell, Game, IllegalMove, Refusal, check_deal_number
+from foursquare.engine import Cell, Game, IllegalMove, Refusal, Turn, check_deal_number
 from foursquare.session.events import (
     Dealt,
     Event,
@@ -243,9 +243,13 @@ class GameSession:
         before = game.piles
         card = game.undo()
         after = game.piles
-        turned = tuple(at for at, pile in after.items() if at != cell and before[at].face_up != pile.face_up)
+        turned = tuple(
+            Turn(pile.top, at, pile.face_up)
+            for at, pile in after.items()
+            if at != cell and before[at].face_up != pile.face_up
+        )
         self.taken_back.append(cell)
-        events: list[Event] = [TookBack(card, cell, turned, tuple(after[at].top for at in turned))]
+        events: list[Event] = [TookBack(card, cell, turned)]
         return events + self._saved()
 
     def _play(self, cell: Cell, by: Mover) -> list[Event]:

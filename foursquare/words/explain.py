@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
 
 from foursquare.engine import (
     GRID,
@@ -30,18 +29,18 @@ from foursquare.engine import (
     Preview,
     Refusal,
     Status,
+    Turn,
     cell_name,
 )
 from foursquare.words.cards import Spelling
 from foursquare.words.grammar import a_rank, and_list, plural
 from foursquare.words.results import loss_words
 from foursquare.words.table import over_line
-from foursquare.words.text import Text, Token, Tone, card_list
+from foursquare.words.text import Text, Token, Tone
 
 __all__ = [
     "Judgement",
     "LineJudgement",
-    "Turn",
     "explain",
     "game_over_text",
     "judge",
@@ -70,15 +69,6 @@ class Judgement(Enum):
     @property
     def turns_over(self) -> bool:
         return self in (Judgement.ALL_DOWN, Judgement.HIGHEST, Judgement.LOWEST)
-
-
-class Turn(NamedTuple):
-    """One card a placement turned over: which, where, and which way."""
-
-    card: Card
-    cell: Cell
-    up: bool
-    """It turned face up (it was face down); False: it turned face down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +340,8 @@ def preview_sentence(game: Game, preview: Preview, spell: Spelling) -> str:
     return f"{line}, leaving {preview.face_down_count} of {MAX_FACE_DOWN} face down."
 
 
-def took_back(card: Card, cell: Cell, turned: list[Card]) -> Text:
-    """What undo did: the card back on the stock, and the cards its placement had turned over turned back."""
-    tail: tuple[Token, ...] = (": turned ", *card_list(turned), " back over") if turned else ()
+def took_back(card: Card, cell: Cell, turned: tuple[Turn, ...]) -> Text:
+    """What undo did: the card back on the stock, and the cards its placement had turned over turned back,
+    each by its cell and the way it turned back."""
+    tail: tuple[Token, ...] = (": ", *_turns(turned, _Say.FULL), " again") if turned else ()
     return Text.of("Took back ", card, f" from {cell_name(cell)}", *tail)

@@ -134,9 +134,9 @@ def test_u_takes_back_and_r_puts_back(player: Player) -> None:
     player.type(*names(WINNING_LINE[:6]))
     game = player.game.copy()
     out = player.type("u")
-    assert out[0] == f"Took back {game.stock[5]} from {cell_name(WINNING_LINE[5])}: turned 7H back over."
+    assert out[0] == f"Took back {game.stock[5]} from {cell_name(WINNING_LINE[5])}: turned 7H on d4 face down again."
     out = player.type("undo")
-    assert out[0] == f"Took back {game.stock[4]} from {cell_name(WINNING_LINE[4])}: turned 7H back over."
+    assert out[0] == f"Took back {game.stock[4]} from {cell_name(WINNING_LINE[4])}: turned 7H on d4 face up again."
     assert player.game.placed_count == 4
     player.type("r", "redo")
     assert player.game == game

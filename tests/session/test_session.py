@@ -15,7 +15,7 @@ from helpers import WINNING_DEAL, WINNING_LINE, busy, count, keep, lost_game, no
 from helpers import counted as results
 
 from foursquare.deals import RANDOM_DEALS
-from foursquare.engine import Game, Refusal, Status
+from foursquare.engine import Game, Refusal, Status, Turn
 from foursquare.session.events import (
     Dealt,
     Event,
@@ -195,8 +195,8 @@ def test_undo_turns_back_what_the_card_turned_and_names_those_cards() -> None:
     session = GameSession.in_memory(Game.deal(5))
     play_on(session, [(0, 0), (0, 1), (1, 0)])  # 10D on d5 turns 2D over
     (took,) = session.undo()
-    assert isinstance(took, TookBack) and took.cell == (1, 0) and took.turned == ((0, 0),)
-    assert took.turned_cards == (session.game.piles[(0, 0)].top,) and session.game.piles[(0, 0)].face_up
+    assert isinstance(took, TookBack) and took.cell == (1, 0)
+    assert took.turned == (Turn(session.game.piles[(0, 0)].top, (0, 0), True),) and session.game.piles[(0, 0)].face_up
 
 
 def test_nothing_to_undo_or_redo_is_said_as_such() -> None:
