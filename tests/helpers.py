@@ -237,13 +237,29 @@ def write_old_game(path: Path, game: Game, daily: date | None) -> None:
     path.write_text(json.dumps(saved_game_json(game, daily)), "utf-8")
 
 
-def first_cell_judge(chance: float = 0.9) -> Judge:
-    """A fake expert: always the first legal cell with ``chance``, every other cell 0.2 less."""
+def first_cell_judge(chance: float = 0.9, expected: float = 18.0, cost: float = 2.5, drop: float = 0.2) -> Judge:
+    """A fake expert: always the first legal cell with ``chance`` and ``expected`` cards to come, every other
+    cell ``drop`` less chance and ``cost`` cards less."""
 
     def judge(position: Position) -> Advice:
         cells = position.legal_cells()
-        ranking = ((cells[0], chance), *((cell, max(0.0, chance - 0.2)) for cell in cells[1:]))
-        return Advice(cells[0], chance, ranking, 1, 1, 0.0)
+        ranking = ((cells[0], chance), *((cell, max(0.0, chance - drop)) for cell in cells[1:]))
+        scores = ((cells[0], expected), *((cell, max(0.0, expected - cost)) for cell in cells[1:]))
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
+
+    return judge
+
+
+def new_pile_judge(chance: float = 0.95, expected: float = 18.0, stack_cost: float = 1.2) -> Judge:
+    """A fake expert that always opens a new pile where it can: every new pile is worth ``expected`` cards
+    (the first in reading order is its choice), every stack ``stack_cost`` less, all at ``chance``."""
+
+    def judge(position: Position) -> Advice:
+        occupied = {cell for cell, _ in position.piles}
+        cells = sorted(position.legal_cells(), key=lambda cell: (cell in occupied, cell))
+        scores = tuple((cell, expected - (stack_cost if cell in occupied else 0.0)) for cell in cells)
+        ranking = tuple((cell, chance) for cell in cells)
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
 
     return judge
 

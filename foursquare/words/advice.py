@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from foursquare.engine import Card, cell_name
+from foursquare.expert.shown import whole_percent
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.grammar import plural
 from foursquare.words.text import Text, Tone
@@ -31,13 +32,8 @@ __all__ = [
 
 
 def chance_text(chance: float) -> str:
-    """A chance of winning (0 to 1) as a whole percentage, never a false 0% or 100%."""
-    percent = round(chance * 100)
-    if percent >= 100 and chance < 1:
-        return "99%"
-    if percent <= 0 < chance:
-        return "1%"
-    return f"{percent}%"
+    """A chance of winning (0 to 1) as a whole percentage, never a false 0% or 100% (:func:`whole_percent`)."""
+    return f"{whole_percent(chance)}%"
 
 
 def tip_note(advice: Advice) -> str:

@@ -99,12 +99,15 @@ def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> Non
     assert "placement 1 of" in screen_text(app)
 
 
-def test_n_and_shift_n_jump_between_mistakes_and_blunders() -> None:
+def test_n_and_shift_n_step_through_every_placement_that_cost_something() -> None:
     game = won_game()
-    app, pages = finished_app(game, start=fake)
+    judge = first_cell_judge(chance=0.9, cost=1.5, drop=0.0)  # every other cell an inaccuracy
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=judge))
     press(app, "v")
     settle(app, pages)
-    errors = [step.n for step in review(game, first_cell_judge()).steps if step.verdict.is_error]
+    steps = review(game, judge).steps
+    errors = [step.n for step in steps if step.verdict.cost_something]
+    assert [steps[n - 1].verdict for n in errors].count(Verdict.INACCURACY) >= 2  # inaccuracies too
     assert len(errors) >= 2
     press(app, "n")
     assert pages.at == errors[0]
@@ -129,7 +132,7 @@ def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
     assert f"You {game.score} · expert " in text
     assert f"Accuracy {result.accuracy:g} of 100" in text
     assert f"{result.counts[Verdict.BLUNDER]} blunder" in text
-    assert "100%" in text and "█" in text
+    assert "Expected score in cards" in text and " 24" in text and "█" in text
     press(app, Key.LEFT)
     assert f"placement {game.placed_count} of" in screen_text(app)
     press(app, Key.RIGHT)
@@ -149,7 +152,9 @@ def test_every_page_fits_the_terminal(width: int, height: int) -> None:
         assert len(lines) <= height and all(len(line) <= width for line in lines)
         if pages.at == 0:
             assert "X" in screen_text(app) or "?" in screen_text(app)  # the marks under the chart
-            assert "Your win chance" in screen_text(app)
+            assert "Expected score in cards" in screen_text(app)
+        else:
+            assert "Verdict:" in screen_text(app)  # on a short screen too
         press(app, Key.RIGHT)
     assert seen == set(range(game.placed_count + 1))
 
@@ -299,7 +304,7 @@ def test_in_ascii_every_page_is_plain_characters() -> None:
         text = "".join(span.text for span in render(app, app.width, app.height, ascii=True))
         assert text.isascii() and "?" not in text.replace("? mistake", "")
         if keys == ["s"]:
-            assert "#" in text and "100%" in text
+            assert "#" in text and " 24" in text
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
@@ -348,12 +353,12 @@ def test_n_with_nothing_to_jump_to_says_so_on_the_footer_line() -> None:
     press(app, "v")
     settle(app, pages)
     press(app, Key.END, "n")
-    assert screen_text(app).splitlines()[-1].strip() == "No mistake or blunder after this placement"
+    assert screen_text(app).splitlines()[-1].strip() == "No placement that cost something after this one"
     press(app, Key.HOME, "N")
-    assert "No mistake or blunder before this placement" in screen_text(app)
+    assert "No placement that cost something before this one" in screen_text(app)
     press(app, Key.RIGHT)
     assert FOOTER in screen_text(app)  # the next key brings the keys back
     assert isinstance(pages.work, Reviewing)
-    pages.work.steps = [step for step in pages.work.steps if not step.verdict.is_error]
+    pages.work.steps = [step for step in pages.work.steps if not step.verdict.cost_something]
     press(app, "n")
     assert NO_ERRORS in screen_text(app)
