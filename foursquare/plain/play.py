@@ -211,7 +211,7 @@ class Plain:
             judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
             review = make_review(found.game, judge)
             self.library.keep_review(found.game_id, found.game, review, self.nodes)
-        for line in plain_review_lines(review, self.spell):
+        for line in plain_review_lines(review, self.spell, found.game):
             self.out(line)
 
     def games(self, rest: str) -> None:

@@ -12,7 +12,7 @@ from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, pars
 from foursquare.expert.advice import Position, advise
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
 from foursquare.session.game import GameSession as Session
-from foursquare.words.advice import chance_text, tip_note
+from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.results import loss_words
@@ -159,8 +159,10 @@ def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player)
     card = player.game.next_card
     out = player.type("t")
     assert len(out) == 1
-    assert out[0].startswith(f"Tip: {card} on {cell_name(advice.cell)}, ")
-    assert f", about {chance_text(advice.win_chance)} to win from here{tip_note(advice)}." in out[0]
+    assert out[0] == (
+        f"Tip: {card} on {cell_name(advice.cell)}: expect {expected_text(advice.expected_score)}, "
+        f"{chance_text(advice.win_chance)} to win{tip_note(advice)}."
+    )
     assert player.type("tip") == out
     assert player.game.placed_count == 5  # a tip places nothing
 
