@@ -26,7 +26,7 @@ from foursquare.engine import LAST_DEAL
 from foursquare.session.errors import CommandError
 from foursquare.words.problems import closed_streams, unwritable_output
 
-__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "screen_possible"]
+__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "practice", "screen_possible"]
 
 # Sub-command name -> ("module:function", one-line help). Each function takes argv and returns the exit status.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "play many deals without a screen and report how a strategy fares",
     ),
     "review": ("foursquare.commands.review:main", "the expert's verdict on every placement of a finished game"),
+    "practice": ("foursquare.cli:practice", "practise on your own mistakes: positions from your games to solve"),
     "help": ("foursquare.commands.help:main", "the rules in full and the other pages of help (a list without a topic)"),
 }
 
@@ -103,6 +104,22 @@ def play(args: argparse.Namespace) -> int:
     from foursquare.screen.play import main as play_main
 
     return play_main(Request(args.seed, args.daily, args.new), ascii=args.ascii, color=not args.no_color)
+
+
+def practice(argv: list[str]) -> int:
+    """``foursquare practice``: on the game screen's practice page in a terminal, else in plain lines
+    (:mod:`foursquare.commands.practice`)."""
+    from foursquare.commands.practice import build_parser as practice_parser
+    from foursquare.commands.practice import main as practice_lines
+
+    args = practice_parser().parse_args(argv)
+    if args.plain or args.words or not screen_possible():
+        return practice_lines(argv)
+    from foursquare.screen.play import Practising, Request
+    from foursquare.screen.play import main as play_main
+
+    practise = Practising(None if args.game is None else [args.game], args.nodes)
+    return play_main(Request(), ascii=args.ascii, color=not args.no_color, practise=practise)
 
 
 def screen_possible() -> bool:

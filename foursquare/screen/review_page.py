@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # the expert is imported when a review is first asked for: st
     from foursquare.expert.review import Review, Step
     from foursquare.expert.reviewing import Reviewing
 
-__all__ = ["CHART_ROWS", "ReviewPage", "ReviewPages", "Starter", "Work", "expert_review"]
+__all__ = ["CHART_ROWS", "ReviewPage", "ReviewPages", "Starter", "Work", "expert_review", "position_table"]
 
 CHART_ROWS = range(3, 11)
 """How tall the summary's chart may be, in rows."""
@@ -185,7 +185,7 @@ class ReviewPage:
         cell = game.placements[n - 1]
         step = work.step(n)
         lines = placement_lines(step, card, cell)
-        lines += _table(before, cell, step.expert_cell if step is not None else None)
+        lines += position_table(before, cell, step.expert_cell if step is not None else None)
         progress = self._progress(work)
         if step is not None:
             width = layout.page_width(app.width)
@@ -371,7 +371,7 @@ def _page_commands() -> list[Command]:
     ]
 
 
-def _table(before: Game, mine: Cell, expert: Cell | None) -> list[Text]:
+def position_table(before: Game, mine: Cell | None, expert: Cell | None) -> list[Text]:
     """The table before the placement, with column letters and row numbers, the two cells marked."""
     region = layout.shown_region(before.bounds)
     legal = set(before.legal_moves())
@@ -385,7 +385,7 @@ def _table(before: Game, mine: Cell, expert: Cell | None) -> list[Text]:
     return lines
 
 
-def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell, expert: Cell | None) -> list[Token]:
+def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert: Cell | None) -> list[Token]:
     """Six columns for one cell: marks either side of four columns, a card's suit under the dot of an empty cell.
 
     A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, cell_name
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
-from foursquare.expert.review import THRESHOLDS, Line, Step, Verdict
+from foursquare.expert.review import Line, Step, Verdict
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
 from foursquare.words.grammar import plural
@@ -22,6 +22,7 @@ from foursquare.words.text import Text, Tone
 __all__ = [
     "PLAIN_KEYS",
     "SCREEN_FOOTER",
+    "attempt_head",
     "attempt_lines",
     "attempt_texts",
     "done_lines",
@@ -97,35 +98,40 @@ def _a(verdict: Verdict) -> str:
     return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
 
 
-def attempt_texts(attempt: Attempt) -> list[Text]:
-    """What an answer is worth, then the why: whether it is as good as the expert's, what it costs otherwise,
-    and what the cells would do (the expert's only once the position is solved or its tries are spent)."""
-    judged, exercise = attempt.judged, attempt.exercise
-    before, step = exercise.before, exercise.step
+def attempt_head(attempt: Attempt) -> list[Text]:
+    """What an answer is worth: whether it is as good as the expert's cell, what it costs otherwise, and (once
+    the tries are spent) the expert's cell."""
+    judged, step = attempt.judged, attempt.exercise.step
     mine, expert = cell_name(attempt.cell), cell_name(step.expert_cell)
     in_game = " (where you put it in the game)" if attempt.again else ""
-    yours = step.line(attempt.cell)
-    best = step.line(step.expert_cell)
-    assert yours is not None and best is not None
-    lines: list[Text] = []
-    if attempt.outcome is Outcome.SOLVED:
-        if attempt.cell == step.expert_cell:
-            lines.append(Text((f"Solved: {mine} is the expert's own cell.",), Tone.GOOD))
-        else:
-            close = f"less than {THRESHOLDS[0][0]:g} of a card apart" if judged.cost else "the same expected score"
-            lines.append(Text((f"Solved: {mine} is as good as the expert's cell, {expert} ({close}).",), Tone.GOOD))
-        lines += _why(before, [(best, "the expert's"), (yours, "yours")], attempt.cell == step.expert_cell)
+    costs = f"Not the best: {mine}{in_game} costs {_cost(judged)}, {_a(judged.verdict)}."
+    if attempt.outcome is Outcome.SOLVED and attempt.cell == step.expert_cell:
+        lines = [Text((f"Solved: {mine} is the expert's own cell.",), Tone.GOOD)]
+    elif attempt.outcome is Outcome.SOLVED:
+        close = f"{judged.cost:.1f} cards apart, less than the search can tell" if judged.cost else "the same score"
+        lines = [Text((f"Solved: {mine} is as good as the expert's cell, {expert} ({close}).",), Tone.GOOD)]
     elif attempt.outcome is Outcome.TRY_AGAIN:
-        costs = f"Not the best: {mine}{in_game} costs {_cost(judged)}, {_a(judged.verdict)}."
-        lines.append(Text((f"{costs} One more try.",), Tone.BAD))
-        lines += _why(before, [(yours, "yours")], False)
+        lines = [Text((f"{costs} One more try.",), Tone.BAD)]
     else:
-        lines.append(Text((f"Not the best: {mine}{in_game} costs {_cost(judged)}, {_a(judged.verdict)}.",), Tone.BAD))
-        lines.append(Text((f"The expert's cell is {expert}.",), Tone.HEADING))
-        lines += _why(before, [(best, "the expert's"), (yours, "yours")], False)
-        lines.append(Text((f"The best cells: {_best_lines(step)}.",)))
+        lines = [Text((costs,), Tone.BAD), Text((f"The expert's cell is {expert}.",), Tone.HEADING)]
     if attempt.trouble is not None:
         lines.append(Text((f"It could not be kept as solved: {attempt.trouble}",), Tone.ERROR))
+    return lines
+
+
+def attempt_texts(attempt: Attempt) -> list[Text]:
+    """:func:`attempt_head`, then the why: what the cells would do and expect (the expert's only once the
+    position is solved or its tries are spent), and after the last try the best cells."""
+    exercise = attempt.exercise
+    before, step = exercise.before, exercise.step
+    yours, best = step.line(attempt.cell), step.line(step.expert_cell)
+    assert yours is not None and best is not None
+    lines = attempt_head(attempt)
+    if attempt.outcome is Outcome.TRY_AGAIN:
+        return [*lines, *_why(before, [(yours, "yours")], False)]
+    lines += _why(before, [(best, "the expert's"), (yours, "yours")], attempt.cell == step.expert_cell)
+    if attempt.outcome is Outcome.SHOWN:
+        lines.append(Text((f"The best cells: {_best_lines(step)}.",)))
     return lines
 
 
