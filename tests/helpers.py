@@ -264,6 +264,24 @@ def new_pile_judge(chance: float = 0.95, expected: float = 18.0, stack_cost: flo
     return judge
 
 
+def stacking_game(deal: int, judge: Judge, stacks: int = 7) -> tuple[Game, list[int]]:
+    """Deal ``deal`` played on the expert's cells, but the first ``stacks`` times the expert opens a pile where
+    the card could go on one, stacked instead (on the stack the expert rates best); the placements stacked."""
+    game = Game.deal(deal)
+    stacked: list[int] = []
+    while not game.is_over:
+        advice = judge(Position.of(game))
+        cell = advice.cell
+        if len(stacked) < stacks and game.pile(cell) is None:
+            stack = next((other for other, _ in advice.ranking if game.pile(other) is not None), None)
+            if stack is not None:
+                stacked.append(game.placed_count + 1)
+                cell = stack
+        game.play(cell)
+    assert len(stacked) == stacks
+    return game, stacked
+
+
 def reordered(game: Game, seed: int) -> Game:
     """``game`` with the cards it never drew shuffled: the same game as far as the player could tell."""
     known = game.placed_count + 1

@@ -8,7 +8,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import command, first_cell_judge, lost_game, new_pile_judge, played, reordered, won_game
+from helpers import (
+    command,
+    first_cell_judge,
+    lost_game,
+    new_pile_judge,
+    played,
+    reordered,
+    stacking_game,
+    won_game,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,7 +27,6 @@ from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import (
     BLUNDER_POINTS,
     THRESHOLDS,
-    Judge,
     Line,
     Review,
     Step,
@@ -122,24 +130,6 @@ def test_accuracy_is_100_for_best_placements_and_falls_with_the_cost() -> None:
     assert accuracy(worse) < 100
     forced = Step(6, CARD, (0, 1), (0, 0), 0.9, 0.0, 1, 18, 0)  # one legal cell: no choice, not counted
     assert accuracy([*worse, forced]) == accuracy(worse)
-
-
-def stacking_game(deal: int, judge: Judge, stacks: int = 7) -> tuple[Game, list[int]]:
-    """Deal ``deal`` played on the expert's cells, but the first ``stacks`` times the expert opens a pile where
-    the card could go on one, stacked instead (on the stack the expert rates best); the placements stacked."""
-    game = Game.deal(deal)
-    stacked: list[int] = []
-    while not game.is_over:
-        advice = judge(Position.of(game))
-        cell = advice.cell
-        if len(stacked) < stacks and game.pile(cell) is None:
-            stack = next((other for other, _ in advice.ranking if game.pile(other) is not None), None)
-            if stack is not None:
-                stacked.append(game.placed_count + 1)
-                cell = stack
-        game.play(cell)
-    assert len(stacked) == stacks
-    return game, stacked
 
 
 def test_stacking_where_the_expert_opens_a_pile_is_at_least_an_inaccuracy_and_reads_below_95() -> None:
