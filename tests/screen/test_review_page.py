@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
-from helpers import first_cell_judge, lost_game, make_app, played, press, screen_text, session_on, won_game
+from helpers import (
+    first_cell_judge,
+    lost_game,
+    make_app,
+    new_pile_judge,
+    played,
+    press,
+    screen_text,
+    session_on,
+    stacking_game,
+    won_game,
+)
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
@@ -22,7 +34,7 @@ from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
-from foursquare.words.review import FOOTER, NO_ERRORS
+from foursquare.words.review import FOOTER, LINES_SHOWN, NO_ERRORS
 
 
 def fake(game: Game) -> Reviewing:
@@ -362,3 +374,23 @@ def test_n_with_nothing_to_jump_to_says_so_on_the_footer_line() -> None:
     pages.work.steps = [step for step in pages.work.steps if not step.verdict.cost_something]
     press(app, "n")
     assert NO_ERRORS in screen_text(app)
+
+
+def test_a_placement_s_page_says_why_the_best_cells_and_the_player_s_with_what_each_would_do() -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge, stacks=1)
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=judge))
+    press(app, "v")
+    settle(app, pages)
+    step = review(game, judge).steps[stacked[0] - 1]
+    assert isinstance(app.page, ReviewPage)
+    app.page.at = step.n
+    text = screen_text(app)
+    rows = [line for line in text.splitlines() if re.match(r"\s+\d+\. [<\[{ ]", line)]
+    assert rows[0].split()[:4] == ["1.", f"<{cell_name(step.expert_cell)}>", "18.0", "95%"]
+    assert "a new pile, turns" in rows[0] or "a new pile, nothing turned" in rows[0]
+    mine = next(row for row in rows if f"[{cell_name(step.cell)}]" in row)
+    assert "16.8" in mine and "covers " in mine and "face down after" in mine
+    assert len(rows) <= LINES_SHOWN + 1
+    assert "Verdict: inaccuracy (1.2 cards of expected score lost)" in text
+    assert "Expected score 18.0 → 16.8 cards, win chance 95% → 95%" in text

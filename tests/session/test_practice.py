@@ -163,7 +163,8 @@ def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
     out: list[str] = []
     lines = PracticeLines(practice_on(store, judge), Spelling(ascii=True), out.append)
     lines.begin()
-    assert out.pop(0).startswith("The expert is reviewing game 1 (11 placements)")
+    if out[0].startswith("The expert is reviewing"):  # said while the review is at work (a fake is quick)
+        assert out.pop(0) == "The expert is reviewing game 1 (11 placements) to find positions to practise…"
     assert out[0].startswith(f"Game 1, placement {stacked[0]} (deal 7): where would you put ")
     assert any(line.startswith("Unseen, in an order nobody knows: ") for line in out)
     step = review(game, judge).steps[stacked[0] - 1]
