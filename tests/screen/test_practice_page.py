@@ -6,6 +6,7 @@ import pytest
 from helpers import new_pile_judge, press, screen_text, session_on, stacking_game
 
 from foursquare.engine import Cell, Game, cell_name
+from foursquare.expert.practice import Exercise
 from foursquare.expert.review import Step, review
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.app import App
@@ -109,7 +110,7 @@ def test_a_cell_the_card_cannot_go_on_says_why_and_uses_no_try() -> None:
     page = app.page
     assert isinstance(page, PracticePage)
     exercise = page.practice.current()
-    assert not hasattr(exercise, "before") or cursor(app) not in exercise.before.legal_moves()  # type: ignore[union-attr]
+    assert isinstance(exercise, Exercise) and cursor(app) not in exercise.before.legal_moves()
     press(app, Key.ENTER)
     assert ": no, " in screen_text(app) and page.practice.tries == 0
 
