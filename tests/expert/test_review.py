@@ -6,6 +6,7 @@ import json
 import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import (
@@ -180,6 +181,17 @@ def test_a_game_played_by_the_expert_reviews_as_all_best_with_accuracy_100() -> 
     assert [step.verdict for step in result.steps] == [Verdict.BEST] * game.placed_count
     assert result.accuracy == 100
     assert result.costliest is None
+
+
+@pytest.mark.slow
+def test_with_the_real_expert_stacking_where_it_opens_a_pile_is_at_least_an_inaccuracy_and_reads_below_95() -> None:
+    game, stacked = stacking_game(1, expert_judge(QUICK), stacks=7)  # deal 1: a game of 24 placements, won
+    result = review(game, expert_judge(QUICK))
+    assert game.status is Status.WON and result.accuracy < 95
+    for n in stacked:
+        assert ORDER.index(result.steps[n - 1].verdict) >= ORDER.index(Verdict.INACCURACY), result.steps[n - 1]
+    own = review(expert_game(game, expert_judge(QUICK)), expert_judge(QUICK))
+    assert {step.verdict for step in own.steps} == {Verdict.BEST} and own.accuracy == 100
 
 
 @pytest.mark.slow
@@ -360,21 +372,50 @@ def test_an_unfinished_game_or_a_missing_file_is_one_line(tmp_path: Path, capsys
 def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = lost_game()
     assert review_main(["--file", write(tmp_path, game.to_record()), "--json", "--nodes", str(QUICK)]) == 0
+    check_json(json.loads(capsys.readouterr().out), game)
+
+
+def test_json_keeps_every_key_and_adds_expected_scores_costs_and_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = lost_game()
+    judge = first_cell_judge()
+    assert review_main(["--file", write(tmp_path, game.to_record()), "--json"], judge=judge) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"deal", "result", "score", "accuracy", "expert", "placements"}
+    check_json(out, game)
+    assert out["expected_start"] == 18.0
+    second = out["placements"][1]
+    assert second["lines"][0] == {"cell": second["expert_cell"], "expected": 18.0, "chance": 0.9}
+    assert second["cost"] == round(second["expected_before"] - second["expected_after"], 1)
+
+
+def check_json(out: dict[str, Any], game: Game) -> None:
+    """What ``review --json`` must hold for ``game``: every key it always had, and the cards."""
+    assert set(out) == {"deal", "result", "score", "accuracy", "expert", "expected_start", "placements"}
     assert (out["deal"], out["result"], out["score"]) == (game.seed, "lost", None)
     assert set(out["expert"]) == {"result", "score"}
-    assert 0 <= out["accuracy"] <= 100
+    assert 0 <= out["accuracy"] <= 100 and 0 <= out["expected_start"] <= 24
     placements = out["placements"]
     assert [p["n"] for p in placements] == list(range(1, game.placed_count + 1))
     cells: list[Cell] = [parse_cell(p["cell"]) for p in placements]
     assert cells == game.placements
     assert placements[0]["cell"] == "d4" and placements[0]["card"] == str(game.stock[0])
     assert all(0 <= p["chance_before"] <= 1 and 0 <= p["chance_after"] <= 1 for p in placements)
-    assert placements[-1]["chance_after"] == 0
+    assert placements[-1]["chance_after"] == 0 and placements[-1]["expected_after"] == 0
     assert {p["verdict"] for p in placements} <= {v.value for v in Verdict}
     keys = {"n", "card", "cell", "expert_cell", "chance_before", "chance_after", "verdict"}
+    keys |= {"expected_before", "expected_after", "cost", "lines"}
     assert all(set(p) == keys for p in placements)
+    replay = Game(game.stock, seed=game.seed)
+    for entry in placements:
+        assert (
+            entry["expected_before"] == entry["lines"][0]["expected"]
+            and entry["expert_cell"] == entry["lines"][0]["cell"]
+        )
+        assert {parse_cell(line["cell"]) for line in entry["lines"]} == set(replay.legal_moves())
+        assert all(set(line) == {"cell", "expected", "chance"} for line in entry["lines"])
+        assert entry["cost"] == max(0.0, round(entry["expected_before"] - entry["expected_after"], 1))
+        replay.play(parse_cell(entry["cell"]))
 
 
 # --- games from the history, and the review kept with them ------------------------
