@@ -17,7 +17,7 @@ __all__ = [
 COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("u", "undo"), "", "take back the last card (as often as you like)"),
     (("r", "redo"), "", "put back a card taken back"),
-    (("t", "tip"), "", "tip: where the expert would put the next card, and your chance of winning"),
+    (("t", "tip"), "", "tip: where the expert would put the next card, the cards to expect and your chance"),
     (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
     (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
     (("c", "cards"), "", "the cards still to come, rank by rank"),
