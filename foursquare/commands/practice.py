@@ -17,7 +17,7 @@ import argparse
 import sys
 from typing import BinaryIO, TextIO
 
-from foursquare.commands.arguments import whole
+from foursquare.commands.arguments import add_nodes, whole
 from foursquare.commands.output import open_store, using
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.session.practice import Practice, PracticeLines, Starter
@@ -33,7 +33,6 @@ MAX_LINE_BYTES = 4096
 """A longer line is cut: no cell name is that long."""
 
 _game_id = whole("a game id", "the number foursquare history gives")
-_nodes = whole("a number of nodes", "a whole number, 1 or more")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,13 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help="cards as 7H, and plain characters")
     parser.add_argument("--words", action="store_true", help="cards spelled for speech, such as 'seven of hearts'")
     parser.add_argument("--no-color", action="store_true", help="no colours on the game screen")
-    parser.add_argument(
-        "--nodes",
-        type=_nodes,
-        default=DEFAULT_NODES,
-        metavar="N",
-        help=f"the expert's look-ahead per placement for a game it must review first (default {DEFAULT_NODES:,})",
-    )
+    add_nodes(parser, DEFAULT_NODES, "the expert's look-ahead per placement for a game it must review first")
     return parser
 
 

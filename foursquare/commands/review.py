@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from foursquare.commands.arguments import whole
+from foursquare.commands.arguments import add_nodes, whole
 from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
@@ -53,13 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--file", metavar="RECORD.json", help="review the game in a record file (Game.to_record)")
     parser.add_argument("--json", action="store_true", help="print the review as one JSON object")
     parser.add_argument("--ascii", action="store_true", help="draw the chart with # and plain lines")
-    parser.add_argument(
-        "--nodes",
-        type=_nodes,
-        default=DEFAULT_NODES,
-        metavar="N",
-        help=f"how much the expert looks ahead per placement (default {DEFAULT_NODES:,}; fewer is quicker and weaker)",
-    )
+    add_nodes(parser, DEFAULT_NODES, "how much the expert looks ahead per placement")
     return parser
 
 
@@ -79,7 +73,6 @@ def _record(value: object) -> Game:
 
 
 _game_id = whole("a game id", "the number foursquare history gives")
-_nodes = whole("a number of nodes", "a whole number, 1 or more")
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
