@@ -379,3 +379,16 @@ def test_import_counts_one_game_and_one_line_in_the_singular(
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
     assert transfer.import_main([str(source)]) == 1
     assert capsys.readouterr().out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
+
+
+def test_a_database_of_the_third_layout_gets_the_table_of_solved_practice_positions(tmp_path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.executescript(MIGRATIONS[0] + MIGRATIONS[1] + MIGRATIONS[2] + "PRAGMA user_version = 3;")
+    with Store.open(tmp_path)[0] as store:
+        assert store.solved_positions() == set()
+        game_id = store.record(finished(won_game())).game_id
+        store.mark_solved(game_id, 7)
+        store.mark_solved(game_id, 7)  # again: no change
+        store.mark_solved(game_id, 9)
+    with Store.open(tmp_path)[0] as store:
+        assert store.solved_positions() == {(game_id, 7), (game_id, 9)}
