@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import threading
+from dataclasses import replace
 
 from helpers import lost_game, new_pile_judge, played, stacking_game
 
@@ -16,6 +18,7 @@ from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
+from foursquare.words.practice import exercise_lines
 
 NODES = 7
 """The budget the fake reviews are kept at."""
@@ -183,3 +186,19 @@ def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
     assert out[0].startswith(f"Game 1, placement {stacked[2]} ")
     lines.handle("q")
     assert not lines.practising and out[-1].startswith("Practice stopped: 1 position solved")
+
+
+def test_a_position_shows_only_what_the_player_could_see_never_the_stock_s_order() -> None:
+    judge = new_pile_judge()
+    store = Store.empty()
+    kept(store, stacking_game(7, judge, stacks=1)[0])
+    exercise = first(practice_on(store, judge))
+    before, n = exercise.before, exercise.step.n
+    unseen = list(before.stock[n:])
+    random.Random(1).shuffle(unseen)
+    assert unseen != list(before.stock[n:])
+    other = Game([*before.stock[:n], *unseen], seed=before.seed)
+    for cell in before.placements:
+        other.play(cell)
+    shuffled = replace(exercise, before=other)
+    assert exercise_lines(shuffled, Spelling(ascii=True)) == exercise_lines(exercise, Spelling(ascii=True))
