@@ -108,8 +108,8 @@ ACCURACY_CURVE = (103.1668, 0.31, 3.1668)
 ``best`` is the first threshold of :data:`THRESHOLDS`: a placement the search
 cannot tell from the expert's scores 100, and from there the curve is
 lichess's (``a`` and ``c0`` are its figures) with ``b`` per card in place of
-per point of win chance, so that a card beyond ``best`` reads about 76, two
-cards about 55 and four about 27.
+per point of win chance, so that a cost of one card reads about 80, two
+about 58, four about 30, and 11.5 or more 0.
 """
 
 
