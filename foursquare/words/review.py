@@ -358,8 +358,9 @@ def report_lines(review: Review, *, rows: int, width: int, ascii: bool = False) 
     lines += summary_lines(review, rows=rows, width=width, ascii=ascii)
     lines += [
         "",
-        "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4): the expected score",
-        "in cards with the expert's cell, then with yours, what that cost, the win chance the same way, the verdict",
+        "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4):",
+        "the expected score in cards with the expert's cell and with yours, what yours",
+        "cost, the win chance the same way, and the verdict",
     ]
     lines += [step_line(step, ascii=ascii) for step in review.steps]
     return lines
