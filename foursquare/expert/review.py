@@ -80,17 +80,30 @@ class Verdict(Word):
 
 
 THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
-    (0.3, Verdict.BEST),
+    (0.5, Verdict.BEST),
     (1.0, Verdict.GOOD),
     (2.0, Verdict.INACCURACY),
     (4.0, Verdict.MISTAKE),
 )
 """A cost below each figure (in cards of expected score, as read: to a tenth) earns that verdict; more is a blunder.
 
-Chosen from ``python -m tests.benchmarks.verdicts`` (see its docstring and
-``foursquare help review`` for the figures): ``best`` lies above the cost the
-reviewing search puts on the cell a deeper search prefers (its noise), and a
-card or more is always at least an inaccuracy.
+Chosen from ``python -m tests.benchmarks.verdicts`` (deals 300000-300039,
+the review's 1,500,000 nodes; see ``foursquare help review``):
+
+* ``best`` under 0.5: where the same position searched with half or four
+  times the budget prefers another cell (152 of 1,588 searches), the
+  reviewing search says that cell costs 0.3 (median), 0.6 (75th percentile),
+  1.3 (90th); the search's own value of one cell moves 0.4 (75th percentile)
+  between those searches.  0.5 lies above the median and the 75th
+  percentile of both, so most cells the search cannot tell apart read best;
+  the expert's own cell is best by construction.
+* ``inaccuracy`` from 1.0 card: the issue's rule; 80% of stacks where the
+  expert opens a pile cost that much (median 1.6), and greedy's cell half the
+  time (median 1.0).
+* ``mistake`` from 2.0: 15% of such stacks, 18% of greedy's cells, half of a
+  random cell's.
+* ``blunder`` from 4.0: 2.5% of stacks and of greedy's cells, 29% of random
+  cells (most of them a game thrown away).
 """
 
 BLUNDER_POINTS = 20
@@ -102,14 +115,17 @@ PRACTICE_COST = 1.0
 CACHE_VERSION = 2
 """The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures)."""
 
-ACCURACY_CURVE = (103.1668, 0.31, 3.1668)
+ACCURACY_CURVE = (103.1668, 0.45, 3.1668)
 """A placement's accuracy from its cost ``c`` in cards: ``a·e^(−b·(c − best)) − c0``, 100 for a best placement.
 
 ``best`` is the first threshold of :data:`THRESHOLDS`: a placement the search
 cannot tell from the expert's scores 100, and from there the curve is
 lichess's (``a`` and ``c0`` are its figures) with ``b`` per card in place of
-per point of win chance, so that a cost of one card reads about 80, two
-about 58, four about 30, and 11.5 or more 0.
+per point of win chance: a card reads about 79, two 49, four 18, 8.3 or more
+0.  ``b`` is chosen so that seven stacks of a card or more among 25
+placements read below 95 (``(17 × 100 + 7 × 79) / 24`` is 93.9), and on
+``python -m tests.benchmarks.verdicts --games-only`` the stacker's games read
+clearly below the expert's 100 (see ``foursquare help review``).
 """
 
 

@@ -130,14 +130,14 @@ def _reviewed(deal: int, choose: Callable[[Game, Advice], Cell], judge: Callable
     return steps
 
 
-def measure_deal(deal: int, nodes: int) -> DealFigures:
-    """Every figure of one deal (see the module's docstring)."""
+def measure_deal(deal: int, nodes: int, noise: bool = True) -> DealFigures:
+    """Every figure of one deal (see the module's docstring); without ``noise``, only the whole games."""
     figures = DealFigures(deal)
     judge = _judge(nodes)
     rng = random.Random(deal)
     alternatives: dict[str, list[float]] = {"second best": [], "greedy": [], "random": [], "stack": []}
     game = Game.deal(deal)
-    while not game.is_over:
+    while noise and not game.is_over:
         position = Position.of(game)
         advice = judge(position)
         lines = rated_lines(game, advice)
@@ -205,6 +205,12 @@ def report(all_figures: Sequence[DealFigures], nodes: int, seconds: float) -> It
     yield f"deals {first}-{last} ({len(all_figures)}), {nodes:,} nodes per placement, {seconds:.0f} s"
     yield ""
     width = 38
+    if positions:
+        yield from _noise_and_choices(all_figures, positions, width)
+    yield from _games(all_figures)
+
+
+def _noise_and_choices(all_figures: Sequence[DealFigures], positions: int, width: int) -> Iterator[str]:
     yield "Noise: the same position searched with half and four times the budget"
     yield _spread_header(width)
     yield _spread_row("expert's cell, its expected score moves", [v for f in all_figures for v in f.spread], width)
@@ -218,6 +224,9 @@ def report(all_figures: Sequence[DealFigures], nodes: int, seconds: float) -> It
     for name in all_figures[0].alternatives:
         yield _spread_row(name, [v for f in all_figures for v in f.alternatives[name]], width)
     yield ""
+
+
+def _games(all_figures: Sequence[DealFigures]) -> Iterator[str]:
     limits = ", ".join(f"{name} < {limit:g}" for limit, name in THRESHOLDS)
     yield f"Whole games reviewed with the thresholds in force ({limits} cards; more, a blunder)"
     yield f"{'player':<10} {'games':>5} {'won':>4} {'accuracy: mean':>15} {'min':>5} {'max':>5}   " + " ".join(
@@ -255,7 +264,7 @@ def _many_stacks(all_figures: Sequence[DealFigures]) -> str:
     return f"mean {statistics.fmean(games):.1f}, highest {max(games):.1f} ({len(games)} games)"
 
 
-def _measure(args: tuple[int, int]) -> DealFigures:
+def _measure(args: tuple[int, int, bool]) -> DealFigures:
     return measure_deal(*args)
 
 
@@ -265,9 +274,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="how many deals (default 100)")
     parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the review's budget per placement")
     parser.add_argument("--jobs", type=int, default=1, help="processes to work in")
+    parser.add_argument(
+        "--games-only", action="store_true", help="only the whole games (the noise's searches take most of the time)"
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    work = [(deal, args.nodes) for deal in range(args.first, args.first + args.games)]
+    work = [(deal, args.nodes, not args.games_only) for deal in range(args.first, args.first + args.games)]
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             figures = list(pool.imap(_measure, work))
