@@ -26,14 +26,16 @@ from foursquare.engine import LAST_DEAL
 from foursquare.session.errors import CommandError
 from foursquare.words.problems import closed_streams, unwritable_output
 
-__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "screen_possible"]
+__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "practice", "screen_possible"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    name: (f"foursquare.commands.{module}", function)
+    name: (module, function)
     for name, module, function in (
-        ("stats", "stats", "main"), ("history", "history", "main"), ("export", "transfer", "export_main"),
-        ("import", "transfer", "import_main"), ("simulate", "simulate", "main"), ("review", "review", "main"),
-        ("help", "help", "main"),
+        ("stats", "foursquare.commands.stats", "main"), ("history", "foursquare.commands.history", "main"),
+        ("export", "foursquare.commands.transfer", "export_main"),
+        ("import", "foursquare.commands.transfer", "import_main"),
+        ("simulate", "foursquare.commands.simulate", "main"), ("review", "foursquare.commands.review", "main"),
+        ("practice", "foursquare.cli", "practice"), ("help", "foursquare.commands.help", "main"),
     )
 }  # fmt: skip
 """Each command: the module and function that run it, imported only when it is asked for (each takes argv and
@@ -78,6 +80,22 @@ def play(args: argparse.Namespace) -> int:
     from foursquare.screen.play import main as play_main
 
     return play_main(Request(args.seed, args.daily, args.new), ascii=args.ascii, color=not args.no_color)
+
+
+def practice(argv: list[str]) -> int:
+    """``foursquare practice``: on the game screen's practice page in a terminal, else in plain lines
+    (:mod:`foursquare.commands.practice`)."""
+    from foursquare.commands.practice import build_parser as practice_parser
+    from foursquare.commands.practice import main as practice_lines
+
+    args = practice_parser().parse_args(argv)
+    if args.plain or args.words or not screen_possible():
+        return practice_lines(argv)
+    from foursquare.screen.play import Practising, Request
+    from foursquare.screen.play import main as play_main
+
+    practise = Practising(None if args.game is None else [args.game], args.nodes)
+    return play_main(Request(), ascii=args.ascii, color=not args.no_color, practise=practise)
 
 
 def screen_possible() -> bool:

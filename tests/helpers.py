@@ -255,15 +255,49 @@ def write_old_game(path: Path, game: Game, daily: date | None) -> None:
     path.write_text(json.dumps(saved_game_json(game, daily)), "utf-8")
 
 
-def first_cell_judge(chance: float = 0.9) -> Judge:
-    """A fake expert: always the first legal cell with ``chance``, every other cell 0.2 less."""
+def first_cell_judge(chance: float = 0.9, expected: float = 18.0, cost: float = 2.5, drop: float = 0.2) -> Judge:
+    """A fake expert: always the first legal cell with ``chance`` and ``expected`` cards to come, every other
+    cell ``drop`` less chance and ``cost`` cards less."""
 
     def judge(position: Position) -> Advice:
         cells = position.legal_cells()
-        ranking = ((cells[0], chance), *((cell, max(0.0, chance - 0.2)) for cell in cells[1:]))
-        return Advice(cells[0], chance, ranking, 1, 1, 0.0)
+        ranking = ((cells[0], chance), *((cell, max(0.0, chance - drop)) for cell in cells[1:]))
+        scores = ((cells[0], expected), *((cell, max(0.0, expected - cost)) for cell in cells[1:]))
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
 
     return judge
+
+
+def new_pile_judge(chance: float = 0.95, expected: float = 18.0, stack_cost: float = 1.2) -> Judge:
+    """A fake expert that always opens a new pile where it can: every new pile is worth ``expected`` cards
+    (the first in reading order is its choice), every stack ``stack_cost`` less, all at ``chance``."""
+
+    def judge(position: Position) -> Advice:
+        occupied = {cell for cell, _ in position.piles}
+        cells = sorted(position.legal_cells(), key=lambda cell: (cell in occupied, cell))
+        scores = tuple((cell, expected - (stack_cost if cell in occupied else 0.0)) for cell in cells)
+        ranking = tuple((cell, chance) for cell in cells)
+        return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
+
+    return judge
+
+
+def stacking_game(deal: int, judge: Judge, stacks: int = 7) -> tuple[Game, list[int]]:
+    """Deal ``deal`` played on the expert's cells, but the first ``stacks`` times the expert opens a pile where
+    the card could go on one, stacked instead (on the stack the expert rates best); the placements stacked."""
+    game = Game.deal(deal)
+    stacked: list[int] = []
+    while not game.is_over:
+        advice = judge(Position.of(game))
+        cell = advice.cell
+        if len(stacked) < stacks and game.pile(cell) is None:
+            stack = next((other for other, _ in advice.ranking if game.pile(other) is not None), None)
+            if stack is not None:
+                stacked.append(game.placed_count + 1)
+                cell = stack
+        game.play(cell)
+    assert len(stacked) == stacks
+    return game, stacked
 
 
 def reordered(game: Game, seed: int) -> Game:

@@ -11,10 +11,10 @@ import argparse
 from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
-from foursquare.words.commands import Said
+from foursquare.words.commands import NODES, NUMBERS, Said
 from foursquare.words.quote import quoted
 
-__all__ = ["deal_number", "whole"]
+__all__ = ["add_nodes", "deal_number", "whole"]
 
 _MAX_DIGITS = 30
 """Longer text is no number any range here takes; it is refused before Python converts it."""
@@ -51,3 +51,14 @@ def whole(what: str, hint: str, *, least: int = 1, most: int | None = None) -> C
         return number
 
     return parse
+
+
+def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
+    """``--nodes N``: the expert's look-ahead per placement (``what`` it is for), a count and never a time."""
+    parser.add_argument(
+        "--nodes",
+        type=whole(*NUMBERS["nodes"]),
+        default=default,
+        metavar="N",
+        help=NODES.format(what=what, default=default),
+    )

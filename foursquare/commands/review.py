@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from foursquare.commands.arguments import whole
+from foursquare.commands.arguments import add_nodes, whole
 from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
@@ -55,8 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--file", metavar="RECORD.json", help=said["--file"])
     parser.add_argument("--json", action="store_true", help=said["--json"])
     parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
-    nodes = said["--nodes"].format(nodes=DEFAULT_NODES)
-    parser.add_argument("--nodes", type=_nodes, default=DEFAULT_NODES, metavar="N", help=nodes)
+    add_nodes(parser, DEFAULT_NODES, said["--nodes"])
     return parser
 
 
@@ -76,7 +75,6 @@ def _record(value: object) -> Game:
 
 
 _game_id = whole(*NUMBERS["game_id"])
-_nodes = whole(*NUMBERS["nodes"])
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:

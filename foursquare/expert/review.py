@@ -3,12 +3,16 @@
 For each placement the expert judges the position the player had in front
 of them (:meth:`Position.of <foursquare.expert.advice.Position.of>`: the
 table, the card and the unseen cards as counts, never the stock's order),
-and rates every cell it could have gone on.  The win chance *before* is the
-chance with the expert's own cell, the chance *after* is the chance of the
-cell the player chose (0 once that placement lost the game, 1 once it won),
-and the drop between them, in points of win chance, is the verdict
-(:func:`verdict`).  The expert also plays the same deal from the start, so a
-player can compare scores.
+and rates every cell it could have gone on (:class:`Line`).  It speaks in
+the game's own currency, the score: the **expected score before** is what
+the expert's own cell expects (cards left in the stock at the win, a loss
+counting 0), the **expected score after** what the cell the player chose
+expects (0 once that placement lost the game, the score once it won), and
+the difference, the **cost** in cards, is the verdict (:func:`verdict`),
+with the win chance before and after beside it (a drop of 20 points or a
+loss at once is a blunder whatever the cards say).  Both come from the same
+advice, so the expert's own cell costs nothing.  The expert also plays the
+same deal from the start, so a player can compare scores.
 
 Pure: no I/O, no terminal.  The expert is passed in as a function of a
 position (:data:`Judge`), so the same review comes from the real expert with
@@ -27,22 +31,29 @@ from typing import Any
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.engine.game import Word
 from foursquare.expert.advice import DEFAULT_NODES, Advice, CancelFlag, Position, advise
+from foursquare.expert.shown import tenths, whole_percent
 
 __all__ = [
     "ACCURACY_CURVE",
+    "BLUNDER_POINTS",
+    "PRACTICE_COST",
     "THRESHOLDS",
     "Judge",
+    "Line",
     "NotOver",
     "Review",
     "Step",
     "Verdict",
     "accuracy",
+    "before_placement",
     "check_reviewable",
     "expert_game",
     "expert_judge",
     "judge_step",
+    "loses_at_once",
     "placement_accuracy",
     "player_steps",
+    "rated_lines",
     "review",
     "verdict",
 ]
@@ -59,38 +70,86 @@ class Verdict(Word):
 
     @property
     def is_error(self) -> bool:
-        """A mistake or a blunder: what ``n``/``N`` jump to."""
+        """A mistake or a blunder: what the chart marks loudest."""
         return self in (Verdict.MISTAKE, Verdict.BLUNDER)
+
+    @property
+    def cost_something(self) -> bool:
+        """Anything but best: what ``n``/``N`` step through."""
+        return self is not Verdict.BEST
 
 
 THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
-    (1.0, Verdict.BEST),
-    (5.0, Verdict.GOOD),
-    (10.0, Verdict.INACCURACY),
-    (20.0, Verdict.MISTAKE),
+    (0.5, Verdict.BEST),
+    (1.0, Verdict.GOOD),
+    (2.0, Verdict.INACCURACY),
+    (4.0, Verdict.MISTAKE),
 )
-"""A drop in win chance below each figure (in points: 0 to 100) earns that verdict; 20 points or more is a blunder."""
+"""A cost below each figure (in cards of expected score, as read: to a tenth) earns that verdict; more is a blunder.
 
-CACHE_VERSION = 1
-"""The version of what :meth:`Review.to_cache` writes."""
+Chosen from ``python -m tests.benchmarks.verdicts`` (deals 300000-300039,
+the review's 1,500,000 nodes; see ``foursquare help review``):
 
-ACCURACY_CURVE = (103.1668, 0.04354, 3.1668)
-"""Lichess's curve from a drop of ``d`` points to a placement's accuracy: ``a·e^(−b·d) − c`` (100 at no drop)."""
+* ``best`` under 0.5: where the same position searched with half or four
+  times the budget prefers another cell (152 of 1,588 searches), the
+  reviewing search says that cell costs 0.3 (median), 0.6 (75th percentile),
+  1.3 (90th); the search's own value of one cell moves 0.4 (75th percentile)
+  between those searches.  0.5 lies above the median and the 75th
+  percentile of both, so most cells the search cannot tell apart read best;
+  the expert's own cell is best by construction.
+* ``inaccuracy`` from 1.0 card: the issue's rule; 80% of stacks where the
+  expert opens a pile cost that much (median 1.6), and greedy's cell half the
+  time (median 1.0).
+* ``mistake`` from 2.0: 15% of such stacks, 18% of greedy's cells, half of a
+  random cell's.
+* ``blunder`` from 4.0: 2.5% of stacks and of greedy's cells, 29% of random
+  cells (most of them a game thrown away).
+"""
+
+BLUNDER_POINTS = 20
+"""A drop in win chance of this many points (as read: whole percentages) is a blunder whatever the cards say."""
+
+PRACTICE_COST = 1.0
+"""A placement that cost this many cards or more becomes a position to practise on."""
+
+CACHE_VERSION = 2
+"""The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures)."""
+
+ACCURACY_CURVE = (103.1668, 0.45, 3.1668)
+"""A placement's accuracy from its cost ``c`` in cards: ``a·e^(−b·(c − best)) − c0``, 100 for a best placement.
+
+``best`` is the first threshold of :data:`THRESHOLDS`: a placement the search
+cannot tell from the expert's scores 100, and from there the curve is
+lichess's (``a`` and ``c0`` are its figures) with ``b`` per card in place of
+per point of win chance: a card reads about 79, two 49, four 18, 8.3 or more
+0.  ``b`` is chosen so that seven stacks of a card or more among 25
+placements read below 95 (``(17 × 100 + 7 × 79) / 24`` is 93.9); on
+``python -m tests.benchmarks.verdicts --games-only`` (deals 300000-300039)
+the expert's games read 100, a player that stacks one time in three where
+the expert opens a pile 89.7 on average (its games with five stacks or more
+93.6 at the highest), greedy 80.2 and random 67.5.
+"""
 
 
-def verdict(drop: float) -> Verdict:
-    """The verdict on a placement that lost ``drop`` (0 to 1) of win chance."""
-    points = max(0.0, drop) * 100
+def verdict(cost: float, drop_points: int = 0, *, loses_at_once: bool = False) -> Verdict:
+    """The verdict on a placement that cost ``cost`` cards of expected score and ``drop_points`` of win chance.
+
+    ``loses_at_once``: the placement lost the game there and then where another
+    cell would not have; that, or a drop of :data:`BLUNDER_POINTS` or more, is a blunder.
+    """
+    if loses_at_once or drop_points >= BLUNDER_POINTS:
+        return Verdict.BLUNDER
     for limit, name in THRESHOLDS:
-        if points < limit:
+        if cost < limit - 1e-9:  # the cost is read to a tenth: 1.0 is not below 1.0
             return name
     return Verdict.BLUNDER
 
 
-def placement_accuracy(drop: float) -> float:
-    """A placement's accuracy, 0 to 100, from the win chance (0 to 1) it gave away."""
+def placement_accuracy(cost: float) -> float:
+    """A placement's accuracy, 0 to 100, from the cards of expected score it cost (:data:`ACCURACY_CURVE`)."""
     a, b, c = ACCURACY_CURVE
-    return min(100.0, max(0.0, a * math.exp(-b * max(0.0, drop) * 100) - c))
+    beyond = max(0.0, cost - THRESHOLDS[0][0])
+    return 100.0 if beyond <= 0 else min(100.0, max(0.0, a * math.exp(-b * beyond) - c))
 
 
 def accuracy(steps: Sequence[Step]) -> float:
@@ -99,7 +158,7 @@ def accuracy(steps: Sequence[Step]) -> float:
     A placement with one legal cell (the first card, always) says nothing of
     the player; with no choice at all the game is 100.
     """
-    chosen = [placement_accuracy(step.drop) for step in steps if step.choices > 1]
+    chosen = [step.accuracy for step in steps if step.choices > 1]
     return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
 
 
@@ -125,6 +184,50 @@ def expert_judge(nodes: int = DEFAULT_NODES, cancel: CancelFlag | None = None) -
 
 
 @dataclass(frozen=True, slots=True)
+class Line:
+    """One cell the card could go on, as the expert rates it: like a line of an analysis board."""
+
+    cell: Cell
+    expected: float
+    """The expected score from there (cards left at the end, a loss 0), to a tenth of a card."""
+    chance: float
+    """The chance of winning from there (0 to 1), to four decimals."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cell": cell_name(self.cell), "expected": self.expected, "chance": self.chance}
+
+    @classmethod
+    def from_json(cls, value: Any) -> Line:
+        return cls(parse_cell(value["cell"]), float(value["expected"]), float(value["chance"]))
+
+
+def rated_lines(before: Game, advice: Advice) -> tuple[Line, ...]:
+    """Every cell ``advice`` rates for ``before``'s next card, best first, rounded as kept.
+
+    A cell that ends the game at once is worth what it ends with: a win its
+    score for certain, a loss 0.
+    """
+    scores = dict(advice.scores)
+    lines = []
+    for cell, chance in advice.ranking:
+        expected = scores.get(cell, 0.0)
+        outcome = before.preview(cell)
+        if outcome.status is Status.WON:
+            expected, chance = float(outcome.score or 0), 1.0
+        elif outcome.status is Status.LOST:
+            expected, chance = 0.0, 0.0
+        lines.append(Line(cell, tenths(expected) / 10, round(min(1.0, max(0.0, chance)), 4)))
+    return tuple(lines)
+
+
+def loses_at_once(before: Game, cell: Cell) -> bool:
+    """Whether placing ``before``'s next card on ``cell`` loses there and then where some other cell would not."""
+    if before.preview(cell).status is not Status.LOST:
+        return False
+    return any(before.preview(other).status is not Status.LOST for other in before.legal_moves())
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     """The expert's view of one placement."""
 
@@ -140,6 +243,15 @@ class Step:
     """The chance of winning after the player's placement: 0 once it lost the game, 1 once it won."""
     choices: int
     """How many cells the card could go on."""
+    expected_before: float = 0.0
+    """The expected score before the placement, with the expert's cell (cards left at the end, a loss 0)."""
+    expected_after: float = 0.0
+    """The expected score after the player's placement: 0 once it lost the game, the score once it won."""
+    lines: tuple[Line, ...] = ()
+    """Every cell the card could go on, best first, with its expected score and chance."""
+    lost_at_once: bool = False
+    """The player's cell lost the game there and then where another cell would not have (never the expert's
+    own cell: whatever the search says, that one is best)."""
 
     @property
     def drop(self) -> float:
@@ -147,8 +259,34 @@ class Step:
         return max(0.0, self.chance_before - self.chance_after)
 
     @property
+    def drop_points(self) -> int:
+        """The drop in win chance in whole points, as read: the percentage before less the one after."""
+        return max(0, whole_percent(self.chance_before) - whole_percent(self.chance_after))
+
+    @property
+    def cost(self) -> float:
+        """The cards of expected score the player's cell gave away, to a tenth, as read: before less after."""
+        return max(0, tenths(self.expected_before) - tenths(self.expected_after)) / 10
+
+    @property
     def verdict(self) -> Verdict:
-        return verdict(self.drop)
+        return verdict(self.cost, self.drop_points, loses_at_once=self.lost_at_once)
+
+    @property
+    def accuracy(self) -> float:
+        """This placement's accuracy, 0 to 100 (:func:`placement_accuracy`; a loss at once scores 0)."""
+        return 0.0 if self.lost_at_once else placement_accuracy(self.cost)
+
+    def line(self, cell: Cell) -> Line | None:
+        """What the expert said of ``cell`` for this card; None if it is not one it could go on."""
+        return next((line for line in self.lines if line.cell == cell), None)
+
+    def cost_of(self, cell: Cell) -> float | None:
+        """What placing the card on ``cell`` would have cost, in cards to a tenth; None for a cell it cannot go on."""
+        line = self.line(cell)
+        if line is None:
+            return None
+        return max(0, tenths(self.expected_before) - tenths(line.expected)) / 10
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,27 +297,45 @@ class Step:
             "chance_before": round(self.chance_before, 4),
             "chance_after": round(self.chance_after, 4),
             "verdict": self.verdict.value,
+            "expected_before": tenths(self.expected_before) / 10,
+            "expected_after": tenths(self.expected_after) / 10,
+            "cost": self.cost,
+            "lines": [line.to_json() for line in self.lines],
         }
 
 
-def _settled(before: Game, cell: Cell, chance: float) -> float:
-    """``chance`` for placing on ``cell``, or 1 or 0 when that placement ends the game at once."""
-    outcome = before.preview(cell).status
-    if outcome is Status.WON:
-        return 1.0
-    if outcome is Status.LOST:
-        return 0.0
-    return chance
-
-
 def judge_step(before: Game, cell: Cell, judge: Judge) -> Step:
-    """The verdict on placing ``before``'s next card on ``cell``, from what the player could see then."""
+    """The verdict on placing ``before``'s next card on ``cell``, from what the player could see then.
+
+    The player's cell is judged against the expert's from the same advice (one
+    search), so the expert's own cell costs nothing by construction.
+    """
     position = Position.of(before)
     advice = judge(position)
-    chances = dict(advice.ranking)
-    chance_before = _settled(before, advice.cell, advice.win_chance)
-    after = chance_before if cell == advice.cell else _settled(before, cell, chances.get(cell, 0.0))
-    return Step(before.placed_count + 1, position.next_card, cell, advice.cell, chance_before, after, len(chances))
+    lines = rated_lines(before, advice)
+    best = lines[0]
+    mine = next((line for line in lines if line.cell == cell), Line(cell, 0.0, 0.0))
+    return Step(
+        before.placed_count + 1,
+        position.next_card,
+        cell,
+        best.cell,
+        best.chance,
+        mine.chance,
+        len(lines),
+        best.expected,
+        mine.expected,
+        lines,
+        cell != best.cell and loses_at_once(before, cell),
+    )
+
+
+def before_placement(game: Game, n: int) -> Game:
+    """``game`` as it was just before its placement ``n`` (1 for the first card): what the player saw then."""
+    before = Game(game.stock, seed=game.seed)
+    for cell in game.placements[: n - 1]:
+        before.play(cell)
+    return before
 
 
 def _replay(game: Game) -> Iterator[tuple[Game, Cell]]:
@@ -240,43 +396,36 @@ class Review:
         return accuracy(self.steps)
 
     @property
+    def expected_start(self) -> float:
+        """What the expert expected of the deal at the first card (cards left at the end, a loss 0)."""
+        return self.steps[0].expected_before if self.steps else 0.0
+
+    @property
     def costliest(self) -> Step | None:
-        """The placement that gave away the most win chance (the first of equals), or None if none gave any away."""
-        worst = max(self.steps, key=lambda step: step.drop, default=None)
+        """The placement that cost the most cards (then win chance; the first of equals), or None if all were best."""
+        worst = max(self.steps, key=lambda step: (step.cost, step.drop_points), default=None)
         return worst if worst is not None and worst.verdict is not Verdict.BEST else None
 
     def to_cache(self, nodes: int) -> dict[str, Any]:
         """The review as kept with the game: :meth:`to_json` and what else :meth:`from_cache` needs."""
-        return {
-            "version": CACHE_VERSION,
-            "nodes": nodes,
-            "review": self.to_json(),
-            "choices": [step.choices for step in self.steps],
-        }
+        return {"version": CACHE_VERSION, "nodes": nodes, "review": self.to_json()}
 
     @classmethod
     def from_cache(cls, value: Any, game: Game, nodes: int) -> Review | None:
-        """The review :meth:`to_cache` kept for ``game`` at ``nodes``; None if it is for another game or strength."""
+        """The review :meth:`to_cache` kept for ``game`` at ``nodes``; None if it is for another game or strength,
+        or was kept by an older version (it is then made again)."""
         try:
             if value["version"] != CACHE_VERSION or value["nodes"] != nodes:
                 return None
-            review, choices = value["review"], value["choices"]
+            review = value["review"]
             placements = review["placements"]
-            steps = tuple(
-                Step(
-                    entry["n"],
-                    Card.parse(entry["card"]),
-                    parse_cell(entry["cell"]),
-                    parse_cell(entry["expert_cell"]),
-                    float(entry["chance_before"]),
-                    float(entry["chance_after"]),
-                    int(count),
-                )
-                for entry, count in zip(placements, choices, strict=True)
-            )
+            befores = [before for before, _ in _replay(game)]
+            if len(placements) != len(befores):
+                return None
+            steps = tuple(_kept_step(entry, before) for entry, before in zip(placements, befores, strict=True))
             expert = review["expert"]
             expert_result, expert_score = Status(expert["result"]), expert["score"]
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, IndexError):
             return None
         if [step.cell for step in steps] != game.placements or [step.card for step in steps] != list(
             game.stock[: game.placed_count]
@@ -294,8 +443,30 @@ class Review:
             "score": self.score,
             "accuracy": self.accuracy,
             "expert": {"result": self.expert_result.value, "score": self.expert_score},
+            "expected_start": tenths(self.expected_start) / 10,
             "placements": [step.to_json() for step in self.steps],
         }
+
+
+def _kept_step(entry: Any, before: Game) -> Step:
+    """A step as :meth:`Step.to_json` kept it, for the placement made on ``before``."""
+    lines = tuple(Line.from_json(line) for line in entry["lines"])
+    cell, expert_cell = parse_cell(entry["cell"]), parse_cell(entry["expert_cell"])
+    if not lines or {line.cell for line in lines} != set(before.legal_moves()):
+        raise ValueError("the kept cells are not the cells the card could go on")
+    return Step(
+        int(entry["n"]),
+        Card.parse(entry["card"]),
+        cell,
+        expert_cell,
+        float(entry["chance_before"]),
+        float(entry["chance_after"]),
+        len(lines),
+        float(entry["expected_before"]),
+        float(entry["expected_after"]),
+        lines,
+        cell != expert_cell and loses_at_once(before, cell),
+    )
 
 
 class NotOver(ValueError):

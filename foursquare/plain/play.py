@@ -30,6 +30,7 @@ from foursquare.engine import Cell, Game, parse_cell
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
+from foursquare.session.practice import Practice, PracticeLines
 from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
@@ -43,6 +44,7 @@ from foursquare.words.plain import (
     HELP_TAIL,
     Unusable,
     autoplay_line,
+    practice_hint,
     review_hint,
     reviewing_line,
 )
@@ -68,6 +70,7 @@ from foursquare.words.table import position_lines, to_come_lines
 if TYPE_CHECKING:
     from foursquare.expert.advice import Advice
     from foursquare.expert.review import Judge
+    from foursquare.expert.reviewing import Reviewing
 
 __all__ = ["COMMANDS", "MAX_LINE_BYTES", "Plain", "main"]
 
@@ -114,6 +117,8 @@ class Plain:
         self.library = Library(session.store)
         self.running = True
         self.question: Question | None = None
+        self.practising: PracticeLines | None = None
+        """Practice under way: lines answer its positions until it ends."""
         self._commands: dict[str, Callable[[str], None]] = {}
         for words in COMMANDS:
             action = getattr(self, words[1])
@@ -145,6 +150,12 @@ class Plain:
         if self.question is not None:
             self._answer(text)
             return
+        if self.practising is not None:
+            self.practising.handle(text)
+            if not self.practising.practising:
+                self.practising = None
+                self._show()
+            return
         if not text:
             self._show()
             return
@@ -165,6 +176,9 @@ class Plain:
         """No more lines: like ``q`` (a question left open is answered no)."""
         if self.question is not None:
             self._answer("")
+        if self.practising is not None:
+            self.practising.stop()
+            self.practising = None
         self.quit("")
 
     # --- commands -----------------------------------------------------------
@@ -213,8 +227,35 @@ class Plain:
             judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
             review = make_review(found.game, judge)
             self.library.keep_review(found.game_id, found.game, review, self.nodes)
-        for line in plain_review_lines(review, self.spell):
+        for line in plain_review_lines(review, self.spell, found.game):
             self.out(line)
+
+    def practice(self, rest: str) -> None:
+        """``practice``: positions to solve from the placements of finished games that cost a card or more
+        (``practice N``: of game N only); cell names answer until the round ends or ``q``."""
+        if rest and not rest.isdigit():
+            self.out(practice_hint())
+            return
+        round_ = Practice(
+            self.library, game_ids=[int(rest)] if rest else None, nodes=self.nodes, start=self._review_start()
+        )
+        self.practising = PracticeLines(round_, self.spell, self.out)
+        self.practising.begin()
+        if not self.practising.practising:
+            self.practising = None
+
+    def _review_start(self) -> Callable[[Game], Reviewing] | None:
+        """How practice reviews a game it has no kept review of: with the judge given (tests), else its own way."""
+        judge = self.judge
+        if judge is None:
+            return None
+
+        def start(game: Game) -> Reviewing:
+            from foursquare.expert.reviewing import Reviewing
+
+            return Reviewing(game, judge=judge)
+
+        return start
 
     def games(self, rest: str) -> None:
         """``g``: the finished games, newest first, each with the id ``v N`` reviews it by."""

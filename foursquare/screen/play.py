@@ -4,7 +4,7 @@
 saved game resumed, or the deal asked for), puts it in an
 :class:`~foursquare.screen.app.App`, adds the expert's keys
 (:class:`~foursquare.screen.coach.Coach`), the statistics, the history and the
-review pages, and runs :mod:`foursquare.screen.tui`.  The session saves and
+review and practice pages, and runs :mod:`foursquare.screen.tui`.  The session saves and
 counts; this module only keeps the player's settings and prints, after the
 game, the lines worth keeping (problems with the files, the daily line to
 share).
@@ -25,6 +25,7 @@ from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
 from foursquare.screen.log_page import LogPage
+from foursquare.screen.practice_page import PracticePages
 from foursquare.screen.review_page import ReviewPages
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
@@ -44,6 +45,7 @@ from foursquare.words.text import Text, Tone
 
 __all__ = [
     "BAR_ROWS",
+    "Practising",
     "Request",
     "SettingsKeeper",
     "StatsPage",
@@ -68,7 +70,14 @@ class Request(NamedTuple):
     new: bool = False
 
 
-def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
+class Practising(NamedTuple):
+    """``foursquare practice``: the screen opens on the practice page, over these games (None: every kept game)."""
+
+    games: list[int] | None = None
+    nodes: int | None = None
+
+
+def main(request: Request, *, ascii: bool = False, color: bool = True, practise: Practising | None = None) -> int:
     """Play in this terminal until the player quits; returns the exit status.
 
     Raises :class:`CommandError` when there is no usable terminal or the data
@@ -91,7 +100,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True) -> int:
     first = _first_run()
     session, opening = open_session(seed=request.seed, daily=request.daily, new=request.new)
     ascii = ascii or not can_draw_unicode()
-    app = build(session, opening, ascii=ascii, seconds=seconds, first=first)
+    app = build(session, opening, ascii=ascii, seconds=seconds, first=first, practise=practise)
     for note in size_notes:
         app.tell(Trouble(note))
     status = tui.run(app, ascii=ascii, color=color and not os.environ.get("NO_COLOR"))
@@ -111,13 +120,16 @@ def build(
     first: bool = False,
     width: int = 80,
     height: int = 24,
+    practise: Practising | None = None,
 ) -> App:
     """The game screen on ``session``, with everything around the table, greeting as ``opening`` found the game.
 
-    ``first`` shows how to win on the table of a first game.
+    ``first`` shows how to win on the table of a first game; ``practise`` opens it on the practice page.
     """
     app = App(session, settings=load_settings(session.store), width=width, height=height)
-    wire(app, ascii=ascii, seconds=seconds)
+    practice = wire(app, ascii=ascii, seconds=seconds, nodes=practise.nodes if practise is not None else None)
+    if practise is not None:
+        practice.open(practise.games)
     if first:
         app.intro = INTRO
     if opening.trouble is not None:
@@ -128,8 +140,9 @@ def build(
     return app
 
 
-def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
-    """Give ``app`` everything around the table: the expert's keys, the statistics, the games and their review."""
+def wire(app: App, *, ascii: bool, seconds: float | None = None, nodes: int | None = None) -> PracticePages:
+    """Give ``app`` everything around the table: the expert's keys, the statistics, the games, their review and
+    practice on their mistakes (reviews it must make use ``nodes``); the practice pages, to open."""
     library = Library(app.session.store)
     Coach(app, think=expert(seconds))
     CellPrompt(app)
@@ -139,8 +152,10 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None) -> None:
     )  # last: the outcomes show on the table, the key is for turning them off
     reviews = ReviewPages(app, library=library, ascii=ascii)
     HistoryPage.wire(app, library, reviews)
+    practice = PracticePages(app, library, ascii=ascii, nodes=nodes, game_of_review=lambda: reviews.game_id)
     StatsPage.wire(app, ascii=ascii)
     app.add_observer(SettingsKeeper(app))
+    return practice
 
 
 def can_draw_unicode() -> bool:

@@ -4,7 +4,7 @@
 (offered in the end box) and shows the review as a :class:`ReviewPage` over
 the table: one view per placement (the table as it was, the card, where the
 player put it and where the expert would have, the win chance before and
-after, the verdict) and a summary with the win-chance chart.  The review
+after, the verdict) and a summary with the expected-score chart.  The review
 opens at once and fills in while the expert works in the background
 (:class:`~foursquare.expert.reviewing.Reviewing`), with a progress bar; the
 page is drawn again as verdicts come in.  A finished review is kept with its
@@ -12,7 +12,8 @@ game (:class:`~foursquare.storage.library.Library`), so a second look is
 instant.
 
 Keys on the page: ``←``/``→`` (``h``/``l``) step, Home/End go to the first
-and last placement, ``n``/``N`` jump to the next/previous mistake or blunder,
+and last placement, ``n``/``N`` jump to the next/previous placement that cost
+something (anything but best),
 ``s`` shows the summary (``→`` past the last placement too), ``q`` or Esc
 goes back to the table or to the page it was opened from.
 """
@@ -29,12 +30,15 @@ from foursquare.screen.keys import Input, Key
 from foursquare.storage.library import Library
 from foursquare.words.keys import SHORT
 from foursquare.words.review import (
+    CHART_FOOT,
     FOOTER,
+    LINES_SHOWN,
     NO_ERRORS,
     SHORT_FOOTER,
     SUMMARY_HEAD,
     chart_lines,
     finish_first,
+    lines_table,
     no_error_beyond,
     placement_lines,
     progress_line,
@@ -49,7 +53,7 @@ if TYPE_CHECKING:  # the expert is imported when a review is first asked for: st
     from foursquare.expert.review import Review, Step
     from foursquare.expert.reviewing import Reviewing
 
-__all__ = ["CHART_ROWS", "ReviewPage", "ReviewPages", "Starter", "Work", "expert_review"]
+__all__ = ["CHART_ROWS", "ReviewPage", "ReviewPages", "Starter", "Work", "expert_review", "position_table"]
 
 CHART_ROWS = range(3, 11)
 """How tall the summary's chart may be, in rows."""
@@ -126,7 +130,7 @@ class ReviewPage:
         if self.at == 0:
             title, lines = self._summary(app, game, work)
         else:
-            title, lines = self._step_page(game, work, self.at)
+            title, lines = self._step_page(app, game, work, self.at)
         footer = self.note or (FOOTER if app.width >= len(FOOTER) + 2 else SHORT_FOOTER)
         return TextScreen(title, tuple(lines), footer)
 
@@ -141,11 +145,11 @@ class ReviewPage:
         self.at = at
 
     def jump(self, direction: int) -> None:
-        """To the next (or previous) mistake or blunder judged so far, if there is one."""
+        """To the next (or previous) placement judged so far that cost something (anything but best)."""
         work = self.owner.work
         steps = work.steps if work is not None else []
         here = self.at if self.at else (0 if direction > 0 else len(steps) + 1)
-        errors = [step.n for step in steps if step.verdict.is_error]
+        errors = [step.n for step in steps if step.verdict.cost_something]
         ahead = [n for n in errors if (n - here) * direction > 0]
         self.note = None
         if ahead:
@@ -167,14 +171,14 @@ class ReviewPage:
         ascii = self.owner.ascii
         if work.review is None:
             lines = [*self._progress(work), Text(("",)), *summary_waiting()]
-            rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - 2))
+            rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - CHART_FOOT))
             lines += [Text((line,)) for line in chart_lines(work.steps, rows, width, ascii=ascii)]
             return title, lines
-        rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - 2))
+        rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT))
         text = summary_lines(work.review, rows=rows, width=width, ascii=ascii)
         return title, [Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text)]
 
-    def _step_page(self, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
+    def _step_page(self, app: App, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
         before = Game(game.stock, seed=game.seed)
         for cell in game.placements[: n - 1]:
             before.play(cell)
@@ -182,10 +186,15 @@ class ReviewPage:
         cell = game.placements[n - 1]
         step = work.step(n)
         lines = placement_lines(step, card, cell)
-        lines += _table(before, cell, step.expert_cell if step is not None else None)
+        lines += position_table(before, cell, step.expert_cell if step is not None else None)
+        progress = self._progress(work)
         if step is not None:
-            lines += verdict_lines(step)
-        lines += self._progress(work)
+            width = layout.page_width(app.width)
+            verdict = verdict_lines(step, width)
+            room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
+            gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
+            lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]
+        lines += progress
         return review_title(game.seed, n, game.placed_count), lines
 
 
@@ -350,7 +359,7 @@ def _page_commands() -> list[Command]:
     ]
 
 
-def _table(before: Game, mine: Cell, expert: Cell | None) -> list[Text]:
+def position_table(before: Game, mine: Cell | None, expert: Cell | None) -> list[Text]:
     """The table before the placement, with column letters and row numbers, the two cells marked."""
     region = layout.shown_region(before.bounds)
     legal = set(before.legal_moves())
@@ -364,7 +373,7 @@ def _table(before: Game, mine: Cell, expert: Cell | None) -> list[Text]:
     return lines
 
 
-def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell, expert: Cell | None) -> list[Token]:
+def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert: Cell | None) -> list[Token]:
     """Six columns for one cell: marks either side of four columns, a card's suit under the dot of an empty cell.
 
     A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns.

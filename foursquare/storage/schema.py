@@ -21,6 +21,7 @@ What is kept:
   needs every game read;
 * ``settings``: named JSON values the player chose;
 * ``reviews``: a JSON value per finished game;
+* ``practice_solved``: the positions of practice solved (game id and placement number);
 * ``meta``: what the program itself must remember (old files imported).
 """
 
@@ -127,6 +128,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX games_by_deal_ended ON games(deal, ended);
     DROP INDEX games_by_deal;
     """,
+    """
+    CREATE TABLE practice_solved (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        placement INTEGER NOT NULL CHECK (placement >= 1),
+        solved TEXT NOT NULL,
+        PRIMARY KEY (game_id, placement)
+    );
+    """,
 )
 """``MIGRATIONS[n]`` brings the schema from version n to n + 1.
 
@@ -138,6 +147,9 @@ MIGRATIONS: tuple[str, ...] = (
    the history looks up (deal and end time), so that it reads one row
    instead of every game on the deal; it replaces ``games_by_deal``, its
    first half.
+4. ``practice_solved``: the practice positions (a kept game's placement that
+   cost a card or more) the player has solved, by game id and placement
+   number, so that practice moves on to the next.
 """
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -402,6 +402,20 @@ class Store:
         self._met.append(Problem(Kind.REVIEW_DROPPED, Reason.NOT_JSON, self.path, number=game_id))
         return None
 
+    def solved_positions(self) -> set[tuple[int, int]]:
+        """The practice positions solved so far, as (game id, placement number)."""
+        with self._errors():
+            rows = self._db.execute("SELECT game_id, placement FROM practice_solved").fetchall()
+        return {(int(game_id), int(placement)) for game_id, placement in rows}
+
+    def mark_solved(self, game_id: int, placement: int) -> None:
+        """Keep placement ``placement`` of game ``game_id`` as a practice position solved (again: no change)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO practice_solved (game_id, placement, solved) VALUES (?, ?, ?)",
+                (game_id, placement, stamp(utc_now())),
+            )
+
     def setting(self, name: str, default: Any = None) -> Any:
         """The player's setting ``name`` (any JSON value), or ``default`` if never set or unreadable."""
         row = self._one("SELECT value FROM settings WHERE name = ?", name)

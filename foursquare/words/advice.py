@@ -2,8 +2,10 @@
 
 A chance is said one way everywhere (:func:`chance_text`): a whole
 percentage that never claims a false 0% or 100%.  The tip names its cell,
-and the safest cell too when it plays for a higher score and the safest
-cell's chance reads differently.
+the score to expect from there (the game's own measure: cards left at the
+end, a loss counting 0) and the chance of winning, and the safest cell too
+when it plays for a higher score and the safest cell's chance reads
+differently.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from foursquare.engine import Card, cell_name
+from foursquare.expert.shown import whole_percent
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.grammar import plural
 from foursquare.words.text import Text, Tone
@@ -22,6 +25,7 @@ __all__ = [
     "autoplay_started",
     "autoplay_stopped",
     "chance_text",
+    "expected_text",
     "no_advice",
     "thinking",
     "thinking_status",
@@ -31,39 +35,41 @@ __all__ = [
 
 
 def chance_text(chance: float) -> str:
-    """A chance of winning (0 to 1) as a whole percentage, never a false 0% or 100%."""
-    percent = round(chance * 100)
-    if percent >= 100 and chance < 1:
-        return "99%"
-    if percent <= 0 < chance:
-        return "1%"
-    return f"{percent}%"
+    """A chance of winning (0 to 1) as a whole percentage, never a false 0% or 100% (:func:`whole_percent`)."""
+    return f"{whole_percent(chance)}%"
 
 
 def tip_note(advice: Advice) -> str:
-    """What a tip adds after its chance: the safest cell when the tip plays for score, and a hurried guess."""
+    """What a tip adds after its figures: the safest cell when the tip plays for score, and a hurried guess."""
     note = ""
     safest, safe_chance = advice.safest
     safer = chance_text(safe_chance) != chance_text(advice.win_chance)  # as far as the words can tell
     if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too
-        note = f" for a higher score; safest {cell_name(safest)}, about {chance_text(safe_chance)}"
+        note = f"; safest {cell_name(safest)}, {chance_text(safe_chance)} to win"
     if advice.cut_short:
         note += " (cut short: a quick guess)"
     return note
 
 
+def expected_text(expected: float) -> str:
+    """An expected score as a tip says it, in whole cards: ``about 18 cards left``."""
+    return f"about {plural(round(max(0.0, expected)), 'card')} left"
+
+
 def tip_forms(card: Card, advice: Advice, *, marked: bool) -> list[Text]:
-    """The tip, longest first: where the card should go, the chance of winning from there, and the note.
+    """The tip, longest first: where the card should go, the score to expect from there and the chance of
+    winning, then the note: ``Tip: 5♣ on c4: expect about 18 cards left, 99% to win``.
 
     ``marked``: the screen marks the cell (``★tip★``), and the long form says so.
     """
-    chance = f"about {chance_text(advice.win_chance)}"
+    expected = expected_text(advice.expected_score)
+    chance = chance_text(advice.win_chance)
     more = tip_note(advice)
     where = cell_name(advice.cell)
     mark = f" (marked {TIP_MARK})" if marked else ""
     return [
-        Text.of("Tip: ", card, f" on {where}{mark}, {chance} to win from here{more}"),
-        Text.of("Tip: ", card, f" on {where}, {chance} to win{more}"),
+        Text.of("Tip: ", card, f" on {where}{mark}: expect {expected}, {chance} to win{more}"),
+        Text.of("Tip: ", card, f" on {where}: {expected}, {chance} to win{more}"),
     ]
 
 

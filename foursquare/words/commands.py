@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from foursquare.words.grammar import Template, plural
 
-__all__ = ["DESCRIPTIONS", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported"]
+__all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported"]
 
 SUMMARIES: dict[str, str] = {
     "stats": "show or reset your statistics",
@@ -18,6 +18,7 @@ SUMMARIES: dict[str, str] = {
     "import": "read games written by export into your history",
     "simulate": "play many deals without a screen and report how a strategy fares",
     "review": "the expert's verdict on every placement of a finished game",
+    "practice": "practise on your own mistakes: positions from your games to solve",
     "help": "the rules in full and the other pages of help (a list without a topic)",
 }
 """Each command in a line, for the list ``foursquare --help`` ends with."""
@@ -33,6 +34,10 @@ DESCRIPTIONS: dict[str, str] = {
     "import": "Read games written by foursquare export into your history, skipping those already there.",
     "review": "The expert's verdict on every placement of a finished game, and your win chance across it.",
     "help": "Print a page of help; with no topic, the list of topics.",
+    "practice": (
+        "Positions from your own finished games where a placement cost a card or more: find the expert's cell "
+        "(two tries). Solved positions are not offered again."
+    ),
 }
 """What ``foursquare COMMAND --help`` says the command is for (``play``: the game itself)."""
 
@@ -65,10 +70,20 @@ OPTIONS: dict[str, dict[str, str]] = {
         "--file": "review the game in a record file (Game.to_record)",
         "--json": "print the review as one JSON object",
         "--ascii": "draw the chart with # and plain lines",
-        "--nodes": "how much the expert looks ahead per placement (default {nodes:,}; fewer is quicker and weaker)",
+        "--nodes": "how much the expert looks ahead per placement",
     },
     "help": {"topic": "one of: {topics}"},
+    "practice": {
+        "game": "only game GAME of foursquare history",
+        "--plain": "plain lines even in a terminal (as through a pipe)",
+        "--ascii": "cards as 7H, and plain characters",
+        "--words": "cards spelled for speech, such as 'seven of hearts'",
+        "--no-color": "no colours on the game screen",
+        "--nodes": "the expert's look-ahead per placement for a game it must review first",
+    },
 }
+NODES = "{what} (default {default:,}; fewer is quicker and weaker)"
+"""How ``--nodes`` is described: what the look-ahead is for, and its default."""
 """What each option (or argument) is for, in ``--help``; ``{fields}`` are filled by the command."""
 
 

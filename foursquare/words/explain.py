@@ -5,7 +5,8 @@ The engine reports *which* cells a placement turned over; :func:`explain` says
 lowest among the face-up cards of its row (or column), found only face-down
 cards there, fell between them, or tied one of them.  :func:`preview_words`
 (the screen's bottom line) and :func:`preview_sentence` (plain mode) say what
-a placement would do (the engine's :class:`~foursquare.engine.Preview`);
+a placement would do (the engine's :class:`~foursquare.engine.Preview`), and
+:func:`placement_why` says it briefly for the review's lines;
 :func:`refusal_words` and :func:`refusal_sentence` why a cell cannot take
 the next card; :func:`took_back` what an undo turned back.
 """
@@ -36,7 +37,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.grammar import a_rank, and_list, plural
 from foursquare.words.results import loss_words
 from foursquare.words.table import over_line
-from foursquare.words.text import Text, Token, Tone
+from foursquare.words.text import Text, Token, Tone, card_list
 
 __all__ = [
     "Judgement",
@@ -45,6 +46,7 @@ __all__ = [
     "game_over_text",
     "judge",
     "judge_line",
+    "placement_why",
     "preview_sentence",
     "preview_words",
     "reason_words",
@@ -345,3 +347,42 @@ def took_back(card: Card, cell: Cell, turned: tuple[Turn, ...]) -> Text:
     each by its cell and the way it turned back."""
     tail: tuple[Token, ...] = (": ", *_turns(turned, _Say.FULL), " again") if turned else ()
     return Text.of("Took back ", card, f" from {cell_name(cell)}", *tail)
+
+
+def placement_why(game: Game, preview: Preview) -> list[Text]:
+    """What a placement would do, briefly, longest form first: for the review's and the practice's lines.
+
+    ``a new pile, turns 9♣ and 6♦ down and 1 up, 2 face down after``: where
+    the card goes (a new pile, or which card it covers), what it turns over,
+    face-up cards by name and face-down ones by count (their ranks are
+    hidden), then how the table stands: the face-down count, a win or a loss.
+    """
+    pile = game.pile(preview.cell)
+    where: tuple[Token, ...]
+    if pile is None:
+        where = ("a new pile",)
+    elif pile.face_up:
+        where = ("covers ", pile.top)
+    else:
+        where = ("covers a face-down card",)
+    piles = [game.pile(cell) for cell in preview.flipped]
+    down = [pile.top for pile in piles if pile is not None and pile.face_up]
+    up = sum(1 for pile in piles if pile is not None and not pile.face_up)
+    if preview.status is Status.WON:
+        end = f"wins, score {preview.score}"
+    elif preview.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
+        end = f"loses: {preview.face_down_count} face down"
+    elif preview.loss_reason is not None:
+        end = f"loses: {loss_words(preview.loss_reason)}"
+    else:
+        end = f"{preview.face_down_count} face down after"
+    if not down and not up:
+        return [Text((*where, ", turns nothing over, ", end)), Text((*where, ", nothing turned, ", end))]
+    named = (*card_list(down), " down") if down else ()
+    counted = (f"{len(down)} down",) if down else ()
+    raised = (f"{up} up",) if up else ()
+    both = (" and ",) if down and up else ()
+    return [
+        Text((*where, ", turns ", *named, *both, *raised, ", ", end)),
+        Text((*where, ", turns ", *counted, *both, *raised, ", ", end)),
+    ]

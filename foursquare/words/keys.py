@@ -48,10 +48,18 @@ SUMMARIES: dict[str, str] = {
     "review_back": "the placement before",
     "review_first": "the first placement",
     "review_last": "the last placement",
-    "review_error": "the next mistake or blunder",
-    "review_error_back": "the mistake or blunder before",
+    "review_error": "the next placement that cost something (not best)",
+    "review_error_back": "the placement before that cost something",
     "review_summary": "the summary, with the chart",
     "review_close": "back to where the review was opened from",
+    "review_practice": "practise the placements of this game that cost a card or more",
+    "practice_left": "choose a cell",
+    "practice_right": "choose a cell (→ also goes on to the next position once the answer is shown)",
+    "practice_up": "choose a cell",
+    "practice_down": "choose a cell",
+    "practice_answer": "answer with the cell chosen; then the next position",
+    "practice_skip": "skip this position (offered again another time)",
+    "practice_close": "back to where practice was opened from",
 }
 """Each command's line in the help, by the command's name; commands with the same summary share one line."""
 

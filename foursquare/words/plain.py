@@ -9,6 +9,7 @@ __all__ = [
     "HELP_TAIL",
     "Unusable",
     "autoplay_line",
+    "practice_hint",
     "review_hint",
     "reviewing_line",
 ]
@@ -16,7 +17,7 @@ __all__ = [
 COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("u", "undo"), "", "take back the last card (as often as you like)"),
     (("r", "redo"), "", "put back a card taken back"),
-    (("t", "tip"), "", "tip: where the expert would put the next card, and your chance of winning"),
+    (("t", "tip"), "", "tip: where the expert would put the next card, the cards to expect and your chance"),
     (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
     (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
     (("c", "cards"), "", "the cards still to come, rank by rank"),
@@ -25,6 +26,7 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
     (("g", "games"), "", "your finished games, newest first, each with its number"),
     (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
+    (("practice", "practice"), " [N]", "practise on your mistakes: positions from your games (or game N) to solve"),
     (("?", "help"), "", "the rules and these commands"),
     (("q", "quit"), "", "quit (your game is saved for next time, and so it is at the end of input)"),
 )
@@ -57,6 +59,10 @@ def autoplay_line() -> str:
 
 def review_hint() -> str:
     return "v reviews the game just ended; v N reviews game N of the list g gives."
+
+
+def practice_hint() -> str:
+    return "practice goes through your finished games; practice N through game N of the list g gives."
 
 
 def reviewing_line(placements: int) -> str:

@@ -1,20 +1,26 @@
-"""A review in words and pictures: the summary, the win-chance chart, a page and a line per placement.
+"""A review in words and pictures: the summary, the expected-score chart, a page and a line per placement.
 
 Shared by the review pages of the game screen, plain mode and ``foursquare
-review``, so all say the same thing.  Cards and arrows are spelled as on the
-table (``10♠``, ``→``), or ``10S`` and ``->`` where the caller asks for ASCII.
+review``, so all say the same thing.  The review speaks in the game's own
+currency, cards: what the expert expected to be left in the stock at the end
+(a loss counting 0) and what each placement cost of it, the win chance
+beside it.  Every figure is printed as the verdict read it (to a tenth of a
+card, in whole points of win chance), so a verdict and its figures agree.
+Cards and arrows are spelled as on the table (``10♠``, ``→``), or ``10S``
+and ``->`` where the caller asks for ASCII.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from foursquare.engine import Card, Cell, cell_name
-from foursquare.expert.review import Review, Step, Verdict
+from foursquare.engine import GRID, Card, Cell, Game, cell_name
+from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
+from foursquare.expert.shown import tenths
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
+from foursquare.words.explain import placement_why
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
 from foursquare.words.problems import why
@@ -23,13 +29,21 @@ from foursquare.words.text import Text, Token, Tone
 
 __all__ = [
     "BLUNDER_MARK",
+    "CHART_FOOT",
+    "CHART_TOP",
     "FOOTER",
+    "INACCURACY_MARK",
+    "LINES_SHOWN",
     "MISTAKE_MARK",
     "NO_ERRORS",
     "SHORT_FOOTER",
     "SUMMARY_HEAD",
+    "cards_text",
     "chart_lines",
+    "cost_words",
     "finish_first",
+    "line_sentence",
+    "lines_table",
     "no_error_beyond",
     "not_over",
     "placement_lines",
@@ -44,15 +58,26 @@ __all__ = [
     "summary_lines",
     "summary_waiting",
     "verdict_lines",
+    "why_sentences",
 ]
 
+INACCURACY_MARK = "~"
 MISTAKE_MARK = "?"
 BLUNDER_MARK = "X"
-_MARKS = {Verdict.MISTAKE: MISTAKE_MARK, Verdict.BLUNDER: BLUNDER_MARK}
+_MARKS = {Verdict.INACCURACY: INACCURACY_MARK, Verdict.MISTAKE: MISTAKE_MARK, Verdict.BLUNDER: BLUNDER_MARK}
 MAX_SCALE = 4
 """The most columns one point of the chart takes: a short game gets a chart wide enough to read."""
 LABEL_WIDTH = 5
-"""The chart's left margin: ``100% `` and the like."""
+"""The chart's left margin: `` 24 `` and ``card``."""
+CHART_TOP = 40 - GRID * GRID
+"""The top of the chart's fixed scale: the highest score there is (40 cards less the 16 of the square), so
+that the charts of two games compare."""
+CHART_FOOT = 3
+"""Lines of the chart below its bars: the axis, the marks and the placement numbers."""
+LINES_SHOWN = 3
+"""How many of the expert's best cells a placement's page lists (and the player's, if not among them)."""
+TICK = 5
+"""The placement numbers under the chart: the first, then every fifth."""
 
 
 def progress_bar(fraction: float, width: int, *, ascii: bool = False) -> str:
@@ -72,50 +97,79 @@ def _arrow(ascii: bool) -> str:
     return "->" if ascii else "→"
 
 
+def cards_text(expected: float) -> str:
+    """An expected score as it is read and judged: cards to a tenth, ``17.4``."""
+    return f"{tenths(expected) / 10:.1f}"
+
+
+def cost_words(step: Step) -> str:
+    """What a placement gave away, as its verdict read it: ``1.2 cards of expected score``, ``nothing``."""
+    if step.cost == 0:
+        return "nothing"
+    return f"{step.cost:.1f} {'card' if step.cost == 1 else 'cards'} of expected score"
+
+
+def _a(verdict: Verdict) -> str:
+    """``a mistake``, ``an inaccuracy``."""
+    return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
+
+
 def step_line(step: Step, *, ascii: bool = False) -> str:
-    """``12. 7♠ on b1 (expert: b2)  94% →  81%  mistake``: one placement for a listing."""
+    """``12. 7♠ on b1 (expert: b2  ) 17.4 → 16.2  cost 1.2   98% →  97%  inaccuracy``: one placement listed."""
     expert = "same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
+    arrow = _arrow(ascii)
     return (
         f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} (expert: {expert:<4})"
-        f" {before:>4} {_arrow(ascii)} {after:>4}  {step.verdict}"
+        f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
+        f"  cost {step.cost:.1f}  {before:>4} {arrow} {after:>4}  {step.verdict}"
     )
 
 
 def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = False) -> list[str]:
-    """The player's win chance across the game, ``rows`` tall, and a row marking mistakes and blunders.
+    """The expected score across the game, ``rows`` tall, then the axis, the marks and the placement numbers.
 
-    One column per point (before the first card, then after each), up to
-    :data:`MAX_SCALE` when there is room; at most ``width`` columns in all, labels included.  The
-    scale runs from 100% down to the lowest chance less a little, in tens,
-    so that a game spent between 80% and 95% does not look flat.  In
-    Unicode each column fills up to the chance in eighths of a row
-    (``▁``-``█``), in ASCII with ``#`` to the nearest row.
+    One column per point (the expert's expectation before the first card,
+    then the expected score after each placement: the score itself once the
+    game is won, 0 once lost), up to :data:`MAX_SCALE` when there is room; at
+    most ``width`` columns in all, labels included.  The scale is fixed, 0 to
+    :data:`CHART_TOP` cards, so that two games' charts compare.  Under the
+    axis, each inaccuracy, mistake and blunder is marked under the point its
+    placement led to, and the placements are numbered.  In Unicode each
+    column fills up to its figure in eighths of a row (``▁``-``█``), in ASCII
+    with ``#`` to the nearest row.
     """
     if not steps:
         return []
-    points = [steps[0].chance_before, *(step.chance_after for step in steps)]
+    points = [steps[0].expected_before, *(step.expected_after for step in steps)]
     room = max(1, width - LABEL_WIDTH)
     scale = max(1, min(MAX_SCALE, room // len(points)))
     points = points[: room // scale]
     rows = max(1, rows)
-    low = max(0, math.floor(min(points) * 10) - 1) * 10  # in points, a multiple of 10
     eighths = ASCII_EIGHTHS if ascii else EIGHTHS
-    labels = {rows: "100%", 1: f"{low}%"}
+    labels = {rows: str(CHART_TOP), 1: "0"}
     if rows >= 5:
-        labels[(rows + 1) // 2] = f"{(100 + low) // 2}%"
+        labels[(rows + 1) // 2] = str(CHART_TOP // 2)
     lines = []
     for row in range(rows, 0, -1):  # row 1 is the bottom
         cells = []
-        for chance in points:
-            filled = round((chance * 100 - low) / (100 - low) * rows * 8) - (row - 1) * 8
+        for expected in points:
+            filled = round(min(max(expected, 0.0), CHART_TOP) / CHART_TOP * rows * 8) - (row - 1) * 8
             cells.append(eighths[min(8, max(0, filled))] * scale)
         lines.append(f"{labels.get(row, ''):>4} {''.join(cells)}".rstrip())
     axis = "-" if ascii else "─"
     lines.append(f"{'':>4} {axis * (len(points) * scale)}")
-    marks = "".join(_MARKS.get(step.verdict, " ").rjust(scale) for step in steps[: len(points) - 1])
+    shown = steps[: len(points) - 1]
+    marks = "".join(_MARKS.get(step.verdict, " ").rjust(scale) for step in shown)
     if marks.strip():
         lines.append(f"{'':>4} {' ' * scale}{marks}".rstrip())
+    numbers = ""
+    for step in shown:
+        end = (step.n + 1) * scale  # the last column of the point this placement led to
+        label = str(step.n)
+        if (step.n == 1 or step.n % TICK == 0) and end - len(label) >= len(numbers) + (1 if numbers else 0):
+            numbers = numbers.ljust(end - len(label)) + label
+    lines.append(f"{'card':<4} {numbers}".rstrip())
     return lines
 
 
@@ -134,27 +188,39 @@ def _counted(review: Review) -> str:
 
 
 def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False) -> list[str]:
-    """The summary of a review, :data:`SUMMARY_HEAD` lines then the chart ``rows`` tall (and its axis and marks)."""
+    """The summary of a review, :data:`SUMMARY_HEAD` lines then the chart ``rows`` tall (and its foot)."""
     you = score_words(review.result, review.score)
     expert = score_words(review.expert_result, review.expert_score)
     worst = review.costliest
     if worst is None:
-        costliest = "Costliest placement: none, every one kept your chance"
+        costliest = "Costliest placement: none, every one was as good as the expert's"
     else:
         costliest = (
-            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} on {cell_name(worst.cell)} (expert: "
-            f"{cell_name(worst.expert_cell)}), {chance_text(worst.chance_before)} {_arrow(ascii)} "
-            f"{chance_text(worst.chance_after)}, {worst.verdict}"
+            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} on {cell_name(worst.cell)} (expert "
+            f"{cell_name(worst.expert_cell)}): {_lost(worst, _arrow(ascii))}, {_a(worst.verdict)}"
         )
     return [
         f"You {you} · expert {expert}   (the expert played this deal from the start)",
-        f"Accuracy {review.accuracy:g} of 100",
+        f"Accuracy {review.accuracy:g} of 100 · at the first card the expert expected "
+        f"{cards_text(review.expected_start)} cards left",
         _counted(review),
         costliest,
         "",
-        f"Your win chance, card by card ({MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)",
+        f"Expected score in cards, card by card ({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, "
+        f"{BLUNDER_MARK} blunder)",
         *chart_lines(review.steps, rows, width, ascii=ascii),
     ]
+
+
+def _lost(step: Step, arrow: str) -> str:
+    """What a placement lost, as its verdict weighed it: ``17.4 → 16.2 cards``, and the win chance or the loss
+    at once where that made it a blunder."""
+    cards = f"{cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards"
+    if step.lost_at_once:
+        return f"{cards}, the game lost at once"
+    if step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
+        return f"{cards}, win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
+    return cards
 
 
 # --- the pages of a review ---------------------------------------------------------
@@ -164,7 +230,6 @@ def placement_lines(step: Step | None, card: Card, cell: Cell) -> list[Text]:
     """What a placement's page says about it: where it went and where the expert would have put it.
 
     ``step`` is the expert's verdict, None while it is still being worked out.
-    Then, with a verdict, the chances before and after and the verdict itself.
     """
     where: tuple[Token, ...] = ("Card ", card, f": you put it on {cell_name(cell)} [ ]")
     if step is None:
@@ -176,15 +241,85 @@ def placement_lines(step: Step | None, card: Card, cell: Cell) -> list[Text]:
     return [first]
 
 
-def verdict_lines(step: Step) -> list[Text]:
-    """The chances before and after, and the verdict with the points it cost."""
+def _marked(cell: Cell, step: Step) -> str:
+    """``{b2}`` the player's and the expert's cell, ``[b1]`` the player's, ``<b2>`` the expert's, `` c1 `` another."""
+    name = cell_name(cell)
+    if cell == step.cell and cell == step.expert_cell:
+        return "{" + name + "}"
+    if cell == step.cell:
+        return f"[{name}]"
+    if cell == step.expert_cell:
+        return f"<{name}>"
+    return f" {name} "
+
+
+def _shown_lines(step: Step, most: int) -> list[tuple[int, Line]]:
+    """At most ``most`` of the best cells (:data:`LINES_SHOWN` at most) with their places in the expert's order,
+    and the player's among them (last, in place of the last of the best, if it is not one of them)."""
+    ranked = list(enumerate(step.lines, start=1))
+    shown = ranked[: max(1, min(most, LINES_SHOWN))]
+    if all(line.cell != step.cell for _, line in shown):
+        mine = [(n, line) for n, line in ranked if line.cell == step.cell]
+        shown = (shown[: max(1, most - 1)] if len(shown) >= most else shown) + mine
+    return shown
+
+
+def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN + 2) -> list[Text]:
+    """The expert's best cells and the player's, like an analysis board's lines: each with its expected
+    score, its win chance and what it would do (``1. <b2>  17.4   98%  a new pile, turns nothing over, …``).
+
+    ``before`` is the game just before the placement; each line is cut to
+    ``width``; ``height`` lines at most, the heading included (the expert's
+    cell and the player's are always there).
+    """
+    rows = [Text((f"{'':4}{'cell':<5}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]
+    for n, line in _shown_lines(step, height - 1):
+        head = f"{n:>2}. {_marked(line.cell, step)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
+        forms = placement_why(before, before.preview(line.cell))
+        why = next((form for form in forms if len(head) + len(form) <= width), forms[-1])
+        tone = Tone.GOOD if line.cell == step.expert_cell else Tone.PLAIN
+        rows.append(Text((head, *why.tokens), tone))
+    return rows
+
+
+def line_sentence(before: Game, line: Line, who: str) -> Text:
+    """One cell's line as a sentence: ``b2, the expert's cell: a new pile, …; expect 17.4 cards left, 98% to win``."""
+    why = placement_why(before, before.preview(line.cell))[0]
+    return Text(
+        (
+            f"{cell_name(line.cell)}{', ' + who if who else ''}: ",
+            *why.tokens,
+            f"; expect {cards_text(line.expected)} cards left, {chance_text(line.chance)} to win",
+        )
+    )
+
+
+def verdict_lines(step: Step, width: int = 78) -> list[Text]:
+    """The expected score and the win chance before and after, and the verdict with what it cost.
+
+    The cost printed is the one the verdict was given for: both read to a
+    tenth of a card (and the win chance in whole points).  Lines fit ``width``.
+    """
+    arrow = "→"
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
-    drop = round(step.drop * 100, 1)
-    tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.drop == 0 else Tone.PLAIN)
-    cost = "nothing lost" if drop == 0 else f"{drop:g} points of win chance lost"
+    tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.verdict is Verdict.BEST else Tone.PLAIN)
+    if step.lost_at_once:
+        why_verdict = "it lost the game at once, where another cell would not"
+    elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
+        why_verdict = f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost"
+    elif step.verdict is Verdict.BEST and step.cost:
+        why_verdict = f"{step.cost:.1f} cards: too little for the search to tell apart"
+    else:
+        why_verdict = f"{cost_words(step)} lost" if step.cost else "nothing lost"
+    figures = (
+        f"expected score {cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards, "
+        f"win chance {before} {arrow} {after}"
+    )
+    figures = figures[0].upper() + figures[1:]
+    forms = [f"{figures} (expert {arrow} you)", figures]
     return [
-        Text((f"Win chance {before} before (with the expert's cell), {after} after yours",)),
-        Text((f"Verdict: {step.verdict} ({cost})",), tone),
+        Text((next((form for form in forms if len(form) <= width), forms[-1]),)),
+        Text((f"Verdict: {step.verdict} ({why_verdict})",), tone),
     ]
 
 
@@ -221,29 +356,38 @@ def report_lines(review: Review, *, rows: int, width: int, ascii: bool = False) 
     """The review as the terminal shows it: the summary and chart, then every placement."""
     lines = [f"Review of {_deal(review.deal)}", ""]
     lines += summary_lines(review, rows=rows, width=width, ascii=ascii)
-    lines += ["", "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4)"]
+    lines += [
+        "",
+        "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4):",
+        "the expected score in cards with the expert's cell and with yours, what yours",
+        "cost, the win chance the same way, and the verdict",
+    ]
     lines += [step_line(step, ascii=ascii) for step in review.steps]
     return lines
 
 
-FOOTER = "← → step · Home End · n N next/previous mistake · s summary · q back"
+FOOTER = "← → step · Home End · n N next/previous costly placement · s summary · q back"
 """The review page's keys, on its footer."""
-SHORT_FOOTER = "← → step · n N mistakes · s summary · q back"
-NO_ERRORS = "No mistakes or blunders to jump to"
+SHORT_FOOTER = "← → step · n N costly · s summary · q back"
+NO_ERRORS = "Every placement was best: nothing to step to"
 """The footer when ``n`` or ``N`` finds nothing: a key that did nothing says why."""
 
 
 def no_error_beyond(ahead: bool) -> str:
-    """The footer when ``n`` (``ahead``) or ``N`` finds no mistake past this placement, though there are some."""
-    return f"No mistake or blunder {'after' if ahead else 'before'} this placement"
+    """The footer when ``n`` (``ahead``) or ``N`` finds no costly placement past this one, though there are some."""
+    return f"No placement that cost something {'after' if ahead else 'before'} this one"
 
 
 def finish_first() -> str:
     return "Finish the game first: only a finished game can be reviewed"
 
 
-def plain_review_lines(review: Review, spell: Spelling) -> list[str]:
-    """The review for plain mode: words and numbers only, no chart and no symbols a screen reader reads as noise."""
+def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None) -> list[str]:
+    """The review for plain mode: words and numbers only, no chart and no symbols a screen reader reads as noise.
+
+    With the ``game`` reviewed, each placement that cost something says why:
+    what the expert's cell and the player's would each have done.
+    """
     you = score_words(review.result, review.score)
     expert = score_words(review.expert_result, review.expert_score)
     counts = ", ".join(
@@ -253,22 +397,39 @@ def plain_review_lines(review: Review, spell: Spelling) -> list[str]:
     lines = [
         f"Review of {_deal(review.deal)}: you {you}, the expert {expert} (it played the deal from the start).",
         f"Accuracy {review.accuracy:g} of 100: {counts}.",
+        f"At the first card the expert expected {cards_text(review.expected_start)} cards left at the end "
+        "(a loss counting 0).",
     ]
     worst = review.costliest
     if worst is not None:
         lines.append(
             f"Costliest: card {worst.n}, {spell.card(worst.card)} on {cell_name(worst.cell)}, where the expert "
-            f"would have put it on {cell_name(worst.expert_cell)}: win chance {chance_text(worst.chance_before)} "
-            f"before, {chance_text(worst.chance_after)} after, a {worst.verdict}."
+            f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, {_a(worst.verdict)}."
         )
     lines.append("Placement by placement:")
     for step in review.steps:
         expert_cell = "the same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
         lines.append(
-            f"  {step.n}. {spell.card(step.card)} on {cell_name(step.cell)}, expert {expert_cell}: "
-            f"{chance_text(step.chance_before)} before, {chance_text(step.chance_after)} after, {step.verdict}."
+            f"  {step.n}. {spell.card(step.card)} on {cell_name(step.cell)}, expert {expert_cell}: expected score "
+            f"{cards_text(step.expected_before)} before, {cards_text(step.expected_after)} after, cost "
+            f"{step.cost:.1f}; win chance {chance_text(step.chance_before)} before, "
+            f"{chance_text(step.chance_after)} after; {step.verdict}."
         )
+        if game is not None and step.verdict.cost_something:
+            lines += ["    " + spell.text(text) + "." for text in why_sentences(before_placement(game, step.n), step)]
     return lines
+
+
+def why_sentences(before: Game, step: Step) -> list[Text]:
+    """What the expert's cell and the player's would each have done, as sentences (the expert's first)."""
+    expert = step.line(step.expert_cell)
+    mine = step.line(step.cell)
+    out = []
+    if expert is not None:
+        out.append(line_sentence(before, expert, "the expert's cell" if step.cell != step.expert_cell else "yours"))
+    if mine is not None and step.cell != step.expert_cell:
+        out.append(line_sentence(before, mine, "yours"))
+    return out
 
 
 def review_stopped(error: str | None) -> str:

@@ -1,13 +1,24 @@
-"""The review: verdicts from the drop in win chance, fair to what the player saw, and the command."""
+"""The review: verdicts from the cost in cards of expected score, fair to what the player saw, and the command."""
 
 from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import command, first_cell_judge, lost_game, played, reordered, won_game
+from helpers import (
+    command,
+    first_cell_judge,
+    lost_game,
+    new_pile_judge,
+    played,
+    reordered,
+    stacking_game,
+    won_game,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,7 +26,9 @@ from foursquare.commands.review import main as review_main
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import (
+    BLUNDER_POINTS,
     THRESHOLDS,
+    Line,
     Review,
     Step,
     Verdict,
@@ -31,8 +44,17 @@ from foursquare.expert.review import (
 from foursquare.expert.reviewing import Reviewing
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.store import Store
+from foursquare.words.advice import chance_text
 from foursquare.words.glyphs import UNICODE
-from foursquare.words.review import chart_lines, step_line, summary_lines
+from foursquare.words.review import (
+    CHART_FOOT,
+    CHART_TOP,
+    cards_text,
+    chart_lines,
+    step_line,
+    summary_lines,
+    verdict_lines,
+)
 
 QUICK = 20_000
 """A node budget that keeps the real expert quick in tests (and still decent)."""
@@ -42,33 +64,85 @@ ORDER = list(Verdict)
 
 # --- verdicts and accuracy ---------------------------------------------------
 
+CARD = Card.parse("5H")
 
-@given(st.floats(0, 1), st.floats(0, 1))
-def test_verdicts_never_get_milder_as_the_drop_grows(a: float, b: float) -> None:
+
+def step(expected_before: float, expected_after: float, *, before: float = 0.9, after: float | None = None) -> Step:
+    """A placement judged by hand: the expected scores and chances with the expert's cell and with the player's."""
+    chance_after = before if after is None else after
+    mine = (0, 1) if expected_after != expected_before or chance_after != before else (0, 0)
+    lines = (Line((0, 0), expected_before, before), Line((0, 1), expected_after, chance_after))
+    return Step(2, CARD, mine, (0, 0), before, chance_after, 2, expected_before, expected_after, lines)
+
+
+@given(st.floats(0, 24), st.floats(0, 24), st.integers(0, 100))
+def test_verdicts_never_get_milder_as_the_cost_grows(a: float, b: float, points: int) -> None:
     small, big = sorted((a, b))
-    assert ORDER.index(verdict(small)) <= ORDER.index(verdict(big))
+    assert ORDER.index(verdict(small, points)) <= ORDER.index(verdict(big, points))
     assert placement_accuracy(small) >= placement_accuracy(big)
 
 
-def test_the_thresholds_are_points_of_win_chance() -> None:
+def test_the_thresholds_are_cards_of_expected_score() -> None:
     assert [name for _, name in THRESHOLDS] == ORDER[:-1]
     assert verdict(0) is Verdict.BEST
     for limit, name in THRESHOLDS:
-        assert verdict((limit - 0.01) / 100) is name
-        assert verdict((limit + 0.01) / 100) is not name
-    assert verdict(0.2) is Verdict.BLUNDER and verdict(1) is Verdict.BLUNDER
+        assert verdict(round(limit - 0.1, 1)) is name
+        assert verdict(limit) is not name
+    assert verdict(24) is Verdict.BLUNDER
 
 
-def test_accuracy_is_100_without_a_drop_and_falls_with_drops() -> None:
-    assert placement_accuracy(0) == 100
-    assert 0 <= placement_accuracy(1) < 1
-    card = Card.parse("5H")
-    clean = [Step(n, card, (0, 0), (0, 0), 0.9, 0.9, 3) for n in range(1, 5)]
+def test_a_card_or_more_is_at_least_an_inaccuracy() -> None:
+    for tenth in range(10, 241):
+        assert ORDER.index(verdict(tenth / 10)) >= ORDER.index(Verdict.INACCURACY)
+
+
+def test_twenty_points_of_win_chance_or_a_loss_at_once_is_a_blunder_whatever_the_cards() -> None:
+    assert verdict(0.0, BLUNDER_POINTS) is Verdict.BLUNDER
+    assert verdict(0.0, BLUNDER_POINTS - 1) is Verdict.BEST
+    assert verdict(0.0, loses_at_once=True) is Verdict.BLUNDER
+    assert step(18, 17.9, before=0.99, after=0.79).verdict is Verdict.BLUNDER
+
+
+def test_the_expert_s_own_cell_costs_nothing_and_is_best_with_accuracy_100() -> None:
+    own = step(17.4, 17.4)
+    assert own.cell == own.expert_cell and own.cost == 0 and own.verdict is Verdict.BEST and own.accuracy == 100
+
+
+@given(st.floats(0, 24), st.floats(0, 24), st.floats(0, 1), st.floats(0, 1))
+def test_a_verdict_and_the_figures_printed_beside_it_always_agree(
+    expected_before: float, expected_after: float, before: float, after: float
+) -> None:
+    judged = step(expected_before, expected_after, before=before, after=after)
+    printed_before, printed_after = float(cards_text(expected_before)), float(cards_text(expected_after))
+    assert judged.cost == max(0.0, round(printed_before - printed_after, 1))
+    drop = max(0, int(chance_text(before)[:-1]) - int(chance_text(after)[:-1]))
+    assert judged.verdict is verdict(judged.cost, drop)
+    assert f"{judged.cost:.1f}" in verdict_lines(judged)[1].plain() or judged.cost == 0
+
+
+def test_accuracy_is_100_for_best_placements_and_falls_with_the_cost() -> None:
+    best = THRESHOLDS[0][0]
+    assert placement_accuracy(0) == 100 and placement_accuracy(round(best - 0.1, 1)) == 100
+    assert 70 < placement_accuracy(1.0) < 85 and placement_accuracy(2.0) < placement_accuracy(1.0)
+    assert 0 <= placement_accuracy(24) < 1
+    clean = [step(18, 18) for _ in range(4)]
     assert accuracy(clean) == 100
-    worse = [*clean, Step(5, card, (0, 1), (0, 0), 0.9, 0.6, 3)]
+    worse = [*clean, step(18, 16.8)]
     assert accuracy(worse) < 100
-    forced = Step(6, card, (0, 1), (0, 0), 0.9, 0.0, 1)  # one legal cell: no choice, not counted
+    forced = Step(6, CARD, (0, 1), (0, 0), 0.9, 0.0, 1, 18, 0)  # one legal cell: no choice, not counted
     assert accuracy([*worse, forced]) == accuracy(worse)
+
+
+def test_stacking_where_the_expert_opens_a_pile_is_at_least_an_inaccuracy_and_reads_below_95() -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge)
+    result = review(game, judge)
+    for n in stacked:
+        assert ORDER.index(result.steps[n - 1].verdict) >= ORDER.index(Verdict.INACCURACY)
+        assert result.steps[n - 1].cost == 1.2
+    assert result.accuracy < 95
+    own = review(expert_game(game, judge), judge)
+    assert {s.verdict for s in own.steps} == {Verdict.BEST} and own.accuracy == 100
 
 
 # --- fake expert: the mechanics -----------------------------------------------
@@ -107,6 +181,17 @@ def test_a_game_played_by_the_expert_reviews_as_all_best_with_accuracy_100() -> 
     assert [step.verdict for step in result.steps] == [Verdict.BEST] * game.placed_count
     assert result.accuracy == 100
     assert result.costliest is None
+
+
+@pytest.mark.slow
+def test_with_the_real_expert_stacking_where_it_opens_a_pile_is_at_least_an_inaccuracy_and_reads_below_95() -> None:
+    game, stacked = stacking_game(1, expert_judge(QUICK), stacks=7)  # deal 1: a game of 24 placements, won
+    result = review(game, expert_judge(QUICK))
+    assert game.status is Status.WON and result.accuracy < 95
+    for n in stacked:
+        assert ORDER.index(result.steps[n - 1].verdict) >= ORDER.index(Verdict.INACCURACY), result.steps[n - 1]
+    own = review(expert_game(game, expert_judge(QUICK)), expert_judge(QUICK))
+    assert {step.verdict for step in own.steps} == {Verdict.BEST} and own.accuracy == 100
 
 
 @pytest.mark.slow
@@ -201,20 +286,33 @@ def fake_review(game: Game) -> Review:
 
 
 @pytest.mark.parametrize("ascii", [False, True])
-def test_the_chart_fits_its_width_and_marks_mistakes(ascii: bool) -> None:
-    steps = list(player_steps(won_game(), first_cell_judge()))  # 0.2 lost wherever it is not the first cell
+def test_the_chart_fits_its_width_and_marks_each_costly_placement_under_its_point(ascii: bool) -> None:
+    steps = list(player_steps(won_game(), first_cell_judge()))  # 2.5 cards lost wherever it is not the first cell
     lines = chart_lines(steps, 6, 70, ascii=ascii)
-    assert len(lines) == 6 + 2  # the rows, the axis and the marks
+    assert len(lines) == 6 + CHART_FOOT  # the rows, the axis, the marks and the placement numbers
     assert all(len(line) <= 70 for line in lines)
-    assert lines[0].startswith("100%")
-    marks = lines[-1][len("100% ") + 1 :]
-    assert [n for n, mark in enumerate(marks, start=1) if mark == "X"] == [
-        step.n for step in steps if step.verdict is Verdict.BLUNDER
-    ]
+    assert lines[0].startswith(f"{CHART_TOP:>4}") and lines[5].startswith("   0 ")
+    scale = (70 - 5) // (len(steps) + 1)
+    marks, numbers = lines[-2], lines[-1]
+    marked = [(x - 5) // scale for x, mark in enumerate(marks) if mark == "X"]  # the placement of the point above
+    assert marked == [step.n for step in steps if step.verdict is Verdict.BLUNDER]
+    assert all((x - 5 + 1) % scale == 0 for x, mark in enumerate(marks) if mark == "X")  # under the point's end
+    assert numbers.startswith("card")
+    five = numbers.index(" 5 ") + 1
+    assert (five - 5 + 1) // scale - 1 == 5  # the number 5 ends under the point placement 5 led to
     if ascii:
         assert all(line.isascii() for line in lines)
     else:
         assert "█" in "".join(lines)
+
+
+def test_the_chart_s_scale_is_fixed_so_that_two_games_compare() -> None:
+    half = [replace(step(12, 12), n=n) for n in range(1, 6)]
+    high = [replace(step(24, 24), n=n) for n in range(1, 30)]
+    for steps in (half, high):
+        lines = chart_lines(steps, 8, 70)
+        bars = [line for line in lines[:8] if "█" in line]
+        assert len(bars) == 8 * steps[0].expected_before // 24
 
 
 def test_the_summary_compares_with_the_expert() -> None:
@@ -232,7 +330,7 @@ def test_the_summary_and_the_listing_spell_cards_and_arrows_as_the_table_does(as
     card = str(worst.card) if ascii else worst.card.rank_text + UNICODE.suits[worst.card.suit]
     arrow = "->" if ascii else "→"
     costliest = next(line for line in summary_lines(result, rows=5, width=70, ascii=ascii) if "Costliest" in line)
-    assert f", {card} on {cell_name(worst.cell)} " in costliest and f"% {arrow} " in costliest
+    assert f", {card} on {cell_name(worst.cell)} " in costliest and f" {arrow} " in costliest
     listed = step_line(worst, ascii=ascii)
     assert f" {card} on " in listed and f"% {arrow} " in listed
     assert listed.isascii() == ascii and costliest.isascii() == ascii
@@ -274,21 +372,50 @@ def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys
     game = lost_game()
     record = write(tmp_path, game.to_record())
     assert review_main(["--file", record, "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
+    check_json(json.loads(capsys.readouterr().out), game)
+
+
+def test_json_keeps_every_key_and_adds_expected_scores_costs_and_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = lost_game()
+    judge = first_cell_judge()
+    assert review_main(["--file", write(tmp_path, game.to_record()), "--json"], judge=judge) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"deal", "result", "score", "accuracy", "expert", "placements"}
+    check_json(out, game)
+    assert out["expected_start"] == 18.0
+    second = out["placements"][1]
+    assert second["lines"][0] == {"cell": second["expert_cell"], "expected": 18.0, "chance": 0.9}
+    assert second["cost"] == round(second["expected_before"] - second["expected_after"], 1)
+
+
+def check_json(out: dict[str, Any], game: Game) -> None:
+    """What ``review --json`` must hold for ``game``: every key it always had, and the cards."""
+    assert set(out) == {"deal", "result", "score", "accuracy", "expert", "expected_start", "placements"}
     assert (out["deal"], out["result"], out["score"]) == (game.seed, "lost", None)
     assert set(out["expert"]) == {"result", "score"}
-    assert 0 <= out["accuracy"] <= 100
+    assert 0 <= out["accuracy"] <= 100 and 0 <= out["expected_start"] <= 24
     placements = out["placements"]
     assert [p["n"] for p in placements] == list(range(1, game.placed_count + 1))
     cells: list[Cell] = [parse_cell(p["cell"]) for p in placements]
     assert cells == game.placements
     assert placements[0]["cell"] == "d4" and placements[0]["card"] == str(game.stock[0])
     assert all(0 <= p["chance_before"] <= 1 and 0 <= p["chance_after"] <= 1 for p in placements)
-    assert placements[-1]["chance_after"] == 0
+    assert placements[-1]["chance_after"] == 0 and placements[-1]["expected_after"] == 0
     assert {p["verdict"] for p in placements} <= {v.value for v in Verdict}
     keys = {"n", "card", "cell", "expert_cell", "chance_before", "chance_after", "verdict"}
+    keys |= {"expected_before", "expected_after", "cost", "lines"}
     assert all(set(p) == keys for p in placements)
+    replay = Game(game.stock, seed=game.seed)
+    for entry in placements:
+        assert (
+            entry["expected_before"] == entry["lines"][0]["expected"]
+            and entry["expert_cell"] == entry["lines"][0]["cell"]
+        )
+        assert {parse_cell(line["cell"]) for line in entry["lines"]} == set(replay.legal_moves())
+        assert all(set(line) == {"cell", "expected", "chance"} for line in entry["lines"])
+        assert entry["cost"] == max(0.0, round(entry["expected_before"] - entry["expected_after"], 1))
+        replay.play(parse_cell(entry["cell"]))
 
 
 # --- games from the history, and the review kept with them ------------------------

@@ -6,13 +6,15 @@ import io
 from pathlib import Path
 
 import pytest
-from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, plain_table
+from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, new_pile_judge, plain_table, stacking_game
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
+from foursquare.expert.review import review
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
 from foursquare.session.game import GameSession as Session
-from foursquare.words.advice import chance_text, tip_note
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.results import loss_words
@@ -159,8 +161,10 @@ def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player)
     card = player.game.next_card
     out = player.type("t")
     assert len(out) == 1
-    assert out[0].startswith(f"Tip: {card} on {cell_name(advice.cell)}, ")
-    assert f", about {chance_text(advice.win_chance)} to win from here{tip_note(advice)}." in out[0]
+    assert out[0] == (
+        f"Tip: {card} on {cell_name(advice.cell)}: expect {expected_text(advice.expected_score)}, "
+        f"{chance_text(advice.win_chance)} to win{tip_note(advice)}."
+    )
     assert player.type("tip") == out
     assert player.game.placed_count == 5  # a tip places nothing
 
@@ -464,3 +468,39 @@ def test_in_words_a_line_that_starts_with_a_card_starts_with_a_capital(home: Pat
     assert refused[0].isupper() and " can't go on a1" in refused, refused
     assert Spelling(words=True).cards([FIRST]) == first  # inside a sentence, as it is
     assert Spelling(words=True).text(Text.of("Tip: ", FIRST)) == f"Tip: {first}"
+
+
+# --- practice -------------------------------------------------------------------
+
+
+def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_again(tmp_path: Path) -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge, stacks=2)
+    lines: list[str] = []
+    session, opening = Session.open(tmp_path, seed=WINNING_DEAL, today=lambda: DAY)
+    session.store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True))
+    plain = Plain(session, Spelling(ascii=True), lines.append, nodes=7, judge=judge)
+    plain.begin(opening)
+    lines.clear()
+    plain.handle("practice")
+    assert any(line.startswith(f"Game 1, placement {stacked[0]} (deal 7): where would you put ") for line in lines)
+    steps = review(game, judge).steps
+    lines.clear()
+    plain.handle(cell_name(steps[stacked[0] - 1].expert_cell))
+    assert lines[0] == f"Solved: {cell_name(steps[stacked[0] - 1].expert_cell)} is the expert's own cell."
+    lines.clear()
+    plain.handle(cell_name(steps[stacked[1] - 1].cell))
+    assert lines[0].startswith("Not the best: ") and lines[-1].startswith(f"{cell_name(steps[stacked[1] - 1].cell)}, ")
+    lines.clear()
+    plain.handle(cell_name(steps[stacked[1] - 1].cell))
+    assert f"The expert's cell is {cell_name(steps[stacked[1] - 1].expert_cell)}." in lines
+    assert "That is every position for now: 1 solved of 2, 1 shown, to try again another time." in lines
+    assert lines[-1].startswith("It may go on: ")  # back to the game
+    assert plain.practising is None and session.game.placed_count == 0  # practice placed nothing
+    lines.clear()
+    plain.handle("practice 1")
+    assert lines[0].startswith(f"Game 1, placement {stacked[1]} ")  # the solved one is not offered again
+    plain.handle("q")
+    lines.clear()
+    plain.handle("practice x")
+    assert lines == ["practice goes through your finished games; practice N through game N of the list g gives."]

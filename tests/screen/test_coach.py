@@ -23,6 +23,7 @@ from foursquare.screen.coach import (
 from foursquare.screen.keys import Click, Key, Resize
 from foursquare.screen.play import Request
 from foursquare.screen.render import render
+from foursquare.words.advice import expected_text
 from foursquare.words.explain import explain
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.text import Tone
@@ -118,7 +119,10 @@ def test_tip_thinks_in_the_background_then_marks_a_legal_cell_and_moves_the_curs
     assert app.marked == app.cursor == advice.cell
     assert advice.cell in app.game.legal_moves()
     card = app.game.next_card
-    assert message(app) == f"Tip: {card} on {cell_name(app.cursor)} (marked {TIP_MARK}), about 83% to win from here"
+    assert message(app) == (
+        f"Tip: {card} on {cell_name(app.cursor)} (marked {TIP_MARK}): "
+        f"expect {expected_text(advice.expected_score)}, 83% to win"
+    )
     assert app.status is None and not coach.thinking and app.tick_seconds == App.tick_seconds
     assert app.game.placed_count == 3  # the player still decides
 

@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
-from helpers import first_cell_judge, lost_game, make_app, played, press, screen_text, session_on, won_game
+from helpers import (
+    first_cell_judge,
+    lost_game,
+    make_app,
+    new_pile_judge,
+    played,
+    press,
+    screen_text,
+    session_on,
+    stacking_game,
+    won_game,
+)
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
@@ -22,7 +34,7 @@ from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
-from foursquare.words.review import FOOTER, NO_ERRORS
+from foursquare.words.review import FOOTER, LINES_SHOWN, NO_ERRORS
 
 
 def fake(game: Game) -> Reviewing:
@@ -99,12 +111,15 @@ def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> Non
     assert "placement 1 of" in screen_text(app)
 
 
-def test_n_and_shift_n_jump_between_mistakes_and_blunders() -> None:
+def test_n_and_shift_n_step_through_every_placement_that_cost_something() -> None:
     game = won_game()
-    app, pages = finished_app(game, start=fake)
+    judge = first_cell_judge(chance=0.9, cost=1.5, drop=0.0)  # every other cell an inaccuracy
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=judge))
     press(app, "v")
     settle(app, pages)
-    errors = [step.n for step in review(game, first_cell_judge()).steps if step.verdict.is_error]
+    steps = review(game, judge).steps
+    errors = [step.n for step in steps if step.verdict.cost_something]
+    assert [steps[n - 1].verdict for n in errors].count(Verdict.INACCURACY) >= 2  # inaccuracies too
     assert len(errors) >= 2
     press(app, "n")
     assert pages.at == errors[0]
@@ -129,7 +144,7 @@ def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
     assert f"You {game.score} · expert " in text
     assert f"Accuracy {result.accuracy:g} of 100" in text
     assert f"{result.counts[Verdict.BLUNDER]} blunder" in text
-    assert "100%" in text and "█" in text
+    assert "Expected score in cards" in text and " 24" in text and "█" in text
     press(app, Key.LEFT)
     assert f"placement {game.placed_count} of" in screen_text(app)
     press(app, Key.RIGHT)
@@ -149,7 +164,9 @@ def test_every_page_fits_the_terminal(width: int, height: int) -> None:
         assert len(lines) <= height and all(len(line) <= width for line in lines)
         if pages.at == 0:
             assert "X" in screen_text(app) or "?" in screen_text(app)  # the marks under the chart
-            assert "Your win chance" in screen_text(app)
+            assert "Expected score in cards" in screen_text(app)
+        else:
+            assert "Verdict:" in screen_text(app)  # on a short screen too
         press(app, Key.RIGHT)
     assert seen == set(range(game.placed_count + 1))
 
@@ -299,7 +316,7 @@ def test_in_ascii_every_page_is_plain_characters() -> None:
         text = "".join(span.text for span in render(app, app.width, app.height, ascii=True))
         assert text.isascii() and "?" not in text.replace("? mistake", "")
         if keys == ["s"]:
-            assert "#" in text and "100%" in text
+            assert "#" in text and " 24" in text
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
@@ -348,12 +365,32 @@ def test_n_with_nothing_to_jump_to_says_so_on_the_footer_line() -> None:
     press(app, "v")
     settle(app, pages)
     press(app, Key.END, "n")
-    assert screen_text(app).splitlines()[-1].strip() == "No mistake or blunder after this placement"
+    assert screen_text(app).splitlines()[-1].strip() == "No placement that cost something after this one"
     press(app, Key.HOME, "N")
-    assert "No mistake or blunder before this placement" in screen_text(app)
+    assert "No placement that cost something before this one" in screen_text(app)
     press(app, Key.RIGHT)
     assert FOOTER in screen_text(app)  # the next key brings the keys back
     assert isinstance(pages.work, Reviewing)
-    pages.work.steps = [step for step in pages.work.steps if not step.verdict.is_error]
+    pages.work.steps = [step for step in pages.work.steps if not step.verdict.cost_something]
     press(app, "n")
     assert NO_ERRORS in screen_text(app)
+
+
+def test_a_placement_s_page_says_why_the_best_cells_and_the_player_s_with_what_each_would_do() -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge, stacks=1)
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=judge))
+    press(app, "v")
+    settle(app, pages)
+    step = review(game, judge).steps[stacked[0] - 1]
+    assert isinstance(app.page, ReviewPage)
+    app.page.at = step.n
+    text = screen_text(app)
+    rows = [line for line in text.splitlines() if re.match(r"\s+\d+\. [<\[{ ]", line)]
+    assert rows[0].split()[:4] == ["1.", f"<{cell_name(step.expert_cell)}>", "18.0", "95%"]
+    assert "a new pile, turns" in rows[0] or "a new pile, nothing turned" in rows[0]
+    mine = next(row for row in rows if f"[{cell_name(step.cell)}]" in row)
+    assert "16.8" in mine and "covers " in mine and "face down after" in mine
+    assert len(rows) <= LINES_SHOWN + 1
+    assert "Verdict: inaccuracy (1.2 cards of expected score lost)" in text
+    assert "Expected score 18.0 → 16.8 cards, win chance 95% → 95%" in text

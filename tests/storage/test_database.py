@@ -87,7 +87,7 @@ def test_a_database_of_the_second_layout_gets_the_index_the_import_looks_up(tmp_
         (game,) = store.history()
         assert (game.deal, game.score, store.stats().won) == (7, 3, 1)
     with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         indexes = {row[1]: [column[2] for column in db.execute(f"PRAGMA index_info({row[1]})")]
                    for row in db.execute("PRAGMA index_list(games)")}  # fmt: skip
     assert indexes["games_by_deal_ended"] == ["deal", "ended"] and "games_by_deal" not in indexes
@@ -379,3 +379,16 @@ def test_import_counts_one_game_and_one_line_in_the_singular(
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
     assert transfer.import_main([str(source)]) == 1
     assert capsys.readouterr().out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
+
+
+def test_a_database_of_the_third_layout_gets_the_table_of_solved_practice_positions(tmp_path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.executescript(MIGRATIONS[0] + MIGRATIONS[1] + MIGRATIONS[2] + "PRAGMA user_version = 3;")
+    with Store.open(tmp_path)[0] as store:
+        assert store.solved_positions() == set()
+        game_id = store.record(finished(won_game())).game_id
+        store.mark_solved(game_id, 7)
+        store.mark_solved(game_id, 7)  # again: no change
+        store.mark_solved(game_id, 9)
+    with Store.open(tmp_path)[0] as store:
+        assert store.solved_positions() == {(game_id, 7), (game_id, 9)}

@@ -11,6 +11,7 @@ from foursquare.engine import cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.screen.coach import Coach
 from foursquare.words.advice import chance_text
+from foursquare.words.glyphs import TIP_MARK
 
 
 @dataclass
@@ -47,19 +48,19 @@ def tip_with(ranking: list[float], *, cut_short: bool = False) -> tuple[str, lis
 
 
 def test_a_tip_that_is_also_the_safest_says_only_its_chance() -> None:
-    words, _ = tip_with([0.9, 0.8, 0.7])
-    assert words.endswith("about 90% to win from here")
+    words, cells = tip_with([0.9, 0.8, 0.7])
+    assert words.endswith(f"on {cell_name(cells[0])} (marked {TIP_MARK}): expect about 10 cards left, 90% to win")
 
 
 def test_a_tip_for_score_names_the_safest_cell_and_its_chance_too() -> None:
     words, cells = tip_with([0.9, 0.97, 0.7])
-    assert "about 90% to win from here" in words
-    assert f"safest {cell_name(cells[1])}, about 97%" in words
+    assert ": expect about 10 cards left, 90% to win" in words
+    assert words.endswith(f"; safest {cell_name(cells[1])}, 97% to win")
 
 
 def test_a_safer_cell_whose_chance_reads_the_same_is_not_named() -> None:
     words, _ = tip_with([0.989, 0.991, 0.7])  # both "about 99%": naming a second cell would only confuse
-    assert words.endswith("about 99% to win from here")
+    assert words.endswith("expect about 10 cards left, 99% to win")
 
 
 def test_a_tip_cut_short_says_so() -> None:

@@ -1,0 +1,99 @@
+"""``foursquare practice``: the placements of your finished games that cost a card or more, as positions to solve.
+
+In a terminal the game screen opens on its practice page (the command line
+chooses, :func:`foursquare.cli.practice`); through a pipe, or with
+``--plain``, this module runs it in plain lines: it prints each position
+(the table, the card, the unseen cards counted rank by rank), reads a cell
+name a line as the answer (``s`` skips, ``q`` stops) and prints what the
+answer is worth, like plain mode.  Games are taken newest first (``GAME``:
+that game only); one without a kept review is reviewed first, by the expert
+with ``--nodes`` per placement, and the review is kept.  Solved positions
+are kept in the data folder and not offered again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import BinaryIO, TextIO
+
+from foursquare.commands.arguments import add_nodes, whole
+from foursquare.commands.output import open_store, using
+from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.session.practice import Practice, PracticeLines, Starter
+from foursquare.storage.library import Library
+from foursquare.words.cards import Spelling
+from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS
+from foursquare.words.glyphs import can_encode
+from foursquare.words.problems import Need
+from foursquare.words.quote import shown
+
+__all__ = ["MAX_LINE_BYTES", "build_parser", "main"]
+
+MAX_LINE_BYTES = 4096
+"""A longer line is cut: no cell name is that long."""
+
+_game_id = whole(*NUMBERS["game_id"])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="foursquare practice",
+        description=DESCRIPTIONS["practice"],
+    )
+    said = OPTIONS["practice"]
+    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help=said["game"])
+    for flag in ("--plain", "--ascii", "--words", "--no-color"):
+        parser.add_argument(flag, action="store_true", help=said[flag])
+    add_nodes(parser, DEFAULT_NODES, said["--nodes"])
+    return parser
+
+
+def main(
+    argv: list[str],
+    *,
+    start: Starter | None = None,
+    stdin: BinaryIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Practice in plain lines until the round ends, ``q`` or the end of input; the exit status.
+
+    ``start`` replaces the expert that reviews a game without a kept review (tests pass a quick one).
+    """
+    args = build_parser().parse_args(argv)
+    source = stdin if stdin is not None else sys.stdin.buffer
+    sink = stdout if stdout is not None else sys.stdout
+    spell = Spelling(words=args.words, ascii=args.ascii or not can_encode("♣♦♥♠", getattr(sink, "encoding", None)))
+    interactive = source.isatty()
+
+    def out(line: str) -> None:
+        sink.write(spell.line(line) + "\n")
+        sink.flush()
+
+    with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
+        practice = Practice(
+            Library(store), game_ids=None if args.game is None else [args.game], nodes=args.nodes, start=start
+        )
+        lines = PracticeLines(practice, spell, out)
+        try:
+            lines.begin()
+            while lines.practising:
+                if interactive:
+                    sink.write("> ")
+                    sink.flush()
+                raw = source.readline(MAX_LINE_BYTES)
+                if not raw:
+                    lines.stop()
+                    break
+                if len(raw) >= MAX_LINE_BYTES and not raw.endswith(b"\n"):  # the rest of so long a line is passed over
+                    while (more := source.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n"):
+                        pass
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                if not interactive:
+                    out(f"> {shown(line, 80)}")
+                lines.handle(line)
+        except KeyboardInterrupt:
+            out("")
+            lines.stop()
+            return 130
+    return 0

@@ -1,0 +1,299 @@
+"""Practice on your own mistakes: every placement of a kept game that cost a card or more, a position to solve.
+
+Like lichess's "learn from your mistakes".  Positions come from the kept
+games, newest first (or from the games asked for), each game's in the order
+they were played; a placement is one when its review says it cost
+:data:`~foursquare.expert.review.PRACTICE_COST` cards or more.  A game's
+review is the one kept with it, or one made in the background by the expert
+with a node budget (and then kept, as ``v`` would), so practice on a game
+already reviewed starts at once.
+
+A position is identified by the game's id and the placement's number.  The
+player picks a cell without being told the expert's; a cell as good as the
+expert's (its verdict ``best``, from the same advice the review judged by)
+solves the position, and a solved position is kept in the database
+(:meth:`~foursquare.storage.store.Store.mark_solved`) and never offered
+again: practice moves on.  A cell that is not gets a second try; after two,
+the answer is shown and the position stays, to be practised another time.
+
+Fair: a position is the table, the card and the unseen counts
+(:class:`~foursquare.expert.advice.Position`); what a front end shows of it
+comes from :attr:`Exercise.before`, the game as it stood, and never the
+order of its stock.
+
+:class:`Practice` is the state and returns typed results that each front
+end words; :class:`PracticeLines` is the conversation in plain lines that
+plain mode's ``practice`` and ``foursquare practice`` through a pipe share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from foursquare.engine import Cell, Game, Refusal, parse_cell
+from foursquare.expert.practice import TRIES, AllDone, Attempt, Exercise, Outcome, Preparing, judge_answer
+from foursquare.storage.library import Library
+from foursquare.storage.problems import StoreError
+from foursquare.words.cards import Spelling
+from foursquare.words.explain import refusal_sentence
+from foursquare.words.practice import (
+    attempt_lines,
+    done_lines,
+    exercise_lines,
+    not_an_answer,
+    preparing_line,
+    stopped_line,
+)
+from foursquare.words.problems import why
+from foursquare.words.quote import shown
+
+if TYPE_CHECKING:  # the search is imported when practice first needs a review
+    from foursquare.expert.review import Review
+
+__all__ = ["Practice", "PracticeLines", "Starter", "Work"]
+
+
+class Work(Protocol):
+    """A review being made (:class:`~foursquare.expert.reviewing.Reviewing`): what practice reads of it."""
+
+    @property
+    def review(self) -> Review | None: ...
+
+    @property
+    def error(self) -> str | None: ...
+
+    @property
+    def progress(self) -> float: ...
+
+    def done(self) -> bool: ...
+
+    def wait(self, timeout: float | None = None) -> Review | None: ...
+
+    def cancel(self) -> None: ...
+
+
+Starter = Callable[[Game], Work]
+"""Starts the review of a finished game in the background and returns at once."""
+
+
+def _expert_review(nodes: int) -> Starter:
+    def start(game: Game) -> Work:
+        from foursquare.expert.reviewing import Reviewing
+
+        return Reviewing(game, nodes=nodes)
+
+    return start
+
+
+class Practice:
+    """A round of practice over ``library``'s kept games (newest first) or the games ``game_ids``.
+
+    ``nodes`` is the expert's budget for the reviews it must make (and the one
+    a kept review must have been made with); ``start`` replaces the expert
+    (tests pass a quick fake).  Read :meth:`current`, answer with
+    :meth:`answer`, move on with :meth:`skip`; :meth:`cancel` stops a review
+    under way.
+    """
+
+    def __init__(
+        self,
+        library: Library,
+        *,
+        game_ids: list[int] | None = None,
+        nodes: int | None = None,
+        start: Starter | None = None,
+    ) -> None:
+        from foursquare.expert.advice import DEFAULT_NODES
+
+        self.library = library
+        self.nodes = nodes or DEFAULT_NODES
+        self._start = start or _expert_review(self.nodes)
+        ids = game_ids if game_ids is not None else [game.id for game in library.recent() if game.id is not None]
+        self._games = list(ids)
+        try:
+            self._solved = library.store.solved_positions()
+        except StoreError:
+            self._solved = set()
+        self._queue: list[Exercise] = []
+        self._exercise: Exercise | None = None
+        self._tries = 0
+        self._work: tuple[int, Game, Work] | None = None
+        self.solved = 0
+        self.shown = 0
+        self.offered = 0
+        self._trouble: list[str] = []
+
+    # --- where practice is --------------------------------------------------
+
+    def current(self) -> Exercise | Preparing | AllDone:
+        """The position to solve now; or the review being made to find one; or the end of the round."""
+        while self._exercise is None:
+            if self._queue:
+                self._exercise, self._tries = self._queue.pop(0), 0
+                self.offered += 1
+                break
+            if self._work is not None:
+                game_id, game, work = self._work
+                review = work.review
+                if review is None and not work.done():
+                    return Preparing(game_id, game.placed_count, work.progress)
+                self._work = None
+                if review is None:
+                    self._trouble.append(work.error or "the review stopped")
+                    continue
+                self.library.keep_review(game_id, game, review, self.nodes)
+                self._take(game_id, game, review)
+                continue
+            if not self._games:
+                return AllDone(self.solved, self.shown, self.offered, tuple(self._trouble))
+            self._open(self._games.pop(0))
+        return self._exercise
+
+    def wait(self, timeout: float | None = None) -> Exercise | AllDone:
+        """:meth:`current`, waiting for any review it needs (``timeout`` seconds per poll); for lines, not screens."""
+        while True:
+            now = self.current()
+            if not isinstance(now, Preparing):
+                return now
+            assert self._work is not None
+            self._work[2].wait(0.1 if timeout is None else timeout)
+
+    def _open(self, game_id: int) -> None:
+        """Look at kept game ``game_id``: its positions from its kept review, or a review started to find them."""
+        found = self.library.find(game_id)
+        if found.game is None or found.why_not is not None or found.game_id is None:
+            return  # not reviewable (left before its end, kept without its cards): nothing to practise
+        kept = self.library.kept_review(found.game_id, found.game, self.nodes)
+        if kept is not None:
+            self._take(found.game_id, found.game, kept)
+        else:
+            self._work = found.game_id, found.game, self._start(found.game.copy())
+
+    def _take(self, game_id: int, game: Game, review: Review) -> None:
+        from foursquare.expert.review import PRACTICE_COST, before_placement
+
+        for step in review.steps:
+            if step.cost >= PRACTICE_COST and step.choices > 1 and (game_id, step.n) not in self._solved:
+                self._queue.append(Exercise(game_id, step, before_placement(game, step.n)))
+
+    # --- answering ------------------------------------------------------------
+
+    @property
+    def tries(self) -> int:
+        """Answers given to the position shown so far."""
+        return self._tries
+
+    def answer(self, cell: Cell) -> Attempt | Refusal:
+        """Put the position's card on ``cell``: how good that is, and whether the position is solved.
+
+        A cell the card cannot go on is refused (the engine's reason) and uses no try.
+        """
+        from foursquare.expert.review import Verdict
+
+        exercise = self._exercise
+        if exercise is None:
+            return Refusal.GAME_OVER
+        refusal = exercise.before.refusal(cell)
+        if refusal is not None:
+            return refusal
+        judged = judge_answer(exercise.step, exercise.before, cell)
+        self._tries += 1
+        trouble = None
+        if judged.verdict is Verdict.BEST:
+            outcome = Outcome.SOLVED
+            self.solved += 1
+            self._solved.add(exercise.key)
+            try:
+                self.library.store.mark_solved(*exercise.key)
+            except StoreError as exc:
+                trouble = why(exc.problem)
+        elif self._tries >= TRIES:
+            outcome = Outcome.SHOWN
+            self.shown += 1
+        else:
+            outcome = Outcome.TRY_AGAIN
+        if outcome is not Outcome.TRY_AGAIN:
+            self._exercise = None
+        return Attempt(exercise, cell, judged, self._tries, outcome, trouble)
+
+    def skip(self) -> None:
+        """Leave the position shown unsolved (it is offered again another time) and go on to the next."""
+        self._exercise = None
+
+    def cancel(self) -> None:
+        """Stop a review under way: practice is left."""
+        if self._work is not None:
+            self._work[2].cancel()
+            self._work = None
+
+
+class PracticeLines:
+    """Practice as plain lines, for plain mode's ``practice`` and ``foursquare practice`` through a pipe.
+
+    A line in (a cell name answers, ``s`` skips the position, ``q`` stops,
+    an empty line shows the position again), lines out through ``out``.
+    :attr:`practising` turns False once the round is over or stopped.
+    """
+
+    def __init__(self, practice: Practice, spell: Spelling, out: Callable[[str], None]) -> None:
+        self.practice = practice
+        self.spell = spell
+        self.out = out
+        self.practising = True
+
+    def begin(self) -> None:
+        """Show the first position (after the reviews it needs)."""
+        self._show()
+
+    def handle(self, line: str) -> None:
+        """One line of input: an answer, ``s``, ``q`` or nothing."""
+        text = line.strip().lower()
+        if text in ("q", "quit", "stop"):
+            self.stop()
+        elif text in ("s", "skip"):
+            self.practice.skip()
+            self._show()
+        elif not text:
+            self._show()
+        else:
+            self._answer(text)
+
+    def stop(self) -> None:
+        """Leave practice: what is solved stays solved."""
+        self.practice.cancel()
+        if self.practising:
+            self.out(stopped_line(self.practice.solved))
+        self.practising = False
+
+    def _answer(self, text: str) -> None:
+        now = self.practice.current()
+        if not isinstance(now, Exercise):
+            self._show()
+            return
+        try:
+            cell = parse_cell(text)
+        except ValueError:
+            self.out(not_an_answer(shown(text)))
+            return
+        result = self.practice.answer(cell)
+        if isinstance(result, Refusal):
+            self.out(self.spell.text(refusal_sentence(now.before, cell)) + ".")
+            return
+        for line in attempt_lines(result, self.spell):
+            self.out(line)
+        if result.outcome is not Outcome.TRY_AGAIN:
+            self._show()
+
+    def _show(self) -> None:
+        now = self.practice.current()
+        if isinstance(now, Preparing):
+            self.out(preparing_line(now))
+            now = self.practice.wait()
+        if isinstance(now, AllDone):
+            for line in done_lines(now):
+                self.out(line)
+            self.practising = False
+            return
+        for line in exercise_lines(now, self.spell):
+            self.out(line)

@@ -1,0 +1,187 @@
+"""Practice on your own mistakes, in words: the position to solve, what an answer is worth, the end of a round.
+
+Shared by the game screen's practice page, plain mode's ``practice`` and
+``foursquare practice``.  A position is shown as the player saw it: the
+table, the card, the unseen cards counted rank by rank (their order is
+secret) and the face-down count; the expert's cell is not named until the
+position is solved or its tries are spent.
+"""
+
+from __future__ import annotations
+
+from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, cell_name
+from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
+from foursquare.expert.review import Line, Step, Verdict
+from foursquare.words.advice import chance_text
+from foursquare.words.cards import RANK_WORDS, Spelling
+from foursquare.words.grammar import plural
+from foursquare.words.review import cards_text, line_sentence
+from foursquare.words.table import table_lines
+from foursquare.words.text import Text, Tone
+
+__all__ = [
+    "PLAIN_KEYS",
+    "SCREEN_FOOTER",
+    "attempt_head",
+    "attempt_lines",
+    "attempt_texts",
+    "done_lines",
+    "exercise_head",
+    "exercise_lines",
+    "not_an_answer",
+    "practice_title",
+    "preparing_line",
+    "stopped_line",
+    "unseen_line",
+]
+
+PLAIN_KEYS = "Type the cell you would put it on (two tries), s to skip this position, q to stop practising."
+SCREEN_FOOTER = "← → ↑ ↓ choose a cell · Enter answer · s skip · q back"
+NEXT_FOOTER = "Enter or → the next position · q back"
+
+
+def practice_title(exercise: Exercise | None) -> str:
+    """The practice page's title: which game's placement is to be solved."""
+    if exercise is None:
+        return "Practice on your mistakes"
+    return f"Practice: game {exercise.game_id}, placement {exercise.step.n}"
+
+
+def exercise_head(exercise: Exercise) -> Text:
+    """``Game 12, placement 8 (deal 5): where would you put 7♠?``"""
+    deal = exercise.before.seed
+    return Text.of(
+        f"Game {exercise.game_id}, placement {exercise.step.n} ({_deal(deal)}): where would you put ",
+        exercise.step.card,
+        "?",
+        tone=Tone.HEADING,
+    )
+
+
+def _deal(deal: int | None) -> str:
+    return f"deal {deal}" if deal is not None else "a deal given by hand"
+
+
+def unseen_line(before: Game, spell: Spelling) -> str:
+    """The unseen cards counted rank by rank and the face-down count: all a player knows beside the table."""
+    counts = [0] * len(RANKS)
+    for card in before.stock[before.placed_count + 1 :]:
+        counts[card.rank - 1] += 1
+    if spell.words:
+        ranks = ", ".join(plural(counts[r - 1], RANK_WORDS[r - 1]) for r in RANKS)
+    else:
+        ranks = " ".join(f"{Card(r, 'C').rank_text}:{counts[r - 1]}" for r in RANKS)
+    return (
+        f"Unseen, in an order nobody knows: {plural(sum(counts), 'card')} ({ranks}). "
+        f"Face down: {before.face_down_count} of {MAX_FACE_DOWN}."
+    )
+
+
+def exercise_lines(exercise: Exercise, spell: Spelling) -> list[str]:
+    """A position to solve, in plain lines: the question, the table, the unseen cards, the cells and the keys."""
+    before = exercise.before
+    legal = (", " if spell.words else " ").join(cell_name(cell) for cell in before.legal_moves())
+    return [
+        spell.text(exercise_head(exercise)),
+        *table_lines(before, spell),
+        unseen_line(before, spell),
+        f"It may go on: {legal}.",
+        PLAIN_KEYS,
+    ]
+
+
+def _cost(step: Step) -> str:
+    return f"{step.cost:.1f} {'card' if step.cost == 1 else 'cards'} of expected score"
+
+
+def _a(verdict: Verdict) -> str:
+    return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
+
+
+def attempt_head(attempt: Attempt) -> list[Text]:
+    """What an answer is worth: whether it is as good as the expert's cell, what it costs otherwise, and (once
+    the tries are spent) the expert's cell."""
+    judged, step = attempt.judged, attempt.exercise.step
+    mine, expert = cell_name(attempt.cell), cell_name(step.expert_cell)
+    in_game = " (where you put it in the game)" if attempt.again else ""
+    costs = f"Not the best: {mine}{in_game} costs {_cost(judged)}, {_a(judged.verdict)}."
+    if attempt.outcome is Outcome.SOLVED and attempt.cell == step.expert_cell:
+        lines = [Text((f"Solved: {mine} is the expert's own cell.",), Tone.GOOD)]
+    elif attempt.outcome is Outcome.SOLVED:
+        close = f"{judged.cost:.1f} cards apart, less than the search can tell" if judged.cost else "the same score"
+        lines = [Text((f"Solved: {mine} is as good as the expert's cell, {expert} ({close}).",), Tone.GOOD)]
+    elif attempt.outcome is Outcome.TRY_AGAIN:
+        lines = [Text((f"{costs} One more try.",), Tone.BAD)]
+    else:
+        lines = [Text((costs,), Tone.BAD), Text((f"The expert's cell is {expert}.",), Tone.HEADING)]
+    if attempt.trouble is not None:
+        lines.append(Text((f"It could not be kept as solved: {attempt.trouble}",), Tone.ERROR))
+    return lines
+
+
+def attempt_texts(attempt: Attempt) -> list[Text]:
+    """:func:`attempt_head`, then the why: what the cells would do and expect (the expert's only once the
+    position is solved or its tries are spent), and after the last try the best cells."""
+    exercise = attempt.exercise
+    before, step = exercise.before, exercise.step
+    yours, best = step.line(attempt.cell), step.line(step.expert_cell)
+    assert yours is not None and best is not None
+    lines = attempt_head(attempt)
+    if attempt.outcome is Outcome.TRY_AGAIN:
+        return [*lines, *_why(before, [(yours, "yours")], False)]
+    lines += _why(before, [(best, "the expert's"), (yours, "yours")], attempt.cell == step.expert_cell)
+    if attempt.outcome is Outcome.SHOWN:
+        lines.append(Text((f"The best cells: {_best_lines(step)}.",)))
+    return lines
+
+
+def _why(before: Game, lines: list[tuple[Line, str]], same: bool) -> list[Text]:
+    """Each cell's line as a sentence (one, when the player's cell is the expert's)."""
+    shown = lines[:1] if same else lines
+    return [line_sentence(before, line, who if not same else "the expert's and yours") for line, who in shown]
+
+
+def _best_lines(step: Step) -> str:
+    """``c1 17.4 cards 98%, b2 17.0 cards 98%, a3 16.9 cards 96%``."""
+    return ", ".join(
+        f"{cell_name(line.cell)} {cards_text(line.expected)} cards {chance_text(line.chance)}"
+        for line in step.lines[:3]
+    )
+
+
+def attempt_lines(attempt: Attempt, spell: Spelling) -> list[str]:
+    """:func:`attempt_texts` as plain lines."""
+    return [spell.text(text) for text in attempt_texts(attempt)]
+
+
+def preparing_line(preparing: Preparing) -> str:
+    """While the expert reviews a kept game to find positions in it."""
+    return (
+        f"The expert is reviewing game {preparing.game_id} ({plural(preparing.placements, 'placement')}) "
+        "to find positions to practise…"
+    )
+
+
+def done_lines(done: AllDone) -> list[str]:
+    """The end of a round: what was solved, what stays, and why a game could not be looked at."""
+    lines = [f"The expert could not review a game: {error}." for error in done.trouble]
+    if done.offered == 0:
+        lines.append(
+            "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
+        )
+    else:
+        lines.append(
+            f"That is every position for now: {done.solved} solved of {done.offered}"
+            + (f", {done.shown} shown, to try again another time." if done.shown else ".")
+        )
+    return lines
+
+
+def not_an_answer(typed: str) -> str:
+    """A line that is not a cell, s or q."""
+    return f"{typed}: not a cell. {PLAIN_KEYS}"
+
+
+def stopped_line(solved: int) -> str:
+    """Practice left before the round's end."""
+    return f"Practice stopped: {plural(solved, 'position')} solved this time; the rest wait for the next time."

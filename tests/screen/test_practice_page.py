@@ -1,0 +1,127 @@
+"""The practice page of the game screen, driven without a terminal, with a fake expert."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import new_pile_judge, press, screen_text, session_on, stacking_game
+
+from foursquare.engine import Cell, Game, cell_name
+from foursquare.expert.practice import Exercise
+from foursquare.expert.review import Step, review
+from foursquare.expert.reviewing import Reviewing
+from foursquare.screen.app import App
+from foursquare.screen.keys import Key, Resize
+from foursquare.screen.practice_page import PracticePage, PracticePages
+from foursquare.screen.review_page import ReviewPages
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.library import Library
+from foursquare.words.cards import Spelling
+
+JUDGE = new_pile_judge()
+
+
+def practice_app(stacks: int = 2) -> tuple[App, PracticePages, Game, list[Step]]:
+    """The screen with one kept game that stacked ``stacks`` times where the expert opens a pile."""
+    game, stacked = stacking_game(7, JUDGE, stacks=stacks)
+    session = session_on(game)
+    session.game_id = session.store.record(
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
+    ).game_id
+    app = App(session)
+    library = Library(session.store)
+    reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=JUDGE))
+    pages = PracticePages(
+        app, library, nodes=None, start=lambda g: Reviewing(g, judge=JUDGE), game_of_review=lambda: reviews.game_id
+    )
+    steps = review(game, JUDGE).steps
+    return app, pages, game, [steps[n - 1] for n in stacked]
+
+
+def settle(app: App) -> None:
+    page = app.page
+    assert isinstance(page, PracticePage)
+    page.practice.wait()
+    app.tick()
+
+
+def keys_to(start: Cell, target: Cell) -> list[Key]:
+    (r0, c0), (r1, c1) = start, target
+    vertical = [Key.DOWN] * (r1 - r0) if r1 > r0 else [Key.UP] * (r0 - r1)
+    return vertical + ([Key.RIGHT] * (c1 - c0) if c1 > c0 else [Key.LEFT] * (c0 - c1))
+
+
+def cursor(app: App) -> Cell:
+    """The cell under the page's ``[ ]``, as drawn."""
+    screen_text(app)
+    page = app.page
+    assert isinstance(page, PracticePage) and page.cursor is not None
+    return page.cursor
+
+
+def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_chosen() -> None:
+    app, _, _, (one, two) = practice_app()
+    press(app, "v")  # the game just ended: its review
+    press(app, "p")
+    assert isinstance(app.page, PracticePage)
+    settle(app)
+    text = screen_text(app)
+    assert (
+        f"Practice: game 1, placement {one.n}" in text and f"where would you put {Spelling().card(one.card)}?" in text
+    )
+    assert "Unseen, in an order nobody knows:" in text and "Enter answer" in text
+    assert cell_name(one.expert_cell) not in text.split("where would you put")[1].split("Unseen")[1]  # not told
+    press(app, *keys_to(cursor(app), one.cell), Key.ENTER)
+    text = screen_text(app)
+    assert "Not the best:" in text and "(where you put it in the game)" in text and "One more try." in text
+    press(app, *keys_to(cursor(app), one.expert_cell), Key.ENTER)
+    text = screen_text(app)
+    assert f"Solved: {cell_name(one.expert_cell)} is the expert's own cell." in text
+    assert "what it would do" in text and "Enter or → the next position" in text
+    press(app, Key.ENTER)
+    settle(app)
+    assert f"placement {two.n}" in screen_text(app)
+    press(app, "q")
+    assert app.page is not None and app.page.kind == "review"  # back to the review it came from
+    assert app.session.store.solved_positions() == {(1, one.n)}
+
+
+def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines() -> None:
+    app, pages, _, (one, _) = practice_app()
+    pages.open()
+    settle(app)
+    press(app, *keys_to(cursor(app), one.cell), Key.ENTER)
+    press(app, Key.ENTER)  # the same cell again
+    text = screen_text(app)
+    assert f"The expert's cell is {cell_name(one.expert_cell)}." in text
+    assert f"<{cell_name(one.expert_cell)}>" in text and f"[{cell_name(one.cell)}]" in text
+    press(app, Key.RIGHT)  # → goes on too
+    settle(app)
+    assert "Practice: game 1, placement" in screen_text(app)
+    press(app, "s")
+    settle(app)
+    assert "That is every position for now: 0 solved of 2, 1 shown" in screen_text(app)
+
+
+def test_a_cell_the_card_cannot_go_on_says_why_and_uses_no_try() -> None:
+    app, pages, _, _ = practice_app(stacks=1)
+    pages.open()
+    settle(app)
+    press(app, *[Key.UP] * 6, *[Key.LEFT] * 6)
+    page = app.page
+    assert isinstance(page, PracticePage)
+    exercise = page.practice.current()
+    assert isinstance(exercise, Exercise) and cursor(app) not in exercise.before.legal_moves()
+    press(app, Key.ENTER)
+    assert ": no, " in screen_text(app) and page.practice.tries == 0
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_every_practice_view_fits_the_terminal(width: int, height: int) -> None:
+    app, pages, _, (one, _) = practice_app()
+    press(app, Resize(width, height))
+    pages.open()
+    settle(app)
+    for keys in ([], [*keys_to(cursor(app), one.cell), Key.ENTER], [Key.ENTER], [Key.ENTER]):
+        press(app, *keys)
+        lines = screen_text(app).splitlines()
+        assert len(lines) <= height and all(len(line) <= width for line in lines)
