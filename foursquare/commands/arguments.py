@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
-from foursquare.words.commands import NODES, NUMBERS, Said
+from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
 __all__ = ["add_nodes", "deal_number", "whole"]
@@ -61,4 +61,16 @@ def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
         default=default,
         metavar="N",
         help=NODES.format(what=what, default=default),
+    )
+
+
+def parser_for(command: str) -> argparse.ArgumentParser:
+    """The parser of ``foursquare COMMAND``, saying what the command is for (:mod:`foursquare.words.commands`)."""
+    return argparse.ArgumentParser(prog=f"foursquare {command}", description=DESCRIPTIONS[command])
+
+
+def add_game(parser: argparse.ArgumentParser, command: str) -> None:
+    """``GAME``, the id of a game of the history, optional, as ``command`` describes it."""
+    parser.add_argument(
+        "game", nargs="?", type=whole(*NUMBERS["game_id"]), metavar="GAME", help=OPTIONS[command]["game"]
     )

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import difflib
 
+from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import say
 from foursquare.session.errors import CommandError
-from foursquare.words.commands import DESCRIPTIONS, OPTIONS
+from foursquare.words.commands import OPTIONS
 from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title
 from foursquare.words.quote import quoted
 
@@ -15,10 +16,7 @@ __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare help",
-        description=DESCRIPTIONS["help"],
-    )
+    parser = parser_for("help")
     parser.add_argument(
         "topic", nargs="?", metavar="TOPIC", help=OPTIONS["help"]["topic"].format(topics=", ".join(TOPICS))
     )

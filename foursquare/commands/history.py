@@ -7,11 +7,11 @@ import json
 import sys
 from collections.abc import Iterator
 
-from foursquare.commands.arguments import whole
+from foursquare.commands.arguments import parser_for, whole
 from foursquare.commands.output import run_with_store, say, write_lines
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.store import Store
-from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS
+from foursquare.words.commands import NUMBERS, OPTIONS
 from foursquare.words.history import EMPTY, streamed
 from foursquare.words.problems import Need
 
@@ -21,10 +21,7 @@ _limit = whole(*NUMBERS["games"], most=10**9)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare history",
-        description=DESCRIPTIONS["history"],
-    )
+    parser = parser_for("history")
     parser.add_argument("--json", action="store_true", help=OPTIONS["history"]["--json"])
     parser.add_argument("--limit", type=_limit, metavar="N", help=OPTIONS["history"]["--limit"])
     return parser

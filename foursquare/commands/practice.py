@@ -17,13 +17,13 @@ import argparse
 import sys
 from typing import BinaryIO, TextIO
 
-from foursquare.commands.arguments import add_nodes, whole
+from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.session.practice import Practice, PracticeLines, Starter
 from foursquare.storage.library import Library
 from foursquare.words.cards import Spelling
-from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS
+from foursquare.words.commands import OPTIONS
 from foursquare.words.glyphs import can_encode
 from foursquare.words.problems import Need
 from foursquare.words.quote import shown
@@ -33,16 +33,11 @@ __all__ = ["MAX_LINE_BYTES", "build_parser", "main"]
 MAX_LINE_BYTES = 4096
 """A longer line is cut: no cell name is that long."""
 
-_game_id = whole(*NUMBERS["game_id"])
-
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare practice",
-        description=DESCRIPTIONS["practice"],
-    )
+    parser = parser_for("practice")
     said = OPTIONS["practice"]
-    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help=said["game"])
+    add_game(parser, "practice")
     for flag in ("--plain", "--ascii", "--words", "--no-color"):
         parser.add_argument(flag, action="store_true", help=said[flag])
     add_nodes(parser, DEFAULT_NODES, said["--nodes"])

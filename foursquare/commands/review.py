@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from foursquare.commands.arguments import add_nodes, whole
+from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
@@ -28,7 +28,7 @@ from foursquare.session.errors import CommandError
 from foursquare.storage.formats import check_stock, read_json
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
-from foursquare.words.commands import DESCRIPTIONS, NUMBERS, OPTIONS, Said
+from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
@@ -45,12 +45,9 @@ RECORD_LIMIT = 1_000_000
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare review",
-        description=DESCRIPTIONS["review"],
-    )
+    parser = parser_for("review")
     said = OPTIONS["review"]
-    parser.add_argument("game", nargs="?", type=_game_id, metavar="GAME", help=said["game"])
+    add_game(parser, "review")
     parser.add_argument("--last", action="store_true", help=said["--last"])
     parser.add_argument("--file", metavar="RECORD.json", help=said["--file"])
     parser.add_argument("--json", action="store_true", help=said["--json"])
@@ -72,9 +69,6 @@ def _record(value: object) -> Game:
     game = Game.from_record(value)
     check_stock(game)
     return game
-
-
-_game_id = whole(*NUMBERS["game_id"])
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:

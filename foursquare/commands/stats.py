@@ -6,10 +6,11 @@ import argparse
 import json
 import sys
 
+from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import run_with_store, say
 from foursquare.session.errors import CommandError
 from foursquare.storage.store import Store
-from foursquare.words.commands import DESCRIPTIONS, OPTIONS, Said
+from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
 from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, render_lines, reset_question
@@ -18,10 +19,7 @@ __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare stats",
-        description=DESCRIPTIONS["stats"],
-    )
+    parser = parser_for("stats")
     what = parser.add_mutually_exclusive_group()
     said = OPTIONS["stats"]
     what.add_argument("--json", action="store_true", help=said["--json"])

@@ -20,13 +20,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import run_with_store, write_lines
 from foursquare.session.errors import CommandError
 from foursquare.storage.files import data_dir, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
-from foursquare.words.commands import DESCRIPTIONS, OPTIONS, imported
+from foursquare.words.commands import OPTIONS, imported
 from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
@@ -37,10 +38,7 @@ BATCH = 2000
 
 def export_main(argv: list[str]) -> int:
     """``foursquare export [FILE]``; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="foursquare export",
-        description=DESCRIPTIONS["export"],
-    )
+    parser = parser_for("export")
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help=OPTIONS["export"]["file"])
     return run_with_store(parser, argv, Need.HISTORY, _export)
 
@@ -105,10 +103,7 @@ def _mode_for(target: Path) -> int:
 
 def import_main(argv: list[str]) -> int:
     """``foursquare import FILE``; returns the exit status (1 when a line was rejected)."""
-    parser = argparse.ArgumentParser(
-        prog="foursquare import",
-        description=DESCRIPTIONS["import"],
-    )
+    parser = parser_for("import")
     parser.add_argument("file", metavar="FILE", help=OPTIONS["import"]["file"])
     return run_with_store(parser, argv, Need.HISTORY, _import_file, create=lambda args: True)
 

@@ -60,17 +60,6 @@ class AllDone:
     """Why a game's review could not be made (what the expert raised)."""
 
 
-class Outcome(Enum):
-    """What an answer did."""
-
-    SOLVED = "solved"
-    """As good as the expert's cell: the position is solved, and kept so."""
-    TRY_AGAIN = "try_again"
-    """Not as good: one more try."""
-    SHOWN = "shown"
-    """Not as good, and no try left: the answer is shown; the position stays for another time."""
-
-
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """One answer to an exercise: the cell, what the expert says it costs, and what happens now."""
@@ -107,3 +96,14 @@ def judge_answer(step: Step, before: Game, cell: Cell) -> Step:
         expected_after=line.expected,
         lost_at_once=cell != step.expert_cell and loses_at_once(before, cell),
     )
+
+
+class Outcome(Enum):
+    """What an answer did."""
+
+    SOLVED = "solved"
+    """As good as the expert's cell: the position is solved, and kept so."""
+    TRY_AGAIN = "try_again"
+    """Not as good: one more try."""
+    SHOWN = "shown"
+    """Not as good, and no try left: the answer is shown; the position stays for another time."""
