@@ -11,7 +11,7 @@ from foursquare.session.errors import CommandError
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
-from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, render_lines, reset_question
+from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, records_render_lines, reset_question
 
 __all__ = ["main"]
 
@@ -19,7 +19,8 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="foursquare stats",
-        description="Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
+        description="Show your Foursquare statistics: games played, won and lost, streaks and winning scores, "
+        "on your own (no take-back, tip or autoplay) and in all games.",
     )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--json", action="store_true", help="print them as one JSON object, for scripts")
@@ -38,10 +39,11 @@ def _show(args: argparse.Namespace, store: Store) -> int:
         _parser().error("--yes only goes with --reset")
     if args.reset:
         return _reset(store, ask=not args.yes)
-    stats = store.stats()
+    records = store.records()
     if args.json:
-        return say(json.dumps(stats.to_json()))
-    return say("\n".join(render_lines(stats, ascii_only=not can_encode("".join(UNICODE_CHART), sys.stdout.encoding))))
+        return say(json.dumps(records.to_json()))
+    ascii_only = not can_encode("".join(UNICODE_CHART), sys.stdout.encoding)
+    return say("\n".join(records_render_lines(records, ascii_only=ascii_only)))
 
 
 def _reset(store: Store, ask: bool) -> int:

@@ -15,11 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import WINNING_DEAL, command, lost_game, played, stats_of, won_game
+from helpers import WINNING_DEAL, command, lost_game, played, records_of, stats_of, won_game
 
 from foursquare.engine import Game
 from foursquare.storage import repair
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.store import Store
@@ -32,14 +33,16 @@ def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-def finished(game: Game) -> FinishedGame:
-    return FinishedGame.of(game, daily=None, started=utc_now(), ended=utc_now(), counted=True)
+def finished(game: Game, help: Help | None = None) -> FinishedGame:
+    return FinishedGame.of(game, daily=None, started=utc_now(), ended=utc_now(), counted=True, help=help)
 
 
 def three_games(home: Path) -> list[int]:
-    """A won game, a lost one and an abandoned one in ``home``; their ids."""
+    """A won game played alone, a lost one with a tip and an abandoned one from before help was recorded in
+    ``home``; their ids."""
+    games = ((won_game(), Help()), (lost_game(), Help(tips=1)), (played(5, 3), None))
     with Store.open(home)[0] as store:
-        return [store.record(finished(game)).game_id for game in (won_game(), lost_game(), played(5, 3))]
+        return [store.record(finished(game, help)).game_id for game, help in games]
 
 
 @contextlib.contextmanager
@@ -126,6 +129,12 @@ TALLY_DAMAGE = [
     "UPDATE streak SET current = 'x'",
     "UPDATE streak SET longest = -1",
     "DELETE FROM streak",
+    "UPDATE help_tally SET games = games + 1 WHERE help = 'alone'",
+    "DELETE FROM help_tally WHERE help = 'helped'",
+    "DELETE FROM help_tally",
+    "UPDATE help_tally SET games = 'many' WHERE help = 'unrecorded'",
+    "UPDATE streak SET alone_current = 2",
+    "UPDATE streak SET alone_longest = 'x'",
 ]
 
 
@@ -134,7 +143,8 @@ def test_statistics_that_disagree_with_the_games_are_worked_out_again(
     home: Path, capsys: pytest.CaptureFixture[str], damage: str
 ) -> None:
     three_games(home)
-    before = stats_of(home)
+    before = records_of(home)
+    assert (before.on_your_own.played, before.on_your_own.current_streak, before.before_help) == (1, 1, 1)
     with database(home) as db:
         db.execute(damage)
     assert command("stats", "--json") == 0
