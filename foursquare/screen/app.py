@@ -33,16 +33,30 @@ from typing import Protocol
 from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.screen import layout
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
-from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
+from foursquare.session.events import (
+    Aid,
+    Dealt,
+    Event,
+    Finished,
+    HelpHeld,
+    Mover,
+    Nothing,
+    Permission,
+    Placed,
+    Refused,
+    TookBack,
+    Trouble,
+)
 from foursquare.session.game import GameSession
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
-from foursquare.words.results import share_line
+from foursquare.words.helped import declined_line, help_declined, help_question
+from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
     QUIT,
-    counted_lines,
+    ended_lines,
     greeting_forms,
     keep_label,
     leaving_words,
@@ -107,7 +121,7 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
-    """A yes/no question: ``y`` runs ``on_yes``, any other key just closes it."""
+    """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one)."""
 
     question: Text
     detail: Text
@@ -115,6 +129,7 @@ class Confirm:
     yes: str = "yes"
     """What ``y`` does, in a word or two."""
     no: str = "no"
+    on_no: Callable[[App], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,6 +522,8 @@ class App:
         self.dialog = None
         if dialog is not None and event in ("y", "Y"):
             dialog.on_yes(self)
+        elif dialog is not None and dialog.on_no is not None:
+            dialog.on_no(self)
 
     def cell_under(self, y: int, x: int) -> Cell | None:
         """The shown cell drawn at screen row ``y``, column ``x``, if any."""
@@ -551,8 +568,40 @@ class App:
         return self._show(self.session.place(cell, by=by))
 
     def undo(self) -> None:
-        """Take back the last placement; the cards it turned over turn back and are highlighted."""
-        self._show(self.session.undo())
+        """Take back the last placement; the cards it turned over turn back and are highlighted.
+
+        The first take-back of a game on the player's own asks first (see :meth:`ask_before_help`).
+        """
+        if not self.ask_before_help(Aid.TAKE_BACK, App.undo):
+            self._show(self.session.undo())
+
+    def ask_before_help(self, aid: Aid, action: Callable[[App], object]) -> bool:
+        """Whether ``aid`` (a take-back, a tip, autoplay) must wait: True when the player is asked first (yes
+        runs ``action``) or said no for this game (said on the message line); False: go ahead."""
+        permission = self.session.permission(aid)
+        if permission is Permission.FREE:
+            return False
+        if permission is Permission.DECLINED:
+            self.say(Text((help_declined(aid),), Tone.ERROR))
+            return True
+        question, cost, yes, no = help_question(aid)
+
+        def on_yes(app: App) -> None:
+            app._show(app.session.answer_help(True))
+            action(app)
+
+        def on_no(app: App) -> None:
+            app.say(Text((declined_line(),)))
+            app._show(app.session.answer_help(False))
+
+        self.ask(Confirm(Text((question,), Tone.HEADING), Text((cost,)), on_yes, yes=yes, no=no, on_no=on_no))
+        return True
+
+    def tip_counted(self) -> bool:
+        """A tip is about to be shown: have the session count it; False (said why) if it is held back."""
+        events = self.session.tip()
+        self._show(events)
+        return not any(isinstance(event, HelpHeld) for event in events)
 
     def redo(self) -> None:
         """Put back the last card taken back."""
@@ -595,11 +644,13 @@ class App:
                 said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
                 self.say(Text((said,), Tone.ERROR))
             elif isinstance(event, Finished):
-                self.end_note = tuple(counted_lines(event.deal, event.not_counted, event.stats))
+                ended = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+                self.end_note = tuple(ended)
                 finished = True
                 if event.daily is not None:
-                    self.share = share_line(event.daily, self.game)
-                    self.say(Text((self.share,), Tone.GOOD))
+                    self.share = share_line(event.daily, self.game, event.help)
+                    short = share_short(event.daily, self.game, event.help)
+                    self.say(Text((self.share,), Tone.GOOD), Text((short,), Tone.GOOD))
             elif isinstance(event, Dealt):
                 self.view = layout.first_view(self.region)
                 self.cursor = self._start_cell()
@@ -611,6 +662,9 @@ class App:
                 changed = True
             elif isinstance(event, Trouble):
                 self.tell(event)
+            elif isinstance(event, HelpHeld):
+                held = help_declined(event.aid) if event.declined else help_question(event.aid)[1]
+                self.say(Text((held,), Tone.ERROR))
         if changed:
             self._version += 1
             for observer in self.observers:
@@ -767,7 +821,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("up", (Key.UP, "k"), "move the cursor", _move(-1, 0)),
     Command("right", (Key.RIGHT, "l"), "move the cursor", _move(0, 1)),
     Command("place", (Key.ENTER, " "), "place the next card under the cursor", _place),
-    Command("undo", ("u",), "take back the last card (as often as you like)", App.undo),
+    Command("undo", ("u",), "take back the last card (as often as you like; a game on your own asks once)", App.undo),
     Command("redo", ("r",), "put back a card taken back", App.redo),
     Command(
         "new",

@@ -443,7 +443,9 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     title, first = banner_words(game)
     style = Style.WON if game.status is Status.WON else Style.LOST
     body = [Text.of(first)]
-    lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
+    said = (*body, *app.end_note)
+    wrapped = ((t, textwrap.wrap(t.plain(), inner, break_on_hyphens=False)) for t in said)  # "take-backs" whole
+    lines = [Text.of(line, tone=t.tone) for t, rows in wrapped for line in rows]
     key_rows = _rows_needed(inner, app.end_keys)
     height = min(len(lines) + 5 + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)

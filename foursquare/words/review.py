@@ -12,13 +12,15 @@ from collections.abc import Sequence
 
 from foursquare.engine import Card, Cell, cell_name
 from foursquare.expert.review import Review, Step, Verdict
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
+from foursquare.words.helped import with_help
 from foursquare.words.problems import why
-from foursquare.words.results import score_words
+from foursquare.words.results import result_words, score_words
 from foursquare.words.text import Text, Token, Tone
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "SUMMARY_HEAD",
     "chart_lines",
     "finish_first",
+    "helped_summary_line",
     "no_error_beyond",
     "not_over",
     "placement_lines",
@@ -282,6 +285,14 @@ def not_over(placed: int, left: int) -> str:
         f"this game is not over ({plural(placed, 'card')} placed, {left} in the stock): "
         "only a finished game can be reviewed"
     )
+
+
+def helped_summary_line(review: Review, help: Help | None) -> str | None:
+    """The summary's line on how the game was played: ``You won, score 17, on my own.``; None when its help
+    is not known."""
+    if help is None:
+        return None
+    return f"You {with_help(result_words(review.result, review.score), help)}."
 
 
 def review_not_kept(problem: Problem) -> str:

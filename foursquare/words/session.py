@@ -10,9 +10,12 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from foursquare.engine import Card, cell_name
-from foursquare.storage.stats import NotCounted, Stats
-from foursquare.words.grammar import Template, plural
+from foursquare.engine import Card, Status, cell_name
+from foursquare.storage.helped import Help
+from foursquare.storage.stats import NotCounted, Records, Stats
+from foursquare.words.grammar import Template, capitalized, plural
+from foursquare.words.helped import with_help
+from foursquare.words.results import result_words
 from foursquare.words.text import Text, Tone
 
 __all__ = [
@@ -23,6 +26,7 @@ __all__ = [
     "Failed",
     "asked_to_leave",
     "counted_lines",
+    "ended_lines",
     "greeting_forms",
     "keep_label",
     "kept_line",
@@ -31,6 +35,7 @@ __all__ = [
     "nothing_to_redo",
     "nothing_to_undo",
     "quitting_words",
+    "record_lines",
     "switch_question",
     "toggled_words",
 ]
@@ -117,6 +122,45 @@ def counted_lines(deal: int, not_counted: NotCounted | None, stats: Stats | None
         return [counts]
     rate = f", won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
     return [counts, Text((f"Streak {stats.current_streak}{rate}.",))]
+
+
+def ended_lines(
+    deal: int,
+    status: Status,
+    score: int | None,
+    not_counted: NotCounted | None,
+    help: Help | None,
+    records: Records | None,
+) -> list[Text]:
+    """What the end box says of a game that just ended: the result with its help (``Won, score 17, on my
+    own.``), where it counts and why not, then the record on your own and that of all games.
+
+    ``records``: both records now, or None if they could not be read.
+    """
+    result = Text((capitalized(with_help(result_words(status, score), help)) + ".",))
+    if not_counted is not None:
+        counts = counted_lines(deal, not_counted, None)[0]
+    elif help is None:
+        counts = Text(("This game counts in all games only: it began before help was recorded.",))
+    elif help.alone:
+        counts = counted_lines(deal, None, None)[0]
+    else:
+        counts = Text(("This game counts in all games, not on your own.",))
+    if records is None:
+        return [result, counts]
+    return [result, counts, *(Text((line,)) for line in record_lines(records))]
+
+
+def record_lines(records: Records) -> list[str]:
+    """The headline of the statistics: the record on your own, then that of all games, a line each."""
+    return [f"On your own: {_record(records.on_your_own)}.", f"All games: {_record(records.all_games)}."]
+
+
+def _record(stats: Stats) -> str:
+    """``streak 3, won 60% of 5``; ``none yet``."""
+    if stats.win_percent is None:
+        return "none yet"
+    return f"streak {stats.current_streak}, won {stats.win_percent:.0f}% of {stats.played}"
 
 
 def nothing_to_undo() -> str:

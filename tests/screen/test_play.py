@@ -34,6 +34,7 @@ from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Result, Stats
 from foursquare.storage.store import Store
@@ -55,7 +56,7 @@ def test_every_placement_undo_and_redo_is_saved_and_the_app_plays_the_sessions_g
     assert app.game is app.session.game
     place(app, *WINNING_LINE[:3])
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:3])
-    press(app, "u", "u")
+    press(app, "u", "y", "u")  # the first take-back asks once
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:1])
     press(app, "r")
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:2])
@@ -79,7 +80,7 @@ def test_the_daily_deal_ends_with_the_line_to_share(tmp_path: Path) -> None:
     assert message(app).startswith("Daily deal of 2026-11-30 (deal 20261130): place ")
     while not app.game.is_over:
         place(app, app.game.legal_moves()[0])
-    share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed"
+    share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed, on my own"
     assert app.share == share
     assert app.message is not None and app.message.plain() == share and app.message.tone is Tone.GOOD
     assert [r.deal for r in results(tmp_path)] == [20261130]
@@ -210,7 +211,7 @@ def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_pat
     assert app.notices == ["Could not save the game: the disk refused to read or write."]
     press(app, "q")
     assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
-    press(app, "x", "u")
+    press(app, "x", "u", "y")
     assert on_disk(tmp_path).placed_count == 1
     press(app, "q", "y")
     assert not app.running
@@ -239,7 +240,8 @@ def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) 
     assert app.mode is Mode.SCREEN and app.screen is not None and app.screen.title == TITLE
     text = screen_text(app)
     flat = " ".join(text.split())
-    for want in ("Games played 1", "Won 1 100.0%", "Lost 0", "Best score 7", "Average winning score 7.0"):
+    assert "On your own All games" in flat
+    for want in ("Games played 1 1", "Won 1 (100.0%) 1 (100.0%)", "Lost 0 0", "Best score 7 7", "score 7.0 7.0"):
         assert want in flat
     chart = text.splitlines()
     bar_row = next(line for line in chart if "┤" in line)
@@ -333,16 +335,18 @@ def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, h
     with Store.open(tmp_path)[0] as store:
         for n, (ending, score) in enumerate(endings * 3):
             deal = 123456789012 + n % 5  # twelve digits, as random deals have; some played again
-            store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True))
+            helped = (None, Help(), Help(take_backs=2, tips=1))[n % 3]
+            store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True, None, helped))
     app = screen_for(tmp_path)
     press(app, Resize(width, height), "g")
     lines = screen_text(app).splitlines()
     heading = next(line for line in lines if "placed" in line)
     assert heading.split() in (
-        ["id", "ended", "(UTC)", "deal", "score", "placed", "result"],
-        ["id", "ended", "deal", "score", "placed", "result"],
+        ["id", "ended", "(UTC)", "deal", "score", "placed", "help", "result"],
+        ["id", "ended", "deal", "score", "placed", "help", "result"],
     )
     assert all(len(line) <= width for line in lines) and "…" not in heading
     for line in filter(str.strip, lines[lines.index(heading) + 1 : -1]):
-        assert line[: heading.index("result")].rstrip().endswith("31"), line  # every column up to the result whole
+        assert line[: heading.index("help")].rstrip().endswith("31"), line  # every column up to the result whole
+        assert line[heading.index("help") : heading.index("result")].strip() in ("-", "no", "yes"), line
     assert any("lost: 5 face down" in line for line in lines) and any("replay" in line for line in lines)

@@ -83,6 +83,11 @@ def said(text: str, words: str) -> bool:
     return "".join(words.split()) in "".join(text.split())
 
 
+def end_box(term: Terminal) -> str:
+    """The words of the end box, the double frame at the right of the screen."""
+    return " ".join(row.rstrip().split("║")[-2] for row in term.rows if row.rstrip().endswith("║"))
+
+
 def corrupt_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".corrupt" in p.name)
 
@@ -331,3 +336,34 @@ def test_sigkill_at_any_moment_loses_at_most_the_placement_in_flight(tmp_path: P
         deals = [result.deal for result in counted(folder)]
         assert set(recorded) <= set(deals)  # every game recorded is there
         assert len(deals) <= len(recorded) + 1 + round_  # and at most one a round recorded before it was printed
+
+
+def test_a_game_killed_after_a_take_back_keeps_its_help_when_resumed(terms: list[Terminal], home: Path) -> None:
+    """SIGKILL to the game window after a take-back: the next start resumes the game with its record of help
+    (and the yes already given), and the game ends counted as helped."""
+    first = start(terms, ["--seed", "1"], home)
+    first.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    place(first, game, WINNING_LINE_DEAL_1[:3], (0, 0))
+    first.send("u")
+    first.wait_for("Take back the card?")
+    first.send("y")
+    game.undo()
+    first.wait_for("38 cards left", "Took back ")
+    place(first, game, WINNING_LINE_DEAL_1[2:5], WINNING_LINE_DEAL_1[2])  # the cursor is where the card was
+    first.child.kill(signal.SIGKILL)
+    first.wait_exit()
+    assert on_disk(home).placements == game.placements
+
+    again = start(terms, [], home)
+    again.wait_for("Welcome back: deal 1 as you left it, 5 cards placed")
+    again.send("u")  # the answer was given before the kill: no question
+    game.undo()
+    again.wait_for("36 cards left", lambda t: "Take back the card?" not in t.text)
+    place(again, game, WINNING_LINE_DEAL_1[4:], WINNING_LINE_DEAL_1[4])
+    again.wait_for("YOU WON!", lambda t: said(end_box(t), f"Won, score {game.score} (2 take-backs)."))
+    done = run(["history", "--json"], home)
+    (entry,) = json.loads(done.stdout)
+    assert entry["help"] == {"take_backs": 2, "tips": 0, "autoplayed": 0} and entry["played_before"] is False
+    figures = stats_json(home)
+    assert (figures["won"], figures["on_your_own"]["played"]) == (1, 0)
