@@ -46,7 +46,7 @@ class Help:
     """A game on the same deal was in the history when this one began."""
 
     def __post_init__(self) -> None:
-        if not all(_is_count(getattr(self, key)) for key in HELP_KEYS):
+        if not (_is_count(self.take_backs) and _is_count(self.tips) and _is_count(self.autoplayed)):
             raise ValueError("help is counted in whole numbers from 0")
 
     @property

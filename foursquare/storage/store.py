@@ -12,6 +12,7 @@ with a fresh one.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -571,7 +572,8 @@ def _whole(value: object, least: int = 0, most: int | None = None) -> int:
 
 def _finished(row: tuple[Any, ...]) -> FinishedGame:
     """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
-    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted, *helped, played_before = row[:14]
+    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted = row[:10]
+    take_backs, tips, autoplayed, played_before = row[10:14]
     rest = row[14:]
     if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
         raise ValueError(f"bad deal number {deal!r}")
@@ -585,17 +587,17 @@ def _finished(row: tuple[Any, ...]) -> FinishedGame:
     return FinishedGame(
         game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
         None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
-        _help_kept(helped, played_before),
+        None if take_backs is None or tips is None or autoplayed is None  # not known: kept before help was
+        else _help_of(take_backs, tips, autoplayed, played_before),  # recorded, as help_tally counts it
     )  # fmt: skip
 
 
-def _help_kept(counts: list[Any], played_before: object) -> Help | None:
-    """The help a row of ``games`` holds: None when it was kept before help was recorded (all NULL)."""
-    if all(count is None for count in counts) and played_before is None:
-        return None
-    take_backs, tips, autoplayed = (_whole(count) for count in counts)
+@functools.lru_cache(maxsize=4096, typed=True)
+def _help_of(take_backs: object, tips: object, autoplayed: object, played_before: object) -> Help:
+    """The help a row of ``games`` holds, checked; the same few values come back on most rows, so each is made
+    once (a long history is listed about as fast as before help was kept)."""
     before = bool(_whole(played_before, 0, 1)) if played_before is not None else False
-    return Help(take_backs, tips, autoplayed, before)
+    return Help(_whole(take_backs), _whole(tips), _whole(autoplayed), before)
 
 
 def _help_in_progress(text: object) -> tuple[Help | None, bool | None]:

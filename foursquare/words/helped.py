@@ -10,6 +10,8 @@ screen and plain mode.
 
 from __future__ import annotations
 
+import functools
+
 from foursquare.storage.helped import Aid, Help
 from foursquare.words.grammar import plural
 
@@ -28,13 +30,19 @@ ON_MY_OWN = "on my own"
 
 def help_words(help: Help) -> str:
     """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on my own`` for none."""
+    return _help_words(help.take_backs, help.tips, help.autoplayed)
+
+
+@functools.lru_cache(maxsize=1024)
+def _help_words(take_backs: int, tips: int, autoplayed: int) -> str:
+    """:func:`help_words` of these counts, made once for each (a long history says the same few again and again)."""
     said = []
-    if help.take_backs:
-        said.append(plural(help.take_backs, "take-back"))
-    if help.tips:
-        said.append(plural(help.tips, "tip"))
-    if help.autoplayed:
-        said.append(plural(help.autoplayed, "card") + " by autoplay")
+    if take_backs:
+        said.append(plural(take_backs, "take-back"))
+    if tips:
+        said.append(plural(tips, "tip"))
+    if autoplayed:
+        said.append(plural(autoplayed, "card") + " by autoplay")
     return ", ".join(said) if said else ON_MY_OWN
 
 

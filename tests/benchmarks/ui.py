@@ -113,6 +113,7 @@ def per_key(keys: int) -> tuple[list[float], list[float]]:
     app = App(session_on(Game.deal(1), list(range(2, 10**4))), width=WIDTH, height=HEIGHT)
     pure = []
     for event in events:
+        app.session.answer_help(True)  # yes, once a game, to the question before the first take-back
         start = time.perf_counter()
         app.handle(event)
         render(app, WIDTH, HEIGHT)
@@ -148,6 +149,7 @@ def _painted(events: list[Input]) -> list[float]:
         painter = tui.Painter(window, ascii=False, color=tui.start_colour(True))
         painter.paint(app)
         for event in events:
+            app.session.answer_help(True)
             start = time.perf_counter()
             app.handle(event)
             painter.paint(app)
@@ -168,6 +170,7 @@ def saving(keys: int) -> list[float]:
         for n in range(keys):
             if app.game.is_over:
                 app.handle("n")
+            app.session.answer_help(True)
             if n % 5 == 4:
                 event: Input = "u"
             else:

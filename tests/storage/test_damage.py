@@ -63,7 +63,22 @@ DAMAGED_ROWS = {
     "daily": ("daily", "2026-02-31"),
     "score": ("score", 99),
     "impossible pair": ("loss_reason", "stock_empty"),
+    "take-backs": ("take_backs", -1),
+    "tips": ("tips", "some"),
+    "played before": ("played_before", 2),
 }
+
+
+def test_help_with_a_count_missing_is_help_not_known_and_never_alone(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    won, _, _ = three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE games SET tips = NULL WHERE id = ?", (won,))
+    assert command("history", "--json") == 0
+    out, err = capsys.readouterr()
+    assert err == "" and [game["help"] for game in json.loads(out)] == [None, {"take_backs": 0, "tips": 1,
+                                                                             "autoplayed": 0}, None]  # fmt: skip
 
 
 @pytest.mark.parametrize("column", DAMAGED_ROWS)
