@@ -218,10 +218,11 @@ def test_a_database_failing_its_check_is_moved_aside_and_the_game_starts_afresh(
     with contextlib.closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        roots = [row[0] for row in connection.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 1")]
     data = bytearray(db.read_bytes())
     page = len(data) // pages
-    for n in range(1, pages):  # every page but the first (the header): the tables are damaged
-        data[n * page + 8 : n * page + 40] = b"\xa5" * 32
+    for n in roots:  # the first page of every table and index: the schema reads, the tables are damaged
+        data[(n - 1) * page + 8 : (n - 1) * page + 40] = b"\xa5" * 32
     db.write_bytes(bytes(data))
     shown = run(["stats", "--json"], home)
     assert shown.returncode == 0 and "Traceback" not in shown.stderr
