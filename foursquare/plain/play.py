@@ -27,22 +27,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
-from foursquare.session.events import (
-    Aid,
-    Dealt,
-    Event,
-    Finished,
-    HelpHeld,
-    Mover,
-    Nothing,
-    Permission,
-    Placed,
-    Refused,
-    TookBack,
-    Trouble,
-)
+from foursquare.session import events as session_events
+from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
+from foursquare.storage.helped import Aid
 from foursquare.storage.library import Library
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
@@ -199,7 +188,7 @@ class Plain:
     def _tip(self) -> None:
         events = self.session.tip()
         self._tell(events, show=False)
-        if any(isinstance(event, HelpHeld) for event in events):
+        if any(isinstance(event, session_events.HelpHeld) for event in events):
             return
         card = self.game.next_card
         assert card is not None  # a game in play has a next card
@@ -346,7 +335,7 @@ class Plain:
                 changed = True
             elif isinstance(event, Trouble):
                 self.out(event.line)
-            elif isinstance(event, HelpHeld):
+            elif isinstance(event, session_events.HelpHeld):
                 self.out((help_declined(event.aid) if event.declined else help_question_line(event.aid)) + ".")
         if not changed or not show:
             for line in ended:
@@ -382,9 +371,9 @@ class Plain:
         """Run ``action`` (a take-back, a tip, autoplay) now, or first ask the one question of a game on your
         own (yes runs it), or say that the player chose no help for this game."""
         permission = self.session.permission(aid)
-        if permission is Permission.FREE:
+        if permission is session_events.Permission.FREE:
             action()
-        elif permission is Permission.DECLINED:
+        elif permission is session_events.Permission.DECLINED:
             self.out(help_declined(aid) + ".")
         else:
 

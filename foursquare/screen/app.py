@@ -33,21 +33,10 @@ from typing import Protocol
 from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.screen import layout
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
-from foursquare.session.events import (
-    Aid,
-    Dealt,
-    Event,
-    Finished,
-    HelpHeld,
-    Mover,
-    Nothing,
-    Permission,
-    Placed,
-    Refused,
-    TookBack,
-    Trouble,
-)
+from foursquare.session import events as session_events
+from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
+from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.helped import declined_line, help_declined, help_question
 from foursquare.words.results import share_line, share_short
@@ -579,9 +568,9 @@ class App:
         """Whether ``aid`` (a take-back, a tip, autoplay) must wait: True when the player is asked first (yes
         runs ``action``) or said no for this game (said on the message line); False: go ahead."""
         permission = self.session.permission(aid)
-        if permission is Permission.FREE:
+        if permission is session_events.Permission.FREE:
             return False
-        if permission is Permission.DECLINED:
+        if permission is session_events.Permission.DECLINED:
             self.say(Text((help_declined(aid),), Tone.ERROR))
             return True
         question, cost, yes, no = help_question(aid)
@@ -601,7 +590,7 @@ class App:
         """A tip is about to be shown: have the session count it; False (said why) if it is held back."""
         events = self.session.tip()
         self._show(events)
-        return not any(isinstance(event, HelpHeld) for event in events)
+        return not any(isinstance(event, session_events.HelpHeld) for event in events)
 
     def redo(self) -> None:
         """Put back the last card taken back."""
@@ -662,7 +651,7 @@ class App:
                 changed = True
             elif isinstance(event, Trouble):
                 self.tell(event)
-            elif isinstance(event, HelpHeld):
+            elif isinstance(event, session_events.HelpHeld):
                 held = help_declined(event.aid) if event.declined else help_question(event.aid)[1]
                 self.say(Text((held,), Tone.ERROR))
         if changed:

@@ -107,17 +107,6 @@ class Finished:
         return self.not_counted is None
 
 
-class Permission(Enum):
-    """Whether a take-back, a tip or autoplay may go ahead (see :meth:`GameSession.permission`)."""
-
-    FREE = "free"
-    """It costs nothing now: the game had help already, will not count, or was counted already."""
-    ASK = "ask"
-    """The first help of a game still on the player's own: ask, and answer with :meth:`GameSession.answer_help`."""
-    DECLINED = "declined"
-    """The player said no for this game: no help until it has been counted."""
-
-
 @dataclass(frozen=True, slots=True)
 class HelpHeld:
     """A take-back, tip or autoplay was asked for and not given, and nothing changed: the player must be asked
@@ -181,6 +170,17 @@ class Switch:
 
     seed: int | None
     daily: bool
+
+
+class Permission(Enum):
+    """Whether a take-back, a tip or autoplay may go ahead (see :meth:`GameSession.permission`)."""
+
+    FREE = "free"
+    """It costs nothing now: the game had help already, will not count, or was counted already."""
+    ASK = "ask"
+    """The first help of a game still on the player's own: ask, and answer with :meth:`GameSession.answer_help`."""
+    DECLINED = "declined"
+    """The player said no for this game: no help until it has been counted."""
 
 
 Event = Placed | TookBack | Refused | Nothing | Finished | Dealt | Trouble | HelpHeld

@@ -658,16 +658,22 @@ def test_an_unusable_thinking_time_is_a_one_line_error(term_factory: list[Termin
 # --- the help a game has -------------------------------------------------------------------
 
 
-def test_a_take_back_asks_once_and_the_end_box_and_statistics_say_the_game_had_help(
-    term_factory: list[Terminal], home: Path
-) -> None:
+def asked_to_take_back(term_factory: list[Terminal], home: Path) -> tuple[Terminal, Game, tuple[int, int]]:
+    """Deal 1 with its first four winning cards placed, and ``u`` pressed: the question is open."""
     term = start(term_factory, ["--seed", "1"], home)
     term.wait_for("Deal 1: place ")
     game = Game.deal(1)
-    play_line(term, game, WINNING_LINE_DEAL_1[:4], (0, 0))
+    cursor = play_line(term, game, WINNING_LINE_DEAL_1[:4], (0, 0))
     term.send("u")
     term.wait_for("Take back the card?", "A take-back counts this game as played with help", "y take it back")
     assert on_disk(home).placed_count == 4  # nothing taken back before the answer
+    return term, game, cursor
+
+
+def test_a_take_back_asks_once_and_the_end_box_and_statistics_say_the_game_had_help(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    term, game, _ = asked_to_take_back(term_factory, home)
     term.send("y")
     game.undo()
     term.wait_for("37 cards left", "Took back ")
@@ -688,17 +694,12 @@ def test_a_take_back_asks_once_and_the_end_box_and_statistics_say_the_game_had_h
 def test_no_keeps_the_game_on_your_own_and_its_win_heads_the_statistics(
     term_factory: list[Terminal], home: Path
 ) -> None:
-    term = start(term_factory, ["--seed", "1"], home)
-    term.wait_for("Deal 1: place ")
-    game = Game.deal(1)
-    cursor = play_line(term, game, WINNING_LINE_DEAL_1[:4], (0, 0))
-    term.send("u")
-    term.wait_for("Take back the card?")
+    term, game, cursor = asked_to_take_back(term_factory, home)
     term.send("n")
     term.wait_for(lambda t: "No: this game stays on your own." in t.rows[-1])
     term.send("u")
     term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in t.rows[-1])
-    assert on_disk(home).placed_count == 4
+    assert on_disk(home).placed_count == 4  # the answer stands: nothing taken back
     play_line(term, game, WINNING_LINE_DEAL_1[4:], cursor)
     term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on my own." in panel_text(t))
     assert "On your own: streak 1, won 100% of 1." in panel_text(term)
