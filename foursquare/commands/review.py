@@ -32,7 +32,7 @@ from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
-from foursquare.words.review import not_over, progress_bar, review_not_kept, review_stopped
+from foursquare.words.review import helped_summary_line, not_over, progress_bar, review_not_kept, review_stopped
 from foursquare.words.review import report_lines as review_report_lines
 
 __all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines"]
@@ -144,5 +144,9 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
         print(json.dumps(review.to_json()))
     else:
         ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
-        print("\n".join(report_lines(review, ascii=ascii)))
+        lines = report_lines(review, ascii=ascii)
+        helped = helped_summary_line(review, kept[0].help_of(kept[1]) if kept is not None else None)
+        if helped is not None:
+            lines.insert(3, helped)  # under the summary's first line: how the game was played
+        print("\n".join(lines))
     return 0

@@ -13,7 +13,7 @@ from foursquare.storage.store import Store
 from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
-from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, render_lines, reset_question
+from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, records_render_lines, reset_question
 
 __all__ = ["main"]
 
@@ -38,10 +38,11 @@ def _show(args: argparse.Namespace, store: Store) -> int:
         _parser().error(Said.YES_ALONE.say())
     if args.reset:
         return _reset(store, ask=not args.yes)
-    stats = store.stats()
+    records = store.records()
     if args.json:
-        return say(json.dumps(stats.to_json()))
-    return say("\n".join(render_lines(stats, ascii_only=not can_encode("".join(UNICODE_CHART), sys.stdout.encoding))))
+        return say(json.dumps(records.to_json()))
+    ascii_only = not can_encode("".join(UNICODE_CHART), sys.stdout.encoding)
+    return say("\n".join(records_render_lines(records, ascii_only=ascii_only)))
 
 
 def _reset(store: Store, ask: bool) -> int:

@@ -27,16 +27,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
+from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
+from foursquare.storage.helped import Aid
 from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.glyphs import can_encode, locale_codeset
+from foursquare.words.helped import declined_line, help_declined, help_question_line
 from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.plain import (
@@ -50,12 +53,12 @@ from foursquare.words.plain import (
 )
 from foursquare.words.quote import shown
 from foursquare.words.results import share_line
-from foursquare.words.review import plain_review_lines
+from foursquare.words.review import helped_summary_line, plain_review_lines
 from foursquare.words.rules import RULES
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
-    counted_lines,
+    ended_lines,
     greeting_forms,
     kept_line,
     leaving_words,
@@ -64,7 +67,7 @@ from foursquare.words.session import (
     quitting_words,
     switch_question,
 )
-from foursquare.words.stats import scores_in_words
+from foursquare.words.stats import records_in_words
 from foursquare.words.table import position_lines, to_come_lines
 
 if TYPE_CHECKING:
@@ -85,9 +88,11 @@ _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A yes-or-no question waiting for the next line: ``y`` runs ``on_yes``, anything else means no."""
+    """A yes-or-no question waiting for the next line: ``y`` runs ``on_yes``, anything else means no (and runs
+    ``on_no``, if there is one)."""
 
     on_yes: Callable[[], None]
+    on_no: Callable[[], None] | None = None
 
 
 class Plain:
@@ -185,7 +190,7 @@ class Plain:
 
     def undo(self, rest: str) -> None:
         if self._alone("u", rest):
-            self._tell(self.session.undo())
+            self._with_help(Aid.TAKE_BACK, lambda: self._tell(self.session.undo()))
 
     def redo(self, rest: str) -> None:
         if self._alone("r", rest):
@@ -194,6 +199,13 @@ class Plain:
     def tip(self, rest: str) -> None:
         if not self._alone("t", rest) or not self._playing():
             return
+        self._with_help(Aid.TIP, self._tip)
+
+    def _tip(self) -> None:
+        events = self.session.tip()
+        self._tell(events, show=False)
+        if any(isinstance(event, session_events.HelpHeld) for event in events):
+            return
         card = self.game.next_card
         assert card is not None  # a game in play has a next card
         advice = self._advise()
@@ -201,11 +213,16 @@ class Plain:
 
     def autoplay(self, rest: str) -> None:
         """``a``: the expert plays on to the end, each card said as it goes."""
-        if not self._alone("a", rest) or not self._playing():
-            return
+        if self._alone("a", rest) and self._playing():
+            self._with_help(Aid.AUTOPLAY, self._autoplay)
+
+    def _autoplay(self) -> None:
         self.out(autoplay_line())
         while not self.game.is_over:
-            self._tell(self.session.place(self._advise().cell, by=Mover.EXPERT), show=False)
+            events = self.session.place(self._advise().cell, by=Mover.EXPERT)
+            self._tell(events, show=False)
+            if not any(isinstance(event, Placed) for event in events):
+                break  # held back or refused: said, and the player takes over
         self._show()
 
     def review(self, rest: str) -> None:
@@ -227,7 +244,13 @@ class Plain:
             judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
             review = make_review(found.game, judge)
             self.library.keep_review(found.game_id, found.game, review, self.nodes)
-        for line in plain_review_lines(review, self.spell, found.game):
+        lines = plain_review_lines(review, self.spell, found.game)
+        this = found.game == self.game and found.game_id == self.session.game_id  # the game on the table
+        helped = self.session.help if this else self.library.help_of(found.game_id)
+        said = helped_summary_line(review, helped)
+        if said is not None:
+            lines.insert(1, said)
+        for line in lines:
             self.out(line)
 
     def practice(self, rest: str) -> None:
@@ -311,10 +334,10 @@ class Plain:
     def stats(self, rest: str) -> None:
         if not self._alone("s", rest):
             return
-        stats, trouble = self.session.stats()
+        records, trouble = self.session.records()
         if trouble is not None:
             self.out(trouble.line)
-        for line in scores_in_words(stats):
+        for line in records_in_words(records):
             self.out(line)
 
     def help(self, rest: str) -> None:
@@ -356,14 +379,17 @@ class Plain:
             elif isinstance(event, Nothing):
                 self.out((nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()) + ".")
             elif isinstance(event, Finished):
-                ended += [self.spell.text(text) for text in counted_lines(event.deal, event.not_counted, event.stats)]
+                said = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+                ended += [self.spell.text(text) for text in said.every_line]
                 if event.daily is not None:
-                    ended.append(share_line(event.daily, self.game))
+                    ended.append(share_line(event.daily, self.game, event.help))
             elif isinstance(event, Dealt):
                 self._greet()
                 changed = True
             elif isinstance(event, Trouble):
                 self.out(event.line)
+            elif isinstance(event, session_events.HelpHeld):
+                self.out((help_declined(event.aid) if event.declined else help_question_line(event.aid)) + ".")
         if not changed or not show:
             for line in ended:
                 self.out(line)
@@ -394,6 +420,27 @@ class Plain:
 
         return advise(Position.of(self.game), nodes=self.nodes or DEFAULT_NODES)
 
+    def _with_help(self, aid: Aid, action: Callable[[], None]) -> None:
+        """Run ``action`` (a take-back, a tip, autoplay) now, or first ask the one question of a game on your
+        own (yes runs it), or say that the player chose no help for this game."""
+        permission = self.session.permission(aid)
+        if permission is session_events.Permission.FREE:
+            action()
+        elif permission is session_events.Permission.DECLINED:
+            self.out(help_declined(aid) + ".")
+        else:
+
+            def on_yes() -> None:
+                self._tell(self.session.answer_help(True), show=False)
+                action()
+
+            def on_no() -> None:
+                self.out(declined_line())
+                self._tell(self.session.answer_help(False), show=False)
+
+            self.question = Question(on_yes, on_no)
+            self.out(help_question_line(aid))
+
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
         stakes = self.session.stakes()
         self.question = Question(on_yes)
@@ -404,6 +451,8 @@ class Plain:
         assert question is not None
         if text.lower() in ("y", "yes"):
             question.on_yes()
+        elif question.on_no is not None:
+            question.on_no()
         else:
             self.out(kept_line(self.session.stakes().deal))
 

@@ -19,7 +19,7 @@ the main loop (:meth:`App.add_ticker`), listeners for every key before the
 commands see it (:meth:`App.add_key_filter`), observers of the game's life
 (:class:`Observer`), a cell pointed out (:attr:`App.marked`), background work
 shown in the side panel (:attr:`App.status`) and more said in the end box
-(:attr:`App.end_note`, :attr:`App.end_keys`), without changing this module.
+(:attr:`App.end_note`, :attr:`App.end_more`, :attr:`App.end_keys`), without changing this module.
 """
 
 from __future__ import annotations
@@ -33,11 +33,14 @@ from typing import Protocol
 from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.screen import layout
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
+from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
+from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
+from foursquare.words.helped import declined_line, help_declined, help_question
 from foursquare.words.keys import EXTRA_KEY_LINES, SHORT, summary
-from foursquare.words.results import share_line
+from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.screen import outcomes_words
 from foursquare.words.session import (
@@ -45,7 +48,7 @@ from foursquare.words.session import (
     NEW_DEAL,
     QUIT,
     REPLAY,
-    counted_lines,
+    ended_lines,
     greeting_forms,
     keep_label,
     leaving_words,
@@ -122,7 +125,7 @@ def bound(
 
 @dataclass(frozen=True, slots=True)
 class Confirm:
-    """A yes/no question: ``y`` runs ``on_yes``, any other key just closes it."""
+    """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one)."""
 
     question: Text
     detail: Text
@@ -130,6 +133,7 @@ class Confirm:
     yes: str = "yes"
     """What ``y`` does, in a word or two."""
     no: str = "no"
+    on_no: Callable[[App], None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +306,8 @@ class App:
         """A few lines on how to win, shown on the empty table of a first game."""
         self.end_note: tuple[Text, ...] = ()
         """More to say in the end box (whether the game counts, the streak), set when a game ends."""
+        self.end_more: tuple[Text, ...] = ()
+        """What the end box says below :attr:`end_note` where it has the rows (the record of all games)."""
         self.reminder: list[tuple[KeyName, str]] = list(REMINDER)
         """The keys the side panel reminds of, each with a word for what it does."""
         self.end_keys: list[tuple[KeyName, str]] = list(END_KEYS)
@@ -552,6 +558,8 @@ class App:
         self.dialog = None
         if dialog is not None and event in ("y", "Y"):
             dialog.on_yes(self)
+        elif dialog is not None and dialog.on_no is not None:
+            dialog.on_no(self)
 
     def cell_under(self, y: int, x: int) -> Cell | None:
         """The shown cell drawn at screen row ``y``, column ``x``, if any."""
@@ -602,8 +610,40 @@ class App:
         return self._show(self.session.place(cell, by=by))
 
     def undo(self) -> None:
-        """Take back the last placement; the cards it turned over turn back and are highlighted."""
-        self._show(self.session.undo())
+        """Take back the last placement; the cards it turned over turn back and are highlighted.
+
+        The first take-back of a game on the player's own asks first (see :meth:`ask_before_help`).
+        """
+        if not self.ask_before_help(Aid.TAKE_BACK, App.undo):
+            self._show(self.session.undo())
+
+    def ask_before_help(self, aid: Aid, action: Callable[[App], object]) -> bool:
+        """Whether ``aid`` (a take-back, a tip, autoplay) must wait: True when the player is asked first (yes
+        runs ``action``) or said no for this game (said on the message line); False: go ahead."""
+        permission = self.session.permission(aid)
+        if permission is session_events.Permission.FREE:
+            return False
+        if permission is session_events.Permission.DECLINED:
+            self.say(Text((help_declined(aid),), Tone.ERROR))
+            return True
+        question, cost, yes, no = help_question(aid)
+
+        def on_yes(app: App) -> None:
+            app._show(app.session.answer_help(True))
+            action(app)
+
+        def on_no(app: App) -> None:
+            app.say(Text((declined_line(),)))
+            app._show(app.session.answer_help(False))
+
+        self.ask(Confirm(Text((question,), Tone.HEADING), Text((cost,)), on_yes, yes=yes, no=no, on_no=on_no))
+        return True
+
+    def tip_counted(self) -> bool:
+        """A tip is about to be shown: have the session count it; False (said why) if it is held back."""
+        events = self.session.tip()
+        self._show(events)
+        return not any(isinstance(event, session_events.HelpHeld) for event in events)
 
     def redo(self) -> None:
         """Put back the last card taken back."""
@@ -643,7 +683,7 @@ class App:
                 self.say(took_back(event.card, event.cell, event.turned))
                 self.view = layout.view_after(self.game.placements)
                 self.cursor = self.region.clamp(event.cell)
-                self.end_note = ()
+                self.end_note = self.end_more = ()
                 changed = True
             elif isinstance(event, Refused):
                 self.say(refusal_sentence(self.game, event.cell))
@@ -651,22 +691,27 @@ class App:
                 said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
                 self.say(Text((said,), Tone.ERROR))
             elif isinstance(event, Finished):
-                self.end_note = tuple(counted_lines(event.deal, event.not_counted, event.stats))
+                ended = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+                self.end_note, self.end_more = ended.lines, ended.more
                 finished = True
                 if event.daily is not None:
-                    self.share = share_line(event.daily, self.game)
-                    self.say(Text((self.share,), Tone.GOOD))
+                    self.share = share_line(event.daily, self.game, event.help)
+                    short = share_short(event.daily, self.game, event.help)
+                    self.say(Text((self.share,), Tone.GOOD), Text((short,), Tone.GOOD))
             elif isinstance(event, Dealt):
                 self.view = layout.view_after(self.game.placements)
                 self.cursor = self._start_cell()
                 self.flipped = frozenset()
-                self.end_note = ()
+                self.end_note = self.end_more = ()
                 self._greet()
                 for observer in self.observers:
                     observer.game_started(self.game)
                 changed = True
             elif isinstance(event, Trouble):
                 self.tell(event)
+            elif isinstance(event, session_events.HelpHeld):
+                held = help_declined(event.aid) if event.declined else help_question(event.aid)[1]
+                self.say(Text((held,), Tone.ERROR))
         if changed:
             self._version += 1
             for observer in self.observers:

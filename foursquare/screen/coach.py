@@ -8,6 +8,11 @@ pace the eye can follow, each placement explained and saved as the player's
 would be (it goes through :meth:`App.place <foursquare.screen.app.App.place>`); any
 key stops it.
 
+A tip and autoplay are help: in a game still on the player's own, the first
+of them asks first (:meth:`App.ask_before_help
+<foursquare.screen.app.App.ask_before_help>`), and each tip asked is counted
+by the session.
+
 The expert thinks in a background thread that the app's ticker polls, so the
 screen keeps answering keys meanwhile.  Advice is for one position: whatever
 changes the game (a placement, undo, redo, a new deal) throws away advice that
@@ -30,7 +35,7 @@ from typing import TYPE_CHECKING, Protocol
 from foursquare.engine import Game
 from foursquare.screen.app import App, Mode, Observer, bound
 from foursquare.screen.keys import Input
-from foursquare.session.events import Mover
+from foursquare.session.events import Aid, Mover
 from foursquare.words.advice import (
     autoplay_started,
     autoplay_stopped,
@@ -169,6 +174,8 @@ class Coach(Observer):
         if app.game.is_over or card is None:
             app.say(game_over_text())
             return
+        if app.ask_before_help(Aid.TIP, self.tip) or not app.tip_counted():
+            return
         if self._advice is not None:
             self._show(self._advice)
             return
@@ -181,6 +188,8 @@ class Coach(Observer):
         """``a``: the expert plays on from here until the game ends or a key is pressed."""
         if app.game.is_over:
             app.say(game_over_text())
+            return
+        if app.ask_before_help(Aid.AUTOPLAY, self.autoplay):
             return
         self.autoplaying = True
         self.autoplaced = 0

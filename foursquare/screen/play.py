@@ -34,14 +34,22 @@ from foursquare.session.opening import open_session
 from foursquare.storage.files import data_dir
 from foursquare.storage.library import Library
 from foursquare.storage.problems import StoreError
-from foursquare.storage.stats import Stats
+from foursquare.storage.stats import Records, Stats
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.keys import SHORT
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
+from foursquare.words.stats import (
+    CHART_TITLE,
+    chart_title,
+    earlier_line,
+    histogram_lines,
+    records_lines,
+    score_lines,
+    summary_lines,
+)
 from foursquare.words.stats import TITLE as STATS_TITLE
-from foursquare.words.stats import histogram_lines, score_lines, summary_lines
-from foursquare.words.text import Text, Tone
+from foursquare.words.text import Text, Tone, wrap
 
 __all__ = [
     "BAR_ROWS",
@@ -53,6 +61,7 @@ __all__ = [
     "can_draw_unicode",
     "load_settings",
     "main",
+    "records_screen",
     "stats_screen",
     "wire",
 ]
@@ -216,13 +225,39 @@ def stats_screen(
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     summary = [Text((line,)) for line in summary_lines(stats)]
+    return _with_chart(head + summary, stats, CHART_TITLE, height=height, width=width, ascii=ascii, keys=keys)
+
+
+def records_screen(
+    records: Records, *, height: int, ascii: bool = False, note: str | None = None, width: int = 80, keys: str = ""
+) -> TextScreen:
+    """The statistics page for a terminal ``width``×``height``: both records, on your own first, then a chart.
+
+    The chart is of the winning scores on your own, or of all games while
+    no game on your own is won; the rest as for :func:`stats_screen`.
+    """
+    head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
+    earlier = earlier_line(records.before_help)
+    summary = [Text((line,)) for line in records_lines(records)]
+    if earlier is not None:
+        summary += wrap(Text((earlier,), Tone.DIM), layout.page_width(width))
+    alone = records.on_your_own.won > 0 or records.all_games.won == 0
+    stats = records.on_your_own if alone else records.all_games
+    return _with_chart(head + summary, stats, chart_title(alone), height=height, width=width, ascii=ascii, keys=keys)
+
+
+def _with_chart(
+    top: list[Text], stats: Stats, title: str, *, height: int, width: int, ascii: bool, keys: str
+) -> TextScreen:
+    """The page of ``top`` lines, then the chart of ``stats``' winning scores as tall as the rest of the page
+    allows (or a line a score, where the chart does not fit the width)."""
     frame = len(histogram_lines(stats, 0, ascii))  # the chart without its bars: title, axis, labels
-    spare = layout.screen_body_rows(height) - len(head) - len(summary) - 1 - frame
+    spare = layout.screen_body_rows(height) - len(top) - 1 - frame
     bars = min(max(spare, BAR_ROWS.start), BAR_ROWS.stop - 1)
-    title, *chart = histogram_lines(stats, bars, ascii)
+    _, *chart = histogram_lines(stats, bars, ascii)
     if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
-        title, *chart = score_lines(stats, ascii)
-    lines = [*head, *summary, Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
+        _, *chart = score_lines(stats, ascii)
+    lines = [*top, Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
     return TextScreen(STATS_TITLE, tuple(lines), keys=keys)
 
 
@@ -231,8 +266,10 @@ class StatsPage:
 
     kind = "stats"
 
-    def __init__(self, stats: Stats, note: str | None, ascii: bool) -> None:
+    def __init__(self, stats: Stats, note: str | None, ascii: bool, records: Records | None = None) -> None:
         self.stats = stats
+        self.records = records
+        """Both records: the page shows them when given (the game's page always gives them)."""
         self.note = note
         self.ascii = ascii
         self.scroll = 0
@@ -242,16 +279,21 @@ class StatsPage:
         """Bind ``s`` on the table to open the page."""
 
         def open_page(app: App) -> None:
-            stats, trouble = app.session.stats()
+            records, trouble = app.session.records()
             if trouble is not None:
                 app.tell(trouble)
-            app.push_page(cls(stats, (trouble.short or trouble.line) if trouble is not None else None, ascii))
+            note = (trouble.short or trouble.line) if trouble is not None else None
+            app.push_page(cls(records.all_games, note, ascii, records))
 
         app.add_command(bound("stats", ("s",), open_page, ANYWHERE))
         app.add_page_kind(cls.kind, "on the statistics page")
 
     def view(self, app: App) -> TextScreen:
         keys = "g your games" if any(c.page == self.kind for c in app.commands) else ""
+        if self.records is not None:
+            return records_screen(
+                self.records, height=app.height, width=app.width, ascii=self.ascii, note=self.note, keys=keys
+            )
         return stats_screen(self.stats, height=app.height, width=app.width, ascii=self.ascii, note=self.note, keys=keys)
 
     def other_key(self, app: App, event: Input) -> None:

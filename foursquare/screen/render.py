@@ -466,9 +466,12 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     inner = panel.width - 4
     title, first = banner_words(game)
     style = Style.WON if game.status is Status.WON else Style.LOST
-    body = [Text.of(first)]
-    lines = [Text.of(line, tone=t.tone) for t in (*body, *app.end_note) for line in textwrap.wrap(t.plain(), inner)]
     key_rows = _rows_needed(inner, app.end_keys)
+    lines = _wrapped((Text.of(first), *app.end_note, *app.end_more), inner)
+    if app.end_note and len(lines) + 3 + key_rows > panel.height:  # short of rows: the note says the result
+        lines = _wrapped((*app.end_note, *app.end_more), inner)
+        if len(lines) + 3 + key_rows > panel.height:
+            lines = _wrapped(app.end_note, inner)
     spacing = 5 if len(lines) + 5 + key_rows <= panel.height else 3  # short of rows: no blank lines in the box
     height = min(len(lines) + spacing + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)
@@ -478,6 +481,12 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
         c.text(rect.y + (3 if spacing == 5 else 2) + n, rect.x + 2, line, inner)
     _reminder(c, rect.y + height - 1 - key_rows, rect.x + 2, inner, rect.y + height - 1, app.end_keys)
     return rect.y + height
+
+
+def _wrapped(said: Sequence[Text], width: int) -> list[Text]:
+    """``said`` wrapped to ``width`` columns, a line at a time, each keeping its tone."""
+    wrapped = ((t, textwrap.wrap(t.plain(), width, break_on_hyphens=False)) for t in said)  # "take-backs" whole
+    return [Text.of(line, tone=t.tone) for t, rows in wrapped for line in rows]
 
 
 def _rows_needed(width: int, pairs: Sequence[tuple[KeyName, str]]) -> int:

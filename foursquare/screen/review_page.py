@@ -27,6 +27,7 @@ from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
+from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.words.keys import SHORT
 from foursquare.words.review import (
@@ -38,6 +39,7 @@ from foursquare.words.review import (
     SUMMARY_HEAD,
     chart_lines,
     finish_first,
+    helped_summary_line,
     lines_table,
     no_error_beyond,
     placement_lines,
@@ -174,8 +176,11 @@ class ReviewPage:
             rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - CHART_FOOT))
             lines += [Text((line,)) for line in chart_lines(work.steps, rows, width, ascii=ascii)]
             return title, lines
-        rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT))
+        helped = helped_summary_line(work.review, self.owner.help)
+        rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT - (helped is not None)))
         text = summary_lines(work.review, rows=rows, width=width, ascii=ascii)
+        if helped is not None:
+            text.insert(1, helped)
         return title, [Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text)]
 
     def _step_page(self, app: App, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
@@ -218,6 +223,8 @@ class ReviewPages(Observer):
         self.game: Game | None = None
         self.game_id: int | None = None
         """The history's id of :attr:`game`, where its review is kept; None if it has none (yet)."""
+        self.help: Help | None = None
+        """The help :attr:`game` had, for the summary; None when it is not known."""
         self._kept = False
         self._shown: tuple[object, ...] = ()
         app.add_command(
@@ -266,17 +273,26 @@ class ReviewPages(Observer):
             self._begin(game.copy(), game_id)
         elif game_id is not None:
             self.game_id = game_id
+            self.help = self._help_of(game, game_id)
         self.app.push_page(ReviewPage(self))
 
     def _begin(self, game: Game, game_id: int | None) -> None:
         self.stop()
         self.game, self.game_id = game, game_id
+        self.help = self._help_of(game, game_id)
         self._kept = False
         kept = self.library.kept_review(game_id, game) if self.library is not None and game_id is not None else None
         if kept is not None:
             self.work, self._kept = _Kept(kept), True
         else:
             self.work = self.start(game)
+
+    def _help_of(self, game: Game, game_id: int | None) -> Help | None:
+        """The help ``game`` had: the session's for the game on the table, as it was played to this end, else
+        the history's."""
+        if game == self.app.game and game_id == self.app.session.game_id:
+            return self.app.session.help
+        return self.library.help_of(game_id) if self.library is not None else None
 
     def stop(self) -> None:
         """Stop the expert's work on a review no longer wanted."""

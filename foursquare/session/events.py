@@ -15,16 +15,20 @@ from datetime import date
 from enum import Enum
 
 from foursquare.engine import Card, Cell, LossReason, Pile, Placement, Refusal, Status, Turn
-from foursquare.storage.stats import NotCounted, Stats
+from foursquare.storage.helped import Aid, Help
+from foursquare.storage.stats import NotCounted, Records, Stats
 
 __all__ = [
+    "Aid",
     "Dealt",
     "Event",
     "Finished",
     "Greeting",
+    "HelpHeld",
     "Mover",
     "NotCounted",
     "Nothing",
+    "Permission",
     "Placed",
     "Refused",
     "Stakes",
@@ -92,10 +96,23 @@ class Finished:
     """The date of the daily deal it was on, for the line to share."""
     game_id: int | None
     """Its id in the history, or None if it could not be kept."""
+    help: Help | None = None
+    """The help it had (None: it began before help was recorded)."""
+    records: Records | None = None
+    """Both records after it (all games, on your own), or None if they could not be read."""
 
     @property
     def counted(self) -> bool:
         return self.not_counted is None
+
+
+@dataclass(frozen=True, slots=True)
+class HelpHeld:
+    """A take-back, tip or autoplay was asked for and not given, and nothing changed: the player must be asked
+    first, or (``declined``) said no for this game."""
+
+    aid: Aid
+    declined: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,5 +171,16 @@ class Switch:
     daily: bool
 
 
-Event = Placed | TookBack | Refused | Nothing | Finished | Dealt | Trouble
+class Permission(Enum):
+    """Whether a take-back, a tip or autoplay may go ahead (see :meth:`GameSession.permission`)."""
+
+    FREE = "free"
+    """It costs nothing now: the game had help already, will not count, or was counted already."""
+    ASK = "ask"
+    """The first help of a game still on the player's own: ask, and answer with :meth:`GameSession.answer_help`."""
+    DECLINED = "declined"
+    """The player said no for this game: no help until it has been counted."""
+
+
+Event = Placed | TookBack | Refused | Nothing | Finished | Dealt | Trouble | HelpHeld
 """Everything a call of the session may report."""

@@ -9,6 +9,14 @@ finished game once per deal, remembers what can be put back after an undo
 whether the deal was counted before, whether the game ended before and was
 taken back, what leaving or quitting costs.
 
+It also keeps the help each game has (:class:`~foursquare.storage.helped.Help`:
+take-backs, tips, cards placed by autoplay, whether the deal was played
+before), saved with the game in progress and kept with the finished game,
+and the one rule about it (:meth:`GameSession.permission`): the first help
+of a game that would still count on the player's own is given only after
+the player's yes (:meth:`GameSession.answer_help`), and after a no none is
+given until the game has been counted.
+
 No call raises for a damaged file, a full disk or a busy database: the
 trouble comes back as a :class:`~foursquare.session.events.Trouble` event
 and play goes on.  A finished game is saved before it is recorded, so a game
@@ -25,13 +33,16 @@ from typing import NamedTuple
 from foursquare.deals import deal_number, random_deal
 from foursquare.engine import Cell, Game, IllegalMove, Refusal, Turn, check_deal_number
 from foursquare.session.events import (
+    Aid,
     Dealt,
     Event,
     Finished,
     Greeting,
+    HelpHeld,
     Mover,
     NotCounted,
     Nothing,
+    Permission,
     Placed,
     Refused,
     Stakes,
@@ -41,8 +52,9 @@ from foursquare.session.events import (
 )
 from foursquare.storage.files import data_dir
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, StoreError
-from foursquare.storage.stats import Stats, in_progress
+from foursquare.storage.stats import Records, Stats, in_progress
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window
@@ -102,6 +114,19 @@ class GameSession:
         self.window: Window | None = None
         """This process's claim on the data folder, held while the session lives (see :mod:`.opening`)."""
         self._unsaid: list[str] = []
+        self.counts = True
+        """The game will count when it ends: its deal was not counted before, and it has not been counted yet."""
+        self.replay = False
+        """The deal was counted before this game began: its result will not count."""
+        self.ended_before = False
+        """The game on the table has ended before (and been taken back since)."""
+        self.help: Help | None = None
+        """The help this game has had; None for a game begun before help was recorded (it counts in all games
+        only)."""
+        self.answer: bool | None = None
+        """The player's answer to the question before the first help: None until asked."""
+        self._tipped: tuple[Cell, ...] | None = None
+        """The position (its placements) the last tip counted was for: asking again there costs nothing more."""
         self._set(game, daily)
 
     @classmethod
@@ -161,6 +186,7 @@ class GameSession:
         if current is not None:
             session._set(current.game, current.daily)
             session.started, session.game_id = current.started, current.finished_id
+            session.help, session.answer = current.help, current.answer
             if current.game.is_over and session.game_id is None:
                 notes.append(session._record())  # it ended, but the process died before it was kept
             if current.game.is_over and session.game_id is not None:
@@ -201,14 +227,78 @@ class GameSession:
         return Stakes(self.game.seed, self.in_progress, self.counts, self.can_save and not self.save_failed)
 
     def stats(self) -> tuple[Stats, Trouble | None]:
-        """The statistics, and the trouble if they could not be read (or had to be worked out again)."""
+        """The statistics of all games, and the trouble if they could not be read (or had to be worked out again)."""
+        records, trouble = self.records()
+        return records.all_games, trouble
+
+    def records(self) -> tuple[Records, Trouble | None]:
+        """Both records (all games, on your own), and the trouble if they could not be read (or had to be
+        worked out again)."""
         if self._trouble is not None:
-            return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
+            return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
         try:
-            stats = self.store.stats()
+            records = self.store.records()
         except StoreError as exc:
-            return Stats.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
-        return stats, self._said([note(problem) for problem in self.store.take_problems()])
+            return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
+        return records, self._said([note(problem) for problem in self.store.take_problems()])
+
+    # --- help --------------------------------------------------------------------
+
+    @property
+    def on_your_own(self) -> bool:
+        """Whether the game on the table has had no help (and its help is known): it would count on your own."""
+        return self.help is not None and self.help.alone
+
+    def permission(self, aid: Aid) -> Permission:
+        """Whether ``aid`` (a take-back, a tip, autoplay) may go ahead now, or the player must be asked first.
+
+        Help costs something only while the game would still count on the
+        player's own: its help is known and none yet, its deal was not
+        counted before, and it has not been counted since.  Then the first
+        help needs the player's yes, asked once a game; after a no, none is
+        given until the game has been counted (its result is then kept, and
+        undo after the end changes nothing in it).  Help that would do
+        nothing (a take-back with no card down, a tip once the game is over)
+        costs nothing.
+        """
+        if not self.counts or not self.on_your_own or self.answer is True or not self._would_help(aid):
+            return Permission.FREE
+        return Permission.ASK if self.answer is None else Permission.DECLINED
+
+    def answer_help(self, yes: bool) -> list[Event]:
+        """The player's answer to the question before the first help: it stands for the rest of the game
+        (an answer given already is kept)."""
+        if self.answer is not None:
+            return []
+        self.answer = yes
+        return self._saved()
+
+    def tip(self) -> list[Event]:
+        """A tip for the next card is being shown: it is counted, once for each position, unless held back.
+
+        Returns :class:`HelpHeld` (show no tip) while :meth:`permission`
+        does not let a tip go ahead.
+        """
+        held = self._held(Aid.TIP)
+        if held or self.game.is_over:
+            return held
+        position = tuple(self.game.placements)
+        if self._tipped == position:
+            return []
+        self._tipped = position
+        self._helped(Aid.TIP)
+        return self._saved()
+
+    def _held(self, aid: Aid) -> list[Event]:
+        permission = self.permission(aid)
+        return [] if permission is Permission.FREE else [HelpHeld(aid, permission is Permission.DECLINED)]
+
+    def _would_help(self, aid: Aid) -> bool:
+        return bool(self.game.placed_count) if aid is Aid.TAKE_BACK else not self.game.is_over
+
+    def _helped(self, aid: Aid) -> None:
+        if self.help is not None:
+            self.help = self.help.more(aid)
 
     # --- play ------------------------------------------------------------------
 
@@ -221,6 +311,8 @@ class GameSession:
         refusal = self.game.refusal(cell)
         if refusal is not None:
             return [Refused(cell, refusal)]
+        if by is Mover.EXPERT and (held := self._held(Aid.AUTOPLAY)):
+            return held
         if self.taken_back and self.taken_back[-1] == cell:
             self.taken_back.pop()
         else:
@@ -239,6 +331,10 @@ class GameSession:
         game = self.game
         if not game.placed_count:
             return [Nothing.TO_UNDO]
+        held = self._held(Aid.TAKE_BACK)
+        if held:
+            return held
+        self._helped(Aid.TAKE_BACK)
         cell = game.placements[-1]
         before = game.piles
         card = game.undo()
@@ -258,6 +354,8 @@ class GameSession:
             placement = self.game.play(cell)
         except IllegalMove:  # checked just before; kept so that a bad cell can never break the session
             return [Refused(cell, self.game.refusal(cell) or Refusal.GAME_OVER)]
+        if by is Mover.EXPERT:
+            self._helped(Aid.AUTOPLAY)
         events: list[Event] = [Placed(placement, before, by), *self._saved()]
         if self.game.is_over:
             events += self._finish()
@@ -298,7 +396,9 @@ class GameSession:
         if not self.can_save:
             return None  # the player was told when the session opened
         try:
-            self.store.save_current(self.game, self.daily, self.started, self.game_id)
+            self.store.save_current(
+                self.game, self.daily, self.started, self.game_id, help=self.help, answer=self.answer
+            )
         except StoreError as exc:
             self.save_failed = True
             return Failed.SAVING.say(why=why(exc.problem))
@@ -322,10 +422,11 @@ class GameSession:
             else:
                 reason = None
         self.ended_before = True
-        stats, trouble = self.stats()
+        records, trouble = self.records()
         finished = Finished(
             game.seed, game.status, game.score, game.loss_reason, reason,
-            None if trouble is not None else stats, self.daily, self.game_id,
+            None if trouble is not None else records.all_games, self.daily, self.game_id,
+            self.help, None if trouble is not None else records,
         )  # fmt: skip
         said = self._said(notes)
         return [finished, *([said] if said is not None else [])]
@@ -334,7 +435,9 @@ class GameSession:
         """Keep the game as it stands in the history; a line if that failed."""
         if self._trouble is not None:
             return Failed.COUNTING.say(why=self._trouble, deal=self.game.seed)
-        finished = FinishedGame.of(self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True)
+        finished = FinishedGame.of(
+            self.game, daily=self.daily, started=self.started, ended=utc_now(), counted=True, help=self.help
+        )
         try:
             self.game_id = self.store.record(finished, mark_current=True).game_id
         except StoreError as exc:
@@ -357,15 +460,18 @@ class GameSession:
         self.game = game
         self.daily = daily
         self.taken_back = []
+        played_before = False
         try:
             self.counts = not self.store.is_counted(game.seed)
+            played_before = not self.counts or self.store.is_played(game.seed)
         except StoreError as exc:
             self.counts = True
             self._unsaid.append(Failed.READING_STATS.say(why=why(exc.problem)))
         self.replay = not self.counts
-        """The deal was counted before this game began: its result will not count."""
         self.ended_before = False
-        """The game on the table has ended before (and been taken back since)."""
+        self.help = Help(played_before=played_before)
+        self.answer = None
+        self._tipped = None
 
     def _said(self, notes: list[str | None]) -> Trouble | None:
         """``notes`` and the lines met on the way that are still to be said, as one event."""

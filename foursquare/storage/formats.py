@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, TypeGuard, TypeVar
 from foursquare.deals import deal_number
 from foursquare.engine import LAST_DEAL, Card, Game, Status, shuffled_deck
 from foursquare.storage.files import read_regular
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.stats import MAX_SCORE, Ending, Result
 
@@ -262,7 +263,8 @@ class FinishedGame:
 
     ``record`` is the engine's :meth:`Game.to_record`; it is None for games
     counted by versions that kept only results, and when the history is
-    listed without records.
+    listed without records.  ``help`` is the help it had, None for a game
+    kept before help was recorded (never read as played alone).
     """
 
     id: int | None
@@ -275,16 +277,24 @@ class FinishedGame:
     placed: int | None
     counted: bool
     record: dict[str, Any] | None = None
+    help: Help | None = None
 
     @classmethod
     def of(
-        cls, game: Game, *, daily: date | None, started: datetime | None, ended: datetime, counted: bool
+        cls,
+        game: Game,
+        *,
+        daily: date | None,
+        started: datetime | None,
+        ended: datetime,
+        counted: bool,
+        help: Help | None = None,
     ) -> FinishedGame:
-        """The history entry of ``game`` as it stands (a game not over is abandoned)."""
+        """The history entry of ``game`` as it stands (a game not over is abandoned), with the help it had."""
         result = Result.of(game)
         return cls(
             None, result.deal, daily, started, ended, result.ending, result.score, game.placed_count, counted,
-            game.to_record(),
+            game.to_record(), help,
         )  # fmt: skip
 
     @property
@@ -310,6 +320,8 @@ class FinishedGame:
             "score": self.score,
             "placed": self.placed,
             "counted": self.counted,
+            "help": None if self.help is None else self.help.to_json(),
+            "played_before": None if self.help is None else self.help.played_before,
         }
         if record:
             value["game"] = self.record
@@ -345,9 +357,10 @@ class FinishedGame:
             raise MissingRecord("no record")
         if not isinstance(record, dict):
             raise ValueError("the game record must be a JSON object")
+        helped = Help.from_json(value.get("help"), value.get("played_before"))  # no key: an earlier version's line
         finished = cls(
             None, deal, parse_day(value.get("daily")), parse_stamp(value.get("started")),
-            parse_stamp(value.get("ended")), Ending.of(result, reason), score, placed, counted, record,
+            parse_stamp(value.get("ended")), Ending.of(result, reason), score, placed, counted, record, helped,
         )  # fmt: skip
         check_finished(finished)
         return finished

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from foursquare.engine import Game
 from foursquare.storage.formats import FinishedGame
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store
 
@@ -84,6 +85,17 @@ class Library:
         if not game.is_over:
             return Found(finished.id, game, Unreviewable.NOT_OVER)
         return Found(finished.id, game, None)
+
+    def help_of(self, game_id: int | None) -> Help | None:
+        """The help kept with game ``game_id``; None when it is not known (kept before help was recorded, or no
+        such game to be read)."""
+        if game_id is None:
+            return None
+        try:
+            finished = self.store.game(game_id)
+        except (StoreError, OverflowError):
+            return None
+        return None if finished is None else finished.help
 
     def kept_review(self, game_id: int, game: Game, nodes: int | None = None) -> Review | None:
         """The review kept with game ``game_id``, if there is one for exactly ``game`` at ``nodes``."""

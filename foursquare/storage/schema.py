@@ -18,7 +18,8 @@ What is kept:
 * ``tally`` and ``streak``: how many counted games ended each way, and the
   current and longest winning streaks, kept up to date in the transaction
   that records a game (the tally by triggers on ``games``), so no statistic
-  needs every game read;
+  needs every game read; ``help_tally`` and the streak's ``alone_*`` do the
+  same split by the help the games had, for the record on your own;
 * ``settings``: named JSON values the player chose;
 * ``reviews``: a JSON value per finished game;
 * ``practice_solved``: the positions of practice solved (game id and placement number);
@@ -129,6 +130,45 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX games_by_deal;
     """,
     """
+    ALTER TABLE current ADD COLUMN help TEXT;
+    ALTER TABLE games ADD COLUMN take_backs INTEGER;
+    ALTER TABLE games ADD COLUMN tips INTEGER;
+    ALTER TABLE games ADD COLUMN autoplayed INTEGER;
+    ALTER TABLE games ADD COLUMN played_before INTEGER;
+    ALTER TABLE streak ADD COLUMN alone_current INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE streak ADD COLUMN alone_longest INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE help_tally (
+        key TEXT PRIMARY KEY,
+        help TEXT NOT NULL,
+        result TEXT NOT NULL,
+        loss_reason TEXT,
+        score INTEGER,
+        games INTEGER NOT NULL
+    );
+    INSERT INTO help_tally (key, help, result, loss_reason, score, games)
+        SELECT 'unrecorded/' || key, 'unrecorded', result, loss_reason, score, games FROM tally WHERE games != 0;
+    CREATE TRIGGER games_counted_help AFTER INSERT ON games WHEN NEW.counted = 1 BEGIN
+        INSERT INTO help_tally (key, help, result, loss_reason, score, games)
+            SELECT kind || '/' || NEW.result || '/' || coalesce(NEW.loss_reason, '') || '/' || coalesce(NEW.score, ''),
+                   kind, NEW.result, NEW.loss_reason, NEW.score, 1
+            FROM (SELECT CASE WHEN NEW.take_backs IS NULL OR NEW.tips IS NULL OR NEW.autoplayed IS NULL
+                              THEN 'unrecorded'
+                              WHEN NEW.take_backs = 0 AND NEW.tips = 0 AND NEW.autoplayed = 0 THEN 'alone'
+                              ELSE 'helped' END AS kind)
+            WHERE true
+            ON CONFLICT (key) DO UPDATE SET games = games + 1;
+    END;
+    CREATE TRIGGER games_uncounted_help AFTER UPDATE OF counted ON games WHEN OLD.counted = 1 AND NEW.counted = 0
+    BEGIN
+        UPDATE help_tally SET games = games - 1
+            WHERE key = CASE WHEN OLD.take_backs IS NULL OR OLD.tips IS NULL OR OLD.autoplayed IS NULL
+                             THEN 'unrecorded'
+                             WHEN OLD.take_backs = 0 AND OLD.tips = 0 AND OLD.autoplayed = 0 THEN 'alone'
+                             ELSE 'helped' END
+                        || '/' || OLD.result || '/' || coalesce(OLD.loss_reason, '') || '/' || coalesce(OLD.score, '');
+    END;
+    """,
+    """
     CREATE TABLE practice_solved (
         game_id INTEGER NOT NULL REFERENCES games(id),
         placement INTEGER NOT NULL CHECK (placement >= 1),
@@ -147,7 +187,14 @@ MIGRATIONS: tuple[str, ...] = (
    the history looks up (deal and end time), so that it reads one row
    instead of every game on the deal; it replaces ``games_by_deal``, its
    first half.
-4. ``practice_solved``: the practice positions (a kept game's placement that
+4. Help (:mod:`~foursquare.storage.helped`): ``take_backs``, ``tips``,
+   ``autoplayed`` and ``played_before`` on every finished game (NULL on the
+   games kept before: their help is not known), ``help`` (JSON) on the game
+   in progress, and the record on your own kept as cheaply as the other:
+   ``help_tally`` counts the counted games each way as ``tally`` does, split
+   by ``alone``, ``helped`` and ``unrecorded`` (kept by triggers), and
+   ``streak`` gets the streaks of the games played alone.
+5. ``practice_solved``: the practice positions (a kept game's placement that
    cost a card or more) the player has solved, by game id and placement
    number, so that practice moves on to the next.
 """

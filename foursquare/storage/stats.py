@@ -20,12 +20,14 @@ from enum import Enum
 from typing import Any, TypeGuard
 
 from foursquare.engine import GRID, LAST_DEAL, Game, LossReason, Status, full_deck
+from foursquare.storage.helped import Help
 
 __all__ = [
     "LOSSES",
     "MAX_SCORE",
     "Ending",
     "NotCounted",
+    "Records",
     "Result",
     "Stats",
     "in_progress",
@@ -219,4 +221,34 @@ class Stats:
             "average_score": self.average_score,
             "histogram": list(self.histogram),
             "losses": {ending.value: n for ending, n in self.losses.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Records:
+    """The two records: every counted game, and the counted games played on your own (no help at all).
+
+    A game counted before help was recorded is in :attr:`all_games` only;
+    :attr:`before_help` says how many there are.
+    """
+
+    all_games: Stats
+    on_your_own: Stats
+    before_help: int
+    """Counted games whose help is not known (they ended before it was recorded)."""
+
+    @classmethod
+    def from_results(cls, games: Iterable[tuple[Result, Help | None]]) -> Records:
+        """The records of ``games`` (each with the help it had) in the order they were counted."""
+        kept = list(games)
+        alone = [result for result, help in kept if help is not None and help.alone]
+        unknown = sum(1 for _, help in kept if help is None)
+        return cls(Stats.from_results(result for result, _ in kept), Stats.from_results(alone), unknown)
+
+    def to_json(self) -> dict[str, Any]:
+        """``foursquare stats --json``: every figure of all games, then ``on_your_own`` and the earlier games."""
+        return {
+            **self.all_games.to_json(),
+            "on_your_own": self.on_your_own.to_json(),
+            "before_help_was_recorded": self.before_help,
         }

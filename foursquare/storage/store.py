@@ -12,6 +12,7 @@ with a fresh one.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -31,15 +32,19 @@ from foursquare.storage.formats import (
     stamp,
     utc_now,
 )
+from foursquare.storage.helped import HELP_KEYS, Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.repair import open_database, set_aside
 from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
-from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Stats
+from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Records, Stats
 from foursquare.storage.window import LOCK_FILE
 
 __all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
 
-_GAME_COLUMNS = "id, deal, daily, started, ended, result, loss_reason, score, placed, counted"
+_GAME_COLUMNS = (
+    "id, deal, daily, started, ended, result, loss_reason, score, placed, counted, take_backs, tips, autoplayed,"
+    " played_before"
+)
 
 
 def kept_files(folder: Path) -> tuple[Path, ...]:
@@ -57,6 +62,10 @@ class Current(NamedTuple):
     started: datetime
     finished_id: int | None
     """The game's id in the history once it ended and was recorded, else None."""
+    help: Help | None = None
+    """The help the game has had so far; None for a game begun before help was recorded."""
+    answer: bool | None = None
+    """The player's answer to the question before the first help (None: not asked)."""
 
 
 class Span(NamedTuple):
@@ -181,24 +190,37 @@ class Store:
         Raises :class:`StoreError` (kind ``GAME_IN_PROGRESS``) when the kept
         game is damaged or breaks the rules (the caller deals afresh and says so).
         """
-        row = self._one("SELECT saved, started, finished_id FROM current WHERE slot = 1")
+        row = self._one("SELECT saved, started, finished_id, help FROM current WHERE slot = 1")
         if row is None:
             return None
-        saved, started, finished_id = row
+        saved, started, finished_id, helped = row
         try:
             kept = parse_saved_game(json.loads(saved))
             when = parse_stamp(started) or utc_now()
         except (ValueError, TypeError, RecursionError) as exc:
             raise StoreError(Problem(Kind.GAME_IN_PROGRESS, Reason.INVALID, self.path, str(exc))) from None
-        return Current(kept.game, kept.daily, when, finished_id)
+        return Current(kept.game, kept.daily, when, finished_id, *_help_in_progress(helped))
 
-    def save_current(self, game: Game, daily: date | None, started: datetime, finished_id: int | None = None) -> None:
-        """Keep ``game`` as the game on the table (after every placement, undo and redo)."""
+    def save_current(
+        self,
+        game: Game,
+        daily: date | None,
+        started: datetime,
+        finished_id: int | None = None,
+        *,
+        help: Help | None = None,
+        answer: bool | None = None,
+    ) -> None:
+        """Keep ``game`` as the game on the table (after every placement, undo and redo), with the help it has
+        had (None: not known) and the player's answer to the question before the first help."""
         saved = json.dumps(saved_game_json(game, daily), separators=(",", ":"))
+        helped = None
+        if help is not None:
+            helped = json.dumps({**help.to_json(), "played_before": help.played_before, "answer": answer})
         with self._transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, ?)",
-                (saved, stamp(started), finished_id),
+                "INSERT OR REPLACE INTO current (slot, saved, started, finished_id, help) VALUES (1, ?, ?, ?, ?)",
+                (saved, stamp(started), finished_id, helped),
             )
 
     def saved_game(self) -> SavedGame | None:
@@ -243,6 +265,10 @@ class Store:
     def is_counted(self, deal: int) -> bool:
         """Whether a game on ``deal`` counts in the statistics already."""
         return self._one("SELECT 1 FROM games WHERE deal = ? AND counted = 1", str(deal)) is not None
+
+    def is_played(self, deal: int) -> bool:
+        """Whether a game on ``deal`` is in the history, counted or not."""
+        return self._one("SELECT 1 FROM games WHERE deal = ? LIMIT 1", str(deal)) is not None
 
     def history(self, limit: int | None = None, *, records: bool = False) -> list[FinishedGame]:
         """The finished games, newest first, at most ``limit`` of them; with their records if asked.
@@ -325,33 +351,45 @@ class Store:
     # --- statistics ------------------------------------------------------------
 
     def stats(self) -> Stats:
-        """Every figure, from the counted games' tally and streaks (a few rows, whatever the history's length).
+        """Every figure of all the counted games (see :meth:`records`)."""
+        return self.records().all_games
 
-        When the tally or the streaks cannot be read or do not add up to the
+    def records(self) -> Records:
+        """Both records, all games and on your own, from the counted games' tallies and streaks (a few rows,
+        whatever the history's length).
+
+        When the tallies or the streaks cannot be read or do not add up to the
         counted games, they are worked out again from the games and kept (see
         :meth:`take_problems`).
         """
         with self._errors():
             rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
-            streak = self._db.execute("SELECT current, longest FROM streak WHERE slot = 1").fetchone()
+            split = self._db.execute(_HELP_TALLY).fetchall()
+            streak = self._db.execute(_STREAKS).fetchone()
             counted = self._db.execute("SELECT count(*) FROM games WHERE counted = 1").fetchone()[0]
         try:
-            return _figures(rows, streak, counted)
+            return _records(rows, split, streak, counted)
         except (ValueError, TypeError, IndexError, KeyError):
             pass
         with self._errors():
             rows = self._db.execute(
                 f"SELECT result, loss_reason, score, count(*) FROM games {_COUNTED} GROUP BY result, loss_reason, score"
             ).fetchall()
-            won = [row[0] == "won" for row in self._db.execute(f"SELECT result FROM games {_COUNTED} ORDER BY id")]
-        current, longest = _streaks(won)
+            split = self._db.execute(
+                f"SELECT kind, result, loss_reason, score, count(*) FROM (SELECT {_HELP_KIND} AS kind, result,"
+                f" loss_reason, score FROM games {_COUNTED}) GROUP BY kind, result, loss_reason, score"
+            ).fetchall()
+            games = self._db.execute(f"SELECT result = 'won', {_HELP_KIND} FROM games {_COUNTED} ORDER BY id")
+            kinds = [(bool(win), kind) for win, kind in games]
+        won = [win for win, _ in kinds]
+        streak = (*_streaks(won), *_streaks([win for win, kind in kinds if kind == "alone"]))
         self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
         with contextlib.suppress(StoreError):  # a read-only database still shows the right figures
-            self._keep_figures(current, longest)
-        return _figures(rows, (current, longest), len(won))
+            self._keep_figures(streak)
+        return _records(rows, split, streak, len(won))
 
-    def _keep_figures(self, current: int, longest: int) -> None:
-        """Keep the tally and streaks worked out again from the games; a counted game whose result is
+    def _keep_figures(self, streak: tuple[int, int, int, int]) -> None:
+        """Keep the tallies and streaks worked out again from the games; a counted game whose result is
         impossible stops counting, so that the kept figures agree with the games from now on."""
         with self._transaction() as db:
             db.execute(f"UPDATE games SET counted = 0 WHERE counted = 1 AND NOT {_VALID_RESULT}")
@@ -361,13 +399,26 @@ class Store:
                 " SELECT result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),"
                 " result, loss_reason, score, count(*) FROM games WHERE counted = 1 GROUP BY result, loss_reason, score"
             )
-            db.execute("INSERT OR REPLACE INTO streak (slot, current, longest) VALUES (1, ?, ?)", (current, longest))
+            db.execute("DELETE FROM help_tally")
+            db.execute(
+                "INSERT INTO help_tally (key, help, result, loss_reason, score, games)"
+                " SELECT kind || '/' || result || '/' || coalesce(loss_reason, '') || '/' || coalesce(score, ''),"
+                f" kind, result, loss_reason, score, count(*) FROM (SELECT {_HELP_KIND} AS kind, result, loss_reason,"
+                " score FROM games WHERE counted = 1) GROUP BY kind, result, loss_reason, score"
+            )
+            db.execute(
+                "INSERT OR REPLACE INTO streak (slot, current, longest, alone_current, alone_longest)"
+                " VALUES (1, ?, ?, ?, ?)",
+                streak,
+            )
 
     def reset_stats(self) -> int:
         """Clear the statistics: no game counts any more (the history stays); returns how many did."""
         with self._transaction() as db:
             cleared = db.execute("UPDATE games SET counted = 0 WHERE counted = 1").rowcount
-            db.execute("UPDATE streak SET current = 0, longest = 0 WHERE slot = 1")
+            db.execute(
+                "UPDATE streak SET current = 0, longest = 0, alone_current = 0, alone_longest = 0 WHERE slot = 1"
+            )
         return int(cleared)
 
     # --- reviews, settings, notes -------------------------------------------------
@@ -482,9 +533,10 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None =
         and db.execute("SELECT 1 FROM games WHERE deal = ? AND counted = 1", (deal,)).fetchone() is None
     )
     won = finished.ending is Ending.WON
+    helped = finished.help
     cursor = db.execute(
-        "INSERT INTO games (deal, daily, started, ended, result, loss_reason, score, placed, counted, record)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (deal, daily, started, ended, result, loss_reason, score, placed, counted, record,"
+        " take_backs, tips, autoplayed, played_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             deal,
             finished.daily.isoformat() if finished.daily else None,
@@ -496,12 +548,20 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None =
             finished.placed,
             int(counted),
             _record_text(finished) if record is None else record,
+            *(helped.to_json().values() if helped is not None else (None,) * len(HELP_KEYS)),
+            None if helped is None else int(helped.played_before),
         ),
     )
     if counted:
         db.execute(
             "UPDATE streak SET current = CASE WHEN ? THEN current + 1 ELSE 0 END,"
             " longest = max(longest, CASE WHEN ? THEN current + 1 ELSE 0 END) WHERE slot = 1",
+            (won, won),
+        )
+    if counted and helped is not None and helped.alone:
+        db.execute(
+            "UPDATE streak SET alone_current = CASE WHEN ? THEN alone_current + 1 ELSE 0 END,"
+            " alone_longest = max(alone_longest, CASE WHEN ? THEN alone_current + 1 ELSE 0 END) WHERE slot = 1",
             (won, won),
         )
     assert cursor.lastrowid is not None
@@ -521,6 +581,13 @@ _VALID_RESULT = (
 """A row whose result, loss reason and score go together (the table's checks take each alone)."""
 _COUNTED = f"WHERE counted = 1 AND {_VALID_RESULT}"
 """The games that count, those whose result is impossible left out."""
+_HELP_KIND = (
+    "CASE WHEN take_backs IS NULL OR tips IS NULL OR autoplayed IS NULL THEN 'unrecorded'"
+    " WHEN take_backs = 0 AND tips = 0 AND autoplayed = 0 THEN 'alone' ELSE 'helped' END"
+)
+"""How a row of ``games`` is split in ``help_tally``, as its triggers split it."""
+_HELP_TALLY = "SELECT help, result, loss_reason, score, games FROM help_tally WHERE games != 0"
+_STREAKS = "SELECT current, longest, alone_current, alone_longest FROM streak WHERE slot = 1"
 
 
 def _whole(value: object, least: int = 0, most: int | None = None) -> int:
@@ -532,7 +599,9 @@ def _whole(value: object, least: int = 0, most: int | None = None) -> int:
 
 def _finished(row: tuple[Any, ...]) -> FinishedGame:
     """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
-    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted, *rest = row
+    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted = row[:10]
+    take_backs, tips, autoplayed, played_before = row[10:14]
+    rest = row[14:]
     if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
         raise ValueError(f"bad deal number {deal!r}")
     ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
@@ -545,7 +614,32 @@ def _finished(row: tuple[Any, ...]) -> FinishedGame:
     return FinishedGame(
         game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
         None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
+        None if take_backs is None or tips is None or autoplayed is None  # not known: kept before help was
+        else _help_of(take_backs, tips, autoplayed, played_before),  # recorded, as help_tally counts it
     )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _help_of(take_backs: object, tips: object, autoplayed: object, played_before: object) -> Help:
+    """The help a row of ``games`` holds, checked; the same few values come back on most rows, so each is made
+    once (a long history is listed about as fast as before help was kept)."""
+    before = bool(_whole(played_before, 0, 1)) if played_before is not None else False
+    return Help(_whole(take_backs), _whole(tips), _whole(autoplayed), before)
+
+
+def _help_in_progress(text: object) -> tuple[Help | None, bool | None]:
+    """The help of the game in progress and the player's answer, as :meth:`Store.save_current` keeps them.
+
+    Help that cannot be read is not known (None), as for a game begun before help was recorded: the game
+    counts in all games only, which is never more than it earned.
+    """
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+        helped = Help.from_json(value, value.get("played_before")) if isinstance(value, dict) else None
+    except (ValueError, TypeError, RecursionError):
+        return None, None
+    answer = value.get("answer") if isinstance(value, dict) else None
+    return helped, answer if isinstance(answer, bool) else None
 
 
 def _streaks(won: list[bool]) -> tuple[int, int]:
@@ -555,6 +649,28 @@ def _streaks(won: list[bool]) -> tuple[int, int]:
         current = current + 1 if win else 0
         longest = max(longest, current)
     return current, longest
+
+
+def _records(
+    rows: list[tuple[Any, ...]], split: list[tuple[Any, ...]], streak: tuple[Any, ...] | None, counted: int
+) -> Records:
+    """Both records from the tally, its split by help and the streaks; ValueError (or another) when they cannot
+    be read or do not add up: the split must add up to the tally, row by row."""
+    if streak is None:
+        raise ValueError("no streaks")
+    by_kind: dict[str, list[tuple[Any, ...]]] = {"alone": [], "helped": [], "unrecorded": []}
+    added: dict[tuple[Any, ...], int] = {}
+    for kind, result, loss_reason, score, count in split:
+        by_kind[kind].append((result, loss_reason, score, count))
+        added[result, loss_reason, score] = added.get((result, loss_reason, score), 0) + _whole(count, 1)
+    if added != {(result, loss_reason, score): count for result, loss_reason, score, count in rows}:
+        raise ValueError("the tally split by help is not the tally")
+    alone = by_kind["alone"]
+    return Records(
+        _figures(rows, streak[:2], counted),
+        _figures(alone, streak[2:], sum(row[3] for row in alone)),
+        sum(row[3] for row in by_kind["unrecorded"]),
+    )
 
 
 def _figures(rows: list[tuple[Any, ...]], streak: tuple[Any, ...] | None, counted: int) -> Stats:

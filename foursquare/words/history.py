@@ -1,6 +1,8 @@
 """The finished games as a table: ``foursquare history`` and the page of the game screen that picks one.
 
-One line a game, newest first, with the id later commands name it by.  The
+One line a game, newest first, with the id later commands name it by, and
+the help it had last (``on my own``, ``2 take-backs, 1 tip``, or ``-`` for a
+game kept before help was recorded; on a page, ``no`` or ``yes``).  The
 command streams its rows (a history of a million games takes no more memory
 than one), with the columns measured by the database first; the page lays out
 the few it shows.
@@ -15,6 +17,7 @@ from foursquare.storage.library import Found, Unreviewable
 from foursquare.storage.stats import Ending
 from foursquare.storage.store import Span
 from foursquare.words.grammar import capitalized
+from foursquare.words.helped import help_words
 from foursquare.words.results import ending_label, ending_short
 
 __all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
@@ -24,10 +27,10 @@ NONE_TO_REVIEW = f"{EMPTY} The review needs one."
 TITLE = "Foursquare: your games, newest first"
 FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
 
-Row = tuple[str, str, str, str, str, str]
+Row = tuple[str, str, str, str, str, str, str]
 
-_FULL_ORDER = (0, 1, 2, 3, 4, 5)
-_SHORT_ORDER = (0, 1, 2, 4, 5, 3)
+_FULL_ORDER = (0, 1, 2, 3, 4, 5, 6)
+_SHORT_ORDER = (0, 1, 2, 4, 5, 6, 3)
 """On a page, the result comes last: a long one is all that may be cut."""
 _RIGHT = {0, 4, 5}
 """The columns of numbers, aligned on the right."""
@@ -57,7 +60,8 @@ def _span_widths(span: Span) -> list[int]:
     cells = (len(str(span.largest_id)), 16 if span.any_ended else 1, span.widest_deal, max(results, default=0))
     heading = next(_rows((), full=True, time=True))
     numbers = (max(span.widest_score, 1), max(span.widest_placed, 1))
-    return [max(len(name), width) for name, width in zip(heading, (*cells, *numbers), strict=True)]
+    last = 0  # the help comes last: its width is its own on each line
+    return [max(len(name), width) for name, width in zip(heading, (*cells, *numbers, last), strict=True)]
 
 
 def _columns(games: Sequence[FinishedGame], *, full: bool, time: bool) -> list[str]:
@@ -73,7 +77,7 @@ def _result(ending: Ending, counted: bool, *, full: bool) -> str:
 
 def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[Row]:
     """The heading, then a row of cells for each game."""
-    yield ("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed")
+    yield ("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed", "help")
     for game in games:
         yield (
             str(game.id),
@@ -82,7 +86,17 @@ def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[
             _result(game.ending, game.counted, full=full),
             "-" if game.score is None else str(game.score),
             "-" if game.placed is None else str(game.placed),
+            _help(game, full=full),
         )
+
+
+def _help(game: FinishedGame, *, full: bool) -> str:
+    """The help a game had: what it was or ``on my own`` (``yes`` or ``no`` in fewer words), ``-`` if not known."""
+    if game.help is None:
+        return "-"
+    if full:
+        return help_words(game.help)
+    return "no" if game.help.alone else "yes"
 
 
 def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...]) -> Iterator[str]:

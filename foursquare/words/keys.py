@@ -16,7 +16,7 @@ SUMMARIES: dict[str, str] = {
     "up": "move the cursor",
     "right": "move the cursor",
     "place": "place the next card under the cursor",
-    "undo": "take back the last card (as often as you like)",
+    "undo": "take back the last card (as often as you like; a game on your own asks once)",
     "redo": "put back a card taken back",
     "new": "new deal (asks first while a game is in progress)",
     "preview": "preview on/off: what placing under the cursor would do",

@@ -11,8 +11,10 @@ from datetime import date
 
 from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, Status
+from foursquare.storage.helped import Help
 from foursquare.storage.stats import Ending
 from foursquare.words.grammar import capitalized
+from foursquare.words.helped import with_help
 
 __all__ = [
     "banner_words",
@@ -22,6 +24,7 @@ __all__ = [
     "result_words",
     "score_words",
     "share_line",
+    "share_short",
 ]
 
 _LOSS = {
@@ -81,8 +84,9 @@ def ending_short(ending: Ending) -> str:
     return _SHORT[ending]
 
 
-def share_line(day: date, game: Game) -> str:
-    """One line to paste anywhere: date, deal number, result and score.
+def share_line(day: date, game: Game, help: Help | None = None) -> str:
+    """One line to paste anywhere: date, deal number, result and score, and whether it was played on my own
+    or with help (``help``; None: not known, and not said).
 
     It names no cards and no cells, so sharing it spoils nothing for players
     who have yet to play that day's deal.
@@ -92,4 +96,15 @@ def share_line(day: date, game: Game) -> str:
     else:
         verb = "lost" if game.status is Status.LOST else "playing"
         result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {result}"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {with_help(result, help)}"
+
+
+def share_short(day: date, game: Game, help: Help | None = None) -> str:
+    """:func:`share_line` in fewer words, for a message line too narrow for it: ``with help`` for what helped."""
+    if game.status is Status.WON:
+        result = f"won, score {game.score}"
+    else:
+        verb = "lost" if game.status is Status.LOST else "playing"
+        result = f"{verb}, {game.placed_count} of {len(game.stock)} placed"
+    said = result if help is None else f"{result}, {'on my own' if help.alone else 'with help'}"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {said}"

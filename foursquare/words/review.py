@@ -17,14 +17,16 @@ from collections.abc import Sequence
 from foursquare.engine import GRID, Card, Cell, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
 from foursquare.expert.shown import tenths
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import placement_why
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
+from foursquare.words.helped import with_help
 from foursquare.words.problems import why
-from foursquare.words.results import score_words
+from foursquare.words.results import result_words, score_words
 from foursquare.words.text import Text, Token, Tone
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "chart_lines",
     "cost_words",
     "finish_first",
+    "helped_summary_line",
     "line_sentence",
     "lines_table",
     "no_error_beyond",
@@ -443,6 +446,14 @@ def not_over(placed: int, left: int) -> str:
         f"this game is not over ({plural(placed, 'card')} placed, {left} in the stock): "
         "only a finished game can be reviewed"
     )
+
+
+def helped_summary_line(review: Review, help: Help | None) -> str | None:
+    """The summary's line on how the game was played: ``You won, score 17, on my own.``; None when its help
+    is not known."""
+    if help is None:
+        return None
+    return f"You {with_help(result_words(review.result, review.score), help)}."
 
 
 def review_not_kept(problem: Problem) -> str:

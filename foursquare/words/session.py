@@ -7,12 +7,16 @@ sentences.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from foursquare.engine import Card, cell_name
-from foursquare.storage.stats import NotCounted, Stats
-from foursquare.words.grammar import Template, plural
+from foursquare.engine import Card, Status, cell_name
+from foursquare.storage.helped import Help
+from foursquare.storage.stats import NotCounted, Records, Stats
+from foursquare.words.grammar import Template, capitalized, plural
+from foursquare.words.helped import with_help
+from foursquare.words.results import result_words
 from foursquare.words.text import Text, Tone
 
 __all__ = [
@@ -21,9 +25,10 @@ __all__ = [
     "PLAIN_INTRO",
     "QUIT",
     "REPLAY",
+    "Ended",
     "Failed",
     "asked_to_leave",
-    "counted_lines",
+    "ended_lines",
     "greeting_forms",
     "keep_label",
     "kept_line",
@@ -32,6 +37,7 @@ __all__ = [
     "nothing_to_redo",
     "nothing_to_undo",
     "quitting_words",
+    "record_lines",
     "switch_question",
     "toggled_words",
 ]
@@ -101,28 +107,74 @@ def kept_line(deal: int) -> str:
     return f"No: going on with deal {deal}."
 
 
-def counted_lines(deal: int, not_counted: NotCounted | None, stats: Stats | None) -> list[Text]:
-    """Whether a game that just ended counts in the statistics and why not, then the streak and win rate.
-
-    ``stats``: the statistics now, or None if they could not be read.
-    """
+def _counts(deal: int, not_counted: NotCounted | None) -> Text:
+    """Whether a game that just ended counts in the statistics, and why not."""
     if not_counted is None:
-        counts = Text(("This game counts in your statistics.",))
-    elif not_counted is NotCounted.REPLAY:
-        counts = Text((f"Not counted: deal {deal} was counted before (a replay).",), Tone.BAD)
-    elif not_counted is NotCounted.ENDED_BEFORE:
-        counts = Text((f"Not counted: deal {deal} counted when it first ended, before the undo.",), Tone.BAD)
-    else:
-        counts = Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
-    if stats is None or not stats.played:
-        return [counts]
-    rate = f", won {stats.win_percent:.0f}% of {stats.played}" if stats.win_percent is not None else ""
-    return [counts, Text((f"Streak {stats.current_streak}{rate}.",))]
+        return Text(("This game counts in your statistics.",))
+    if not_counted is NotCounted.REPLAY:
+        return Text((f"Not counted: deal {deal} was counted before (a replay).",), Tone.BAD)
+    if not_counted is NotCounted.ENDED_BEFORE:
+        return Text((f"Not counted: deal {deal} counted when it first ended, before the undo.",), Tone.BAD)
+    return Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
 
 
 REPLAY = "replay"
 """What ``d`` does, as the end box offers it: the same deal again (a deal counted before does not count again,
 as its greeting says)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """What is said of a game that just ended: ``lines`` always, ``more`` where there is room (a box short of
+    rows leaves it out; the statistics page has it)."""
+
+    lines: tuple[Text, ...]
+    more: tuple[Text, ...] = ()
+
+    @property
+    def every_line(self) -> tuple[Text, ...]:
+        return (*self.lines, *self.more)
+
+
+def ended_lines(
+    deal: int,
+    status: Status,
+    score: int | None,
+    not_counted: NotCounted | None,
+    help: Help | None,
+    records: Records | None,
+) -> Ended:
+    """What the end box says of a game that just ended: the result with its help (``Won, score 17, on my
+    own.``), where it counts and why not, then the record on your own (the headline) and, as more, that of
+    all games.
+
+    ``records``: both records now, or None if they could not be read.
+    """
+    result = Text((capitalized(with_help(result_words(status, score), help)) + ".",))
+    if not_counted is not None:
+        counts = _counts(deal, not_counted)
+    elif help is None:
+        counts = Text(("This game counts in all games only: it began before help was recorded.",))
+    elif help.alone:
+        counts = _counts(deal, None)
+    else:
+        counts = Text(("This game counts in all games, not on your own.",))
+    if records is None:
+        return Ended((result, counts))
+    own, everything = record_lines(records)
+    return Ended((result, counts, Text((own,))), (Text((everything,)),))
+
+
+def record_lines(records: Records) -> list[str]:
+    """The headline of the statistics: the record on your own, then that of all games, a line each."""
+    return [f"On your own: {_record(records.on_your_own)}.", f"All games: {_record(records.all_games)}."]
+
+
+def _record(stats: Stats) -> str:
+    """``streak 3, won 60% of 5``; ``none yet``."""
+    if stats.win_percent is None:
+        return "none yet"
+    return f"streak {stats.current_streak}, won {stats.win_percent:.0f}% of {stats.played}"
 
 
 def nothing_to_undo() -> str:

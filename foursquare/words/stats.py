@@ -6,7 +6,7 @@ characters, or ``#`` in ASCII), or for a screen reader the scores in words.
 
 from __future__ import annotations
 
-from foursquare.storage.stats import LOSSES, Stats
+from foursquare.storage.stats import LOSSES, Records, Stats
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
 from foursquare.words.grammar import plural
 from foursquare.words.results import ending_label
@@ -17,7 +17,12 @@ __all__ = [
     "RESET_KEPT",
     "RESET_UNASKED",
     "TITLE",
+    "chart_title",
+    "earlier_line",
     "histogram_lines",
+    "records_in_words",
+    "records_lines",
+    "records_render_lines",
     "render_lines",
     "reset_question",
     "score_lines",
@@ -111,3 +116,67 @@ def reset_question(played: int) -> str:
 RESET_KEPT = "Statistics kept."
 RESET_UNASKED = "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
 RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare history)."
+
+
+# --- the two records ------------------------------------------------------------------
+
+ON_YOUR_OWN = "On your own"
+ALL_GAMES = "All games"
+
+
+def records_lines(records: Records) -> list[str]:
+    """Both records as aligned columns, on your own first (the headline), all games beside it."""
+
+    def show(value: float | None, digits: int = 0) -> str:
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    def won(stats: Stats) -> str:
+        return str(stats.won) + ("" if stats.win_percent is None else f" ({stats.win_percent:.1f}%)")
+
+    both = (records.on_your_own, records.all_games)
+    rows = [
+        ("", ON_YOUR_OWN, ALL_GAMES),
+        ("Games played", *(str(stats.played) for stats in both)),
+        ("Won", *(won(stats) for stats in both)),
+        ("Lost", *(str(stats.lost) for stats in both)),
+        *((f"  {ending_label(ending)}", *(str(stats.losses[ending]) for stats in both)) for ending in LOSSES),
+        ("Current winning streak", *(str(stats.current_streak) for stats in both)),
+        ("Longest winning streak", *(str(stats.longest_streak) for stats in both)),
+        ("Best score", *(show(stats.best_score) for stats in both)),
+        ("Average winning score", *(show(stats.average_score, 1) for stats in both)),
+    ]
+    widths = [max(len(row[n]) for row in rows) for n in range(3)]
+    return [f"{label:<{widths[0]}}  {own:>{widths[1]}}   {every:>{widths[2]}}" for label, own, every in rows]
+
+
+def earlier_line(before_help: int) -> str | None:
+    """What the statistics say of the games counted before help was recorded; None when there are none."""
+    if not before_help:
+        return None
+    verb = "counts" if before_help == 1 else "count"
+    return f"{plural(before_help, 'earlier game')}, from before help was recorded, {verb} in all games only."
+
+
+def chart_title(on_your_own: bool) -> str:
+    """The title of a chart of winning scores: those of the games on your own, or of all games."""
+    return f"Winning scores {'on your own' if on_your_own else 'in all games'} (cards left in the stock)"
+
+
+def records_render_lines(records: Records, height: int = 8, ascii_only: bool = False) -> list[str]:
+    """Both records as lines of text (no terminal control codes), each with its chart: ``foursquare stats``."""
+    earlier = earlier_line(records.before_help)
+    lines = [*records_lines(records), *([earlier] if earlier else [])]
+    for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
+        lines += ["", chart_title(alone), *histogram_lines(stats, height, ascii_only)[1:]]
+    return lines
+
+
+def records_in_words(records: Records) -> list[str]:
+    """Both records with the winning scores in words instead of charts, for plain mode."""
+    earlier = earlier_line(records.before_help)
+    lines = [*records_lines(records), *([earlier] if earlier else [])]
+    for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
+        wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
+        where = "on your own" if alone else "in all games"
+        lines.append(f"Winning scores {where}: {', '.join(wins) if wins else 'none yet'}.")
+    return lines

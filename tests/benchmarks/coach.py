@@ -62,6 +62,7 @@ def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], i
     for seed in range(games):
         app = App(session_on(Game.deal(seed)), width=WIDTH, height=HEIGHT)
         Coach(app, think=recording)
+        app.session.answer_help(True)  # yes to the question before the first tip, so that t tips at once
         while not app.game.is_over:
             start = time.perf_counter()
             app.handle("t")
@@ -117,6 +118,7 @@ def keys_while_thinking(keys: int, busy: bool) -> list[float]:
     times = []
     try:
         for event in events:
+            app.session.answer_help(True)  # yes, once a game, to the question before the first take-back
             wait = rng.uniform(0.002, 0.02)
             due = time.perf_counter() + wait
             time.sleep(wait)  # without the lock, as curses waits for a key

@@ -70,6 +70,7 @@ def per_line(lines: int, seed: int = 0) -> dict[str, list[float]]:
         plain = _plain(Path(folder), 1, [])
         for _ in range(lines):
             game = plain.game
+            plain.session.answer_help(True)  # yes, once a game, to the question before the first take-back
             roll = rng.random()
             if game.is_over:
                 kind, line = "n (a game over: a new deal at once)", "n"
@@ -96,6 +97,7 @@ def tips(games: int) -> list[float]:
         for seed in range(games):
             written: list[str] = []
             plain = _plain(Path(folder), seed, written)
+            plain.session.answer_help(True)  # yes to the question before the first tip
             while not plain.game.is_over:
                 seconds.append(_timed(plain, "t"))
                 plain.handle(written[-1].split(" on ")[1].split(",")[0])  # "Tip: 7♥ on e4, about ..."

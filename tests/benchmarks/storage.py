@@ -6,9 +6,10 @@ figures to compare with the targets and before and after a change.
 
 * The history is built once in a temporary data folder: ``--games`` finished
   games, every one counted, with wins, losses and abandons in the proportions
-  of a middling player; their records are those of 1,000 real games (played
-  through the rules), the deal numbers made distinct.  The building is not
-  timed.
+  of a middling player, and of them a tenth from before help was recorded, a
+  third with help and the rest played on your own; their records are those
+  of 1,000 real games (played through the rules), the deal numbers made
+  distinct.  The building is not timed.
 * start-up: ``foursquare --seed 1`` in an 80×24 pseudo-terminal until its
   first full frame, on that folder and on an empty one (the difference is the
   history's cost);
@@ -77,16 +78,23 @@ def build_history(folder: Path, games: int, templates: list[Game]) -> None:
         else:
             result, reason, score, placed = "abandoned", None, None, 5
         stamp = f"2026-{1 + n * 12 // games:02d}-01T12:00:00Z"
-        rows.append((str(10**11 + n), stamp, stamp, result, reason, score, placed, records[n % len(records)]))
+        helped = rng.random()
+        help = (None,) * 4 if helped < 0.1 else (rng.randrange(1, 4), 0, 0, 0) if helped < 0.43 else (0, 0, 0, 0)
+        record = records[n % len(records)]
+        rows.append((str(10**11 + n), stamp, stamp, result, reason, score, placed, record, *help))
     with contextlib.closing(sqlite3.connect(folder / DB_FILE, isolation_level=None)) as db:
         db.execute("BEGIN")
         db.executemany(
-            "INSERT INTO games (deal, started, ended, result, loss_reason, score, placed, counted, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)",
+            "INSERT INTO games (deal, started, ended, result, loss_reason, score, placed, counted, record,"
+            " take_backs, tips, autoplayed, played_before) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
             rows,
         )
         current, longest = _streaks([row[3] for row in rows])
-        db.execute("UPDATE streak SET current = ?, longest = ?", (current, longest))
+        alone_current, alone_longest = _streaks([row[3] for row in rows if row[8:] == (0, 0, 0, 0)])
+        db.execute(
+            "UPDATE streak SET current = ?, longest = ?, alone_current = ?, alone_longest = ?",
+            (current, longest, alone_current, alone_longest),
+        )
         db.execute("COMMIT")
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
@@ -149,8 +157,8 @@ def command(args: list[str], folder: Path) -> tuple[float, subprocess.CompletedP
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "foursquare", *args], env=env, capture_output=True, check=False)
     elapsed = time.perf_counter() - start
-    if done.returncode not in (0,):
-        raise SystemExit(f"foursquare {' '.join(args)} failed: {done.stderr.decode()}")
+    if done.returncode not in (0,) or done.stderr:  # a line on standard error: a row the history could not read
+        raise SystemExit(f"foursquare {' '.join(args)} failed: {done.stderr.decode()[:2000]}")
     return elapsed, done
 
 

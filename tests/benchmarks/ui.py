@@ -118,6 +118,7 @@ def per_key(keys: int, outcomes: bool = True) -> tuple[list[float], list[float]]
     app = _app(outcomes)
     pure = []
     for event in events:
+        app.session.answer_help(True)  # yes, once a game, to the question before the first take-back
         start = time.perf_counter()
         app.handle(event)
         render(app, WIDTH, HEIGHT)
@@ -158,6 +159,7 @@ def _painted(events: list[Input], outcomes: bool) -> list[float]:
         painter = tui.Painter(window, ascii=False, color=tui.start_colour(True))
         painter.paint(app)
         for event in events:
+            app.session.answer_help(True)
             start = time.perf_counter()
             app.handle(event)
             painter.paint(app)
@@ -178,6 +180,7 @@ def saving(keys: int) -> list[float]:
         for n in range(keys):
             if app.game.is_over:
                 app.handle("n")
+            app.session.answer_help(True)
             if n % 5 == 4:
                 event: Input = "u"
             else:

@@ -10,17 +10,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import command, count, counted, lost_game, played, stats_of, won_game
+from helpers import command, count, counted, lost_game, played, records_of, stats_of, won_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from foursquare.commands.stats import main
 from foursquare.engine import Game
 from foursquare.storage.formats import FinishedGame, utc_now
-from foursquare.storage.stats import MAX_SCORE, Ending, Result, Stats
+from foursquare.storage.helped import Help
+from foursquare.storage.stats import MAX_SCORE, Ending, Records, Result, Stats
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import STATS_FILE
-from foursquare.words.stats import histogram_lines, render_lines, summary_lines
+from foursquare.words.stats import histogram_lines, records_render_lines, render_lines, summary_lines
 
 W, F, S, A = Ending.WON, Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED
 
@@ -104,6 +105,28 @@ def test_the_databases_figures_are_the_figures_of_its_counted_games(tmp_path: Pa
                 FinishedGame(None, result.deal, None, None, utc_now(), result.ending, result.score, None, True)
             )
         assert store.stats() == stats
+
+
+helps_strategy = st.sampled_from([None, Help(), Help(take_backs=1), Help(tips=2), Help(autoplayed=30), Help(1, 1, 1)])
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None, max_examples=40)
+@given(results=results_strategy, helps=st.lists(helps_strategy, min_size=30, max_size=30))
+def test_the_databases_records_are_those_of_its_counted_games_split_by_help(
+    results: list[Result], helps: list[Help | None]
+) -> None:
+    """The tallies and streaks kept as games are recorded give what every game read in order gives."""
+    games = list(zip(results, helps, strict=False))
+    records = Records.from_results(games)
+    alone = [result for result, help in games if help is not None and help.alone]
+    assert records.on_your_own == Stats.from_results(alone) and records.all_games == Stats.from_results(results)
+    assert records.before_help == sum(help is None for _, help in games)
+    with Store.empty() as store:
+        for result, help in games:
+            ending, score = result.ending, result.score
+            store.record(FinishedGame(None, result.deal, None, None, utc_now(), ending, score, None, True, None, help))
+        assert store.records() == records
+        assert store.take_problems() == []  # read from the tallies, not worked out again
 
 
 def test_each_deal_counts_once(tmp_path: Path) -> None:
@@ -203,9 +226,11 @@ def test_stats_command_prints_the_figures_and_the_chart(home: Path, capsys: pyte
     _fill(home)
     assert main([]) == 0
     out, err = capsys.readouterr()
-    stats = stats_of(home)
-    assert out.splitlines() in (render_lines(stats), render_lines(stats, ascii_only=True))
-    assert "Games played" in out and "Winning scores" in out and err == ""
+    records = records_of(home)
+    assert out.splitlines() in (records_render_lines(records), records_render_lines(records, ascii_only=True))
+    assert out.splitlines()[0].split() == ["On", "your", "own", "All", "games"]
+    assert "3 earlier games, from before help was recorded, count in all games only." in out.splitlines()
+    assert "Winning scores on your own" in out and "Winning scores in all games" in out and err == ""
 
 
 def test_stats_json_is_one_valid_object_for_scripts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,6 +244,27 @@ def test_stats_json_is_one_valid_object_for_scripts(home: Path, capsys: pytest.C
     assert data["histogram"][3] == data["histogram"][11] == 1 and len(data["histogram"]) == 25
     assert data["losses"] == {"too_many_face_down": 1, "stock_empty": 0, "abandoned": 0}
     assert data["win_percent"] == pytest.approx(200 / 3)
+    assert data["before_help_was_recorded"] == 3  # counted without their help: in all games only
+    assert set(data["on_your_own"]) == set(data) - {"on_your_own", "before_help_was_recorded"}
+    assert data["on_your_own"]["played"] == 0 and data["on_your_own"]["win_percent"] is None
+
+
+def test_stats_json_keeps_the_record_on_your_own_apart(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four games: won with a take-back, won with a tip, finished by autoplay, won alone; only the last is on
+    your own."""
+    helps = [Help(take_backs=1), Help(tips=1), Help(autoplayed=12), Help()]
+    with Store.open(home)[0] as store:
+        for deal, help in enumerate(helps, start=1):
+            finished = FinishedGame(None, deal, None, None, utc_now(), W, 10 + deal, 30, True, None, help)
+            store.record(finished)
+    assert main(["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["played"], data["won"], data["current_streak"], data["best_score"]) == (4, 4, 4, 14)
+    own = data["on_your_own"]
+    assert (own["played"], own["won"], own["current_streak"], own["best_score"], own["average_score"]) == (
+        1, 1, 1, 14, 14,
+    )  # fmt: skip
+    assert own["histogram"][14] == 1 and sum(own["histogram"]) == 1 and data["before_help_was_recorded"] == 0
 
 
 def test_stats_json_with_no_games_uses_null(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 from pathlib import Path
 
 import pytest
-from helpers import DAY, WINNING_DEAL, WINNING_LINE, expected_plain_table, new_pile_judge, plain_table, stacking_game
+from helpers import (
+    DAILY_WINS,
+    DAY,
+    WINNING_DEAL,
+    WINNING_LINE,
+    expected_plain_table,
+    first_cell_judge,
+    new_pile_judge,
+    plain_table,
+    stacking_game,
+)
 
+from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.review import review
 from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
+from foursquare.session.events import Aid
 from foursquare.session.game import GameSession as Session
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
+from foursquare.words.helped import declined_line, help_declined, help_question_line
 from foursquare.words.results import loss_words
 from foursquare.words.table import table_lines, to_come_lines
 from foursquare.words.text import Text
@@ -90,10 +105,12 @@ def test_cell_names_ignore_case_and_spaces(player: Player) -> None:
 
 def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
     out = player.type(*names(WINNING_LINE))
-    assert out[-4:] == [
+    assert out[-6:] == [
         "Deal 16: won, score 7. Face down: 0 of 4.",
+        "Won, score 7, on my own.",
         "This game counts in your statistics.",
-        "Streak 1, won 100% of 1.",
+        "On your own: streak 1, won 100% of 1.",
+        "All games: streak 1, won 100% of 1.",
         "n for a new deal, u to take back the last card, q to quit.",
     ]
     stats, _ = player.session.stats()
@@ -114,7 +131,7 @@ def test_a_game_won_again_after_an_undo_or_on_a_deal_counted_before_says_it_does
     )
     out = replay.type(*names(WINNING_LINE))
     assert "Not counted: deal 16 was counted before (a replay)." in out
-    assert "Streak 1, won 100% of 1." in out
+    assert "On your own: streak 1, won 100% of 1." in out
 
 
 def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) -> None:
@@ -125,8 +142,14 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     reason = player.game.loss_reason
     assert player.game.status is Status.LOST and reason is not None
     assert f"Deal 20261130: lost: {loss_words(reason)}. Face down: {player.game.face_down_count} of 4." in out
-    assert out[-4:-2] == ["This game counts in your statistics.", "Streak 0, won 0% of 1."]
+    assert out[-6:-2] == [
+        "Lost, on my own.",
+        "This game counts in your statistics.",
+        "On your own: streak 0, won 0% of 1.",
+        "All games: streak 0, won 0% of 1.",
+    ]
     assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
+    assert out[-2].endswith(" cards placed, on my own")
 
 
 # --- every command ------------------------------------------------------------------
@@ -134,6 +157,7 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
 
 def test_u_takes_back_and_r_puts_back(player: Player) -> None:
     player.type(*names(WINNING_LINE[:6]))
+    player.session.answer_help(True)  # the question before the first take-back has its own tests
     game = player.game.copy()
     out = player.type("u")
     assert out[0] == f"Took back {game.stock[5]} from {cell_name(WINNING_LINE[5])}: turned 7H on d4 face down again."
@@ -147,6 +171,7 @@ def test_u_takes_back_and_r_puts_back(player: Player) -> None:
 
 
 def test_placing_elsewhere_after_u_forgets_what_r_could_put_back(player: Player) -> None:
+    player.session.answer_help(True)
     player.type("d4", "u", "d4", "u")
     assert player.session.taken_back == [(0, 0)]
     player.type("d4", "d4", "u", "u", "d4")  # the same cell as the card taken back: the other may still come back
@@ -157,6 +182,7 @@ def test_placing_elsewhere_after_u_forgets_what_r_could_put_back(player: Player)
 
 def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player) -> None:
     player.type(*names(WINNING_LINE[:5]))
+    player.session.answer_help(True)
     advice = advise(Position.of(player.game), nodes=TIP_NODES)
     card = player.game.next_card
     out = player.type("t")
@@ -263,11 +289,12 @@ def test_another_deal_asked_for_during_a_game_is_asked_first(
 
 
 def test_s_shows_the_statistics_with_the_scores_in_words(player: Player) -> None:
-    assert player.type("s")[-1] == "Winning scores: none yet."
+    assert player.type("s")[-2:] == ["Winning scores on your own: none yet.", "Winning scores in all games: none yet."]
     player.type(*names(WINNING_LINE))
     out = player.type("stats")
-    assert any(line.startswith("Games played") and line.endswith(" 1") for line in out)
-    assert out[-1] == "Winning scores: 7 (1 win)."
+    assert out[0].split() == ["On", "your", "own", "All", "games"]
+    assert any(line.split() == ["Games", "played", "1", "1"] for line in out)
+    assert out[-2:] == ["Winning scores on your own: 7 (1 win).", "Winning scores in all games: 7 (1 win)."]
 
 
 def test_log_lists_every_card_placed_so_far_numbered_with_its_explanation(player: Player) -> None:
@@ -504,3 +531,93 @@ def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_
     lines.clear()
     plain.handle("practice x")
     assert lines == ["practice goes through your finished games; practice N through game N of the list g gives."]
+
+
+# --- the help a game has -----------------------------------------------------------------
+
+DAYS = list(DAILY_WINS)
+
+
+def daily_game(folder: Path, day: date, lines: list[str]) -> list[str]:
+    """Plain mode on ``day``'s daily deal in ``folder``, given ``lines``: what it printed."""
+    out: list[str] = []
+    session, opening = Session.open(folder, daily=True, today=lambda: day)
+    plain = Plain(session, Spelling(ascii=True), out.append, nodes=3000)
+    plain.begin(opening)
+    for line in lines:
+        plain.handle(line)
+    return out
+
+
+def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to_share(tmp_path: Path) -> None:
+    first = names(DAILY_WINS[DAYS[0]])
+    game = Game.deal(deal_number(DAYS[0]))
+    for name in first[:5]:
+        game.play(parse_cell(name))
+    wrong = next(cell_name(cell) for cell in game.legal_moves() if cell_name(cell) != first[5])
+    out = daily_game(tmp_path, DAYS[0], [*first[:5], wrong, "u", "y", *first[5:]])
+    assert out[out.index(help_question_line(Aid.TAKE_BACK)) + 1].startswith("Took back")
+    assert "Won, score 20 (1 take-back)." in out and "This game counts in all games, not on your own." in out
+    assert "Foursquare daily 2026-11-30 (deal 20261130): won, score 20 (1 take-back)" in out
+
+    second = names(DAILY_WINS[DAYS[1]])
+    out = daily_game(tmp_path, DAYS[1], [*second[:8], "t", "y", "t", *second[8:]])
+    assert sum(line.startswith("Tip: ") for line in out) == 2 and out.count(help_question_line(Aid.TIP)) == 1
+    assert "Foursquare daily 2026-12-01 (deal 20261201): won, score 19 (1 tip)" in out
+
+    out = daily_game(tmp_path, DAYS[2], [names(DAILY_WINS[DAYS[2]])[0], "a", "y"])
+    assert help_question_line(Aid.AUTOPLAY) in out and "The expert plays on to the end." in out
+    placed = Session.open(tmp_path, today=lambda: DAYS[2])[0].store.history()[0].placed
+    assert placed is not None
+    assert f"Foursquare daily 2026-12-02 (deal 20261202): won, score 21 ({placed - 1} cards by autoplay)" in out
+
+    out = daily_game(tmp_path, DAYS[3], names(DAILY_WINS[DAYS[3]]))
+    assert not any("counts this game as played with help" in line for line in out)
+    assert out[-6:-1] == [
+        "Won, score 11, on my own.",
+        "This game counts in your statistics.",
+        "On your own: streak 1, won 100% of 1.",
+        "All games: streak 4, won 100% of 4.",
+        "Foursquare daily 2026-12-03 (deal 20261203): won, score 11, on my own",
+    ]
+    stats = daily_game(tmp_path, DAYS[3], ["s"])
+    assert any(line.split() == ["Games", "played", "1", "4"] for line in stats)
+    assert stats[-2] == "Winning scores on your own: 11 (1 win)."
+
+
+def test_a_no_keeps_the_game_on_your_own_and_help_off_until_it_ends(player: Player) -> None:
+    player.type(*names(WINNING_LINE[:3]))
+    assert player.type("u") == [help_question_line(Aid.TAKE_BACK)]
+    assert player.type("n") == [declined_line()]
+    assert player.game.placed_count == 3
+    assert player.type("u") == [help_declined(Aid.TAKE_BACK) + "."]
+    assert player.type("t") == [help_declined(Aid.TIP) + "."]
+    assert player.type("a") == [help_declined(Aid.AUTOPLAY) + "."]
+    out = player.type(*names(WINNING_LINE[3:]))
+    assert "Won, score 7, on my own." in out and "This game counts in your statistics." in out
+    assert player.type("u")[0].startswith("Took back")  # counted already: undo is free again
+
+
+def test_a_help_question_left_open_at_the_end_of_input_is_a_no(home: Path) -> None:
+    out = io.StringIO()
+    assert main(seed=WINNING_DEAL, stdin=io.BytesIO(b"d4\nu\n"), stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[lines.index("> u") + 1] == help_question_line(Aid.TAKE_BACK)
+    assert declined_line() in lines
+    session, _ = Session.open(home)
+    assert session.game.placed_count == 1 and session.answer is False and session.help == Help()
+
+
+def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
+    out: list[str] = []
+    session, opening = Session.open(tmp_path, seed=28)
+    plain = Plain(session, Spelling(ascii=True), out.append, judge=first_cell_judge())
+    plain.begin(opening)
+    plain.handle("d4")
+    plain.handle("u")
+    plain.handle("y")
+    while not session.game.is_over:
+        plain.handle(cell_name(session.game.legal_moves()[0]))
+    start = len(out)
+    plain.handle("v")
+    assert out[start + 1].startswith("Review of deal 28: you lost") and out[start + 2] == "You lost (1 take-back)."

@@ -84,10 +84,12 @@ def test_a_whole_seeded_game_through_a_pipe(home: Path) -> None:
     game = Game.deal(WINNING_DEAL)
     check_transcript(out, game, MOVES)
     assert game.status is Status.WON
-    assert out[-4:] == [
+    assert out[-6:] == [
         f"Deal {WINNING_DEAL}: won, score {game.score}. Face down: 0 of 4.",
+        f"Won, score {game.score}, on my own.",
         "This game counts in your statistics.",
-        "Streak 1, won 100% of 1.",
+        "On your own: streak 1, won 100% of 1.",
+        "All games: streak 1, won 100% of 1.",
         "n for a new deal, u to take back the last card, q to quit.",
     ]
     stats = pipe(home, ["stats", "--json"], [])
@@ -153,7 +155,9 @@ def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terms: list[T
     screen = Terminal([], home=home)
     terms.append(screen)
     screen.wait_for(f"Welcome back: deal {WINNING_DEAL} as you left it, 5 cards placed", "35 cards left")
-    screen.send("u")  # the fifth card taken back in the screen
+    screen.send("u")  # the fifth card taken back in the screen, after its one question
+    screen.wait_for("Take back the card?", "counts this game as played with help")
+    screen.send("y")
     screen.wait_for("36 cards left")
     screen.send("q")
     screen.wait_for("Quit this game?")
@@ -166,6 +170,7 @@ def test_a_game_begun_in_plain_mode_goes_on_in_the_screen_and_back(terms: list[T
     assert plain_table(out[: out.index(f"> {MOVES[4]}")]) == expected_plain_table(game)
     check_transcript(out, game, MOVES[4:])
     assert game.status is Status.WON and f"Deal {WINNING_DEAL}: won, score 7. Face down: 0 of 4." in out
+    assert "Won, score 7 (1 take-back)." in out and "This game counts in all games, not on your own." in out
 
 
 def test_a_reader_that_closed_the_pipe_ends_plain_mode_quietly(home: Path) -> None:

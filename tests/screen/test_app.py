@@ -100,6 +100,7 @@ def test_full_pile_and_too_wide_reasons() -> None:
 
 def test_undo_as_often_as_wanted_and_redo() -> None:
     app = make_app(1)
+    app.session.answer_help(True)  # yes to the question before the first take-back (tested on its own)
     for cell in WINNING_LINE_DEAL_1[:6]:
         app.place(cell)
     after_six = app.game.copy()
@@ -119,6 +120,7 @@ def test_undo_as_often_as_wanted_and_redo() -> None:
 
 def test_undo_highlights_the_cards_it_turns_back() -> None:
     app = make_app(1)
+    app.session.answer_help(True)
     app.place((0, 0))
     app.place((0, 1))
     turned = app.flipped
@@ -130,6 +132,7 @@ def test_undo_highlights_the_cards_it_turns_back() -> None:
 
 def test_a_different_placement_forgets_the_redo_stack_the_same_one_keeps_it() -> None:
     app = make_app(1)
+    app.session.answer_help(True)
     for cell in WINNING_LINE_DEAL_1[:4]:
         app.place(cell)
     press(app, "u", "u")
@@ -270,7 +273,7 @@ def test_mouse_click_places_on_the_cell_clicked() -> None:
 
 def test_caps_lock_does_not_kill_keys_and_ctrl_l_asks_for_a_redraw() -> None:
     app = make_app()
-    press(app, Key.ENTER, "U")
+    press(app, Key.ENTER, "U", "Y")
     assert app.game.placed_count == 0
     press(app, Key.REDRAW)
     assert app.redraw_all
@@ -393,6 +396,7 @@ def test_piles_keep_their_place_on_screen_while_the_cells_shown_fit() -> None:
 
 def test_undo_names_the_cell_the_card_came_from() -> None:
     app = make_app(1)
+    app.session.answer_help(True)
     place_cells = [(0, 0), (0, 1)]
     for cell in place_cells:
         app.place(cell)

@@ -80,9 +80,15 @@ class Clock:
         return self.now
 
 
-def coached(fake: FakeExpert, seed: int = 1, *, pace: float = 0.0, clock: Clock | None = None) -> tuple[App, Coach]:
+def coached(
+    fake: FakeExpert, seed: int = 1, *, pace: float = 0.0, clock: Clock | None = None, agreed: bool = True
+) -> tuple[App, Coach]:
+    """The screen with the expert's keys on deal ``seed``; ``agreed``: the player has said yes to help in this
+    game already (the question before the first help has tests of its own)."""
     app = make_app(seed)
     coach = Coach(app, think=fake, pace=pace, clock=clock or Clock())
+    if agreed:
+        app.session.answer_help(True)
     return app, coach
 
 
@@ -283,6 +289,8 @@ def test_autoplay_plays_to_the_end_saving_and_counting_the_game(tmp_path: Path) 
     fake = FakeExpert()
     coach = Coach(app, think=fake, pace=0.0, clock=Clock())
     press(app, Key.ENTER, "a")
+    assert app.dialog is not None and not coach.autoplaying  # autoplay asks before it starts
+    press(app, "y")
     for _ in range(100):
         if not app.tick():
             break
@@ -293,6 +301,12 @@ def test_autoplay_plays_to_the_end_saving_and_counting_the_game(tmp_path: Path) 
     results = counted(tmp_path)
     assert len(results) == 1 and results[0].deal == 3
     assert session.game.placed_count == app.game.placed_count
+    (kept,) = session.store.history()
+    assert kept.help is not None and kept.help.to_json() == {
+        "take_backs": 0,
+        "tips": 0,
+        "autoplayed": len(fake.started),
+    }
 
 
 @pytest.mark.parametrize("key", [Key.RIGHT, "q", "n", "u", "?", Key.ENTER, "x", Key.ESCAPE, Click(5, 20)])
@@ -340,7 +354,7 @@ def test_the_real_expert_leaves_the_keys_and_the_ticker_free_while_it_thinks() -
     app = make_app(7)
     coach = Coach(app, think=expert(3.0))
     play_some(app, 6)
-    press(app, "t")
+    press(app, "t", "y")
     slowest = 0.0
     deadline = time.monotonic() + 30
     while coach.thinking and time.monotonic() < deadline:
@@ -358,7 +372,7 @@ def test_the_real_expert_leaves_the_keys_and_the_ticker_free_while_it_thinks() -
 def test_the_real_expert_autoplays_a_deal_to_the_end_with_a_short_budget() -> None:
     app = make_app(2)
     coach = Coach(app, think=expert(0.05), pace=0.0)
-    press(app, "a")
+    press(app, "a", "y")
     deadline = time.monotonic() + 60
     while coach.autoplaying and time.monotonic() < deadline:
         app.tick()

@@ -166,6 +166,8 @@ def test_undo_and_redo(term_factory: list[Terminal], home: Path) -> None:
     game = Game.deal(1)
     play_line(term, game, WINNING_LINE_DEAL_1[:3], (0, 0))
     term.send("u")
+    term.wait_for("Take back the card?", "y take it back")  # the first take-back of a game asks
+    term.send("y")
     term.wait_for("38 cards left", "Took back " + label(game.stock[2]))
     term.send("u")
     term.wait_for("39 cards left")
@@ -523,11 +525,12 @@ def test_daily_deal_ends_with_a_line_to_share_printed_after_the_game(term_factor
     game = Game.deal(deal)
     play_to_the_end(term, game, deal)
     if game.status is Status.WON:
-        result = f"won, score {game.score}"
+        result = f"won, score {game.score}, on my own"
     else:
-        result = f"lost, {game.placed_count} of 40 cards placed"
+        result = f"lost, {game.placed_count} of 40 cards placed, on my own"
     share = f"Foursquare daily {day.isoformat()} (deal {deal}): {result}"
-    term.wait_for(lambda t: t.rows[-1].strip() == share and table_rows(t) == expected_rows(game))
+    shown = share.replace(" cards placed,", " placed,") if len(share) > 78 else share  # the shorter form fits
+    term.wait_for(lambda t: t.rows[-1].strip() == shown and table_rows(t) == expected_rows(game))
     term.send("q")  # the game is over: no question
     assert term.wait_exit() == 0
     assert share + "\r\n" in after_the_game(term)
@@ -550,7 +553,8 @@ def test_a_won_game_counts_and_s_shows_it_in_the_statistics(term_factory: list[T
     bars = f"  1 ┤{'   ' * game.score} ██"
     term.wait_for("Foursquare: your statistics", "Winning scores", lambda t: any(r.startswith(bars) for r in t.rows))
     flat = " ".join(term.text.split())
-    assert "Games played 1" in flat and "Won 1 100.0%" in flat and f"Best score {game.score}" in flat
+    assert "On your own All games" in flat and "Games played 1 1" in flat and "Won 1 (100.0%) 1 (100.0%)" in flat
+    assert f"Best score {game.score} {game.score}" in flat
     assert any(row.startswith("score  0  1  2") and row.rstrip().endswith("23 24") for row in term.rows)
     term.send("x")
     term.wait_for("YOU WON!")
@@ -613,6 +617,8 @@ def test_t_marks_the_experts_cell_with_its_chance_of_winning(term_factory: list[
     term.send("enter")
     term.wait_for("39 cards left")
     term.send("t")
+    term.wait_for("Show a tip?", "A tip counts this game as played with help")
+    term.send("y")
     tip = re.compile(r" Tip: \S+ on [a-g][1-7] \(marked ★tip★\): expect about \d+ cards? left, \d+% to win *")
     term.wait_for(lambda t: tip.fullmatch(t.rows[-1]) is not None)
     table = [line[: PLAN.panel.x] for line in term.rows[:-1]]
@@ -629,6 +635,8 @@ def test_a_autoplays_until_any_key_stops_it(term_factory: list[Terminal], home: 
     term = start(term_factory, ["--seed", "1"], home, env=QUICK_EXPERT)
     term.wait_for("Deal 1: place ")
     term.send("a")
+    term.wait_for("Let the expert play on?", "y let it play")  # asked before it starts
+    term.send("y")
     term.wait_for("Autoplay (any key stops)")
     term.wait_for("37 cards left", timeout=20)  # three cards placed, one at a time
     explanation = term.rows[-1].strip()
@@ -651,3 +659,58 @@ def test_an_unusable_thinking_time_is_a_one_line_error(term_factory: list[Termin
     assert term.wait_exit() == 2
     flat = " ".join(term.text.split())
     assert "foursquare: FOURSQUARE_THINK_SECONDS must be a number of seconds" in flat and "Traceback" not in flat
+
+
+# --- the help a game has -------------------------------------------------------------------
+
+
+def asked_to_take_back(term_factory: list[Terminal], home: Path) -> tuple[Terminal, Game, tuple[int, int]]:
+    """Deal 1 with its first four winning cards placed, and ``u`` pressed: the question is open."""
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    cursor = play_line(term, game, WINNING_LINE_DEAL_1[:4], (0, 0))
+    term.send("u")
+    term.wait_for("Take back the card?", "A take-back counts this game as played with help", "y take it back")
+    assert on_disk(home).placed_count == 4  # nothing taken back before the answer
+    return term, game, cursor
+
+
+def test_a_take_back_asks_once_and_the_end_box_and_statistics_say_the_game_had_help(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    term, game, _ = asked_to_take_back(term_factory, home)
+    term.send("y")
+    game.undo()
+    term.wait_for("37 cards left", "Took back ")
+    term.send("u")  # asked once a game
+    game.undo()
+    term.wait_for("38 cards left", lambda t: "Take back the card?" not in t.text)
+    play_line(term, game, WINNING_LINE_DEAL_1[2:], WINNING_LINE_DEAL_1[2])  # the cursor is where the card was
+    term.wait_for("YOU WON!", lambda t: "(2 take-backs)" in panel_text(t))
+    panel = panel_text(term)
+    assert f"Won, score {game.score} (2 take-backs)." in panel and "counts in all games, not on your own" in panel
+    assert "On your own: none yet." in panel
+    figures = stats_json(home)
+    assert (figures["won"], figures["on_your_own"]["played"], figures["before_help_was_recorded"]) == (1, 0, 0)
+    listed = run_plain(["history", "--json"], home)
+    assert json.loads(listed.stdout)[0]["help"] == {"take_backs": 2, "tips": 0, "autoplayed": 0}
+
+
+def test_no_keeps_the_game_on_your_own_and_its_win_heads_the_statistics(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    term, game, cursor = asked_to_take_back(term_factory, home)
+    term.send("n")
+    term.wait_for(lambda t: "No: this game stays on your own." in t.rows[-1])
+    term.send("u")
+    term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in t.rows[-1])
+    assert on_disk(home).placed_count == 4  # the answer stands: nothing taken back
+    play_line(term, game, WINNING_LINE_DEAL_1[4:], cursor)
+    term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on my own." in panel_text(t))
+    assert "On your own: streak 1, won 100% of 1." in panel_text(term)
+    term.send("s")
+    term.wait_for("Foursquare: your statistics", "Winning scores on your own")
+    assert term.rows[2].split() == ["On", "your", "own", "All", "games"]
+    figures = stats_json(home)
+    assert (figures["on_your_own"]["played"], figures["on_your_own"]["won"]) == (1, 1)

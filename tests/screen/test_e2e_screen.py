@@ -130,7 +130,7 @@ def test_a_game_won_after_undoing_its_loss_says_it_does_not_count(terms: list[Te
     game = Game.deal(1)
     cursor = place_all(term, game, line[:steps], (0, 0))
     term.send(*keys_to(cursor, losing), "enter")
-    term.wait_for("GAME LOST", "This game counts in your", "Streak 0, won 0% of 1.")
+    term.wait_for("GAME LOST", "This game counts in your", "On your own: streak 0, won")
     term.send("u")
     term.wait_for(lambda t: "GAME LOST" not in t.text)
     place_all(term, game, line[steps:], losing)
@@ -139,7 +139,7 @@ def test_a_game_won_after_undoing_its_loss_says_it_does_not_count(terms: list[Te
     assert where is not None
     words = " ".join(" ".join(row[where.panel.x :] for row in term.rows).replace("║", " ").split())
     assert "Not counted: deal 1 counted when it first ended, before the undo." in words
-    assert "Streak 0, won 0% of 1." in words
+    assert "On your own: streak 0, won 0% of 1." in words
 
 
 def test_a_dialog_leaves_no_scraps_and_wraps_its_answers(terms: list[Terminal], tmp_path: Path) -> None:

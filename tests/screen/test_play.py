@@ -35,6 +35,7 @@ from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Result, Stats
 from foursquare.storage.store import Store
@@ -56,7 +57,7 @@ def test_every_placement_undo_and_redo_is_saved_and_the_app_plays_the_sessions_g
     assert app.game is app.session.game
     place(app, *WINNING_LINE[:3])
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:3])
-    press(app, "u", "u")
+    press(app, "u", "y", "u")  # the first take-back asks once
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:1])
     press(app, "r")
     assert on_disk(tmp_path).placements == list(WINNING_LINE[:2])
@@ -80,7 +81,7 @@ def test_the_daily_deal_ends_with_the_line_to_share(tmp_path: Path) -> None:
     assert message(app).startswith("Daily deal of 2026-11-30 (deal 20261130): place ")
     while not app.game.is_over:
         place(app, app.game.legal_moves()[0])
-    share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed"
+    share = f"Foursquare daily 2026-11-30 (deal 20261130): lost, {app.game.placed_count} of 40 cards placed, on my own"
     assert app.share == share
     assert app.message is not None and app.message.plain() == share and app.message.tone is Tone.GOOD
     assert [r.deal for r in results(tmp_path)] == [20261130]
@@ -162,7 +163,7 @@ def test_taking_a_card_back_draws_the_table_as_it_was_before_the_card(tmp_path: 
     before, view = table_of(app), app.view
     place(app, WINNING_LINE_DEAL_1[4])  # it moves the window up a row
     assert app.view != view
-    press(app, "u", "c", "c")
+    press(app, "u", "y", "c", "c")
     app.cursor = WINNING_LINE_DEAL_1[3]
     assert table_of(app) == before
 
@@ -191,17 +192,28 @@ def test_d_in_the_end_box_plays_the_same_deal_again_and_it_does_not_count(tmp_pa
     assert any("Not counted" in line.plain() for line in app.end_note)
 
 
-def test_the_end_box_keeps_its_title_and_every_line_at_the_smallest_size(tmp_path: Path) -> None:
+def box_of(app: App) -> str:
+    """The words of the end box, its lines joined."""
+    where = app.plan
+    assert where is not None
+    return " ".join(" ".join(row[where.panel.x :] for row in screen_text(app).splitlines()).replace("║", " ").split())
+
+
+def test_the_end_box_keeps_its_title_its_headline_and_every_key_at_the_smallest_size(tmp_path: Path) -> None:
     app = screen_for(tmp_path, Request(seed=1))
     place(app, *WINNING_LINE_DEAL_1)
     press(app, "d")
     place(app, *WINNING_LINE_DEAL_1)  # a replay: the box says more
+    full = box_of(app)
+    said = ("Won, score 15, on my own.", "Not counted: deal 1 was counted before (a replay).")
+    for words in ("Score 15: the cards left in the stock.", *said, "On your own: streak 1, won 100% of 1."):
+        assert words in full
+    assert "All games: streak 1, won 100% of 1." in full
     app.handle(Resize(70, 17))
-    where = app.plan
-    assert where is not None
-    box = " ".join(" ".join(row[where.panel.x :] for row in screen_text(app).splitlines()).replace("║", " ").split())
-    for words in ("YOU WON!", "Not counted: deal 1 was counted before (a replay).", "Streak 1, won 100% of 1."):
+    box = box_of(app)
+    for words in ("YOU WON!", *said, "On your own: streak 1, won 100% of 1."):
         assert words in box
+    assert "Score 15: the cards" not in box and "All games" not in box  # short of rows: said elsewhere
     for key in ("n new deal", "d replay", "u undo", "q quit", "m log", "v review"):
         assert key in box
 
@@ -280,7 +292,7 @@ def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_pat
     assert app.notices == ["Could not save the game: the disk refused to read or write."]
     press(app, "q")
     assert app.dialog is not None and app.dialog.detail.plain() == "This game could not be saved, so it will be lost."
-    press(app, "x", "u")
+    press(app, "x", "u", "y")
     assert on_disk(tmp_path).placed_count == 1
     press(app, "q", "y")
     assert not app.running
@@ -309,7 +321,8 @@ def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) 
     assert app.mode is Mode.SCREEN and app.screen is not None and app.screen.title == TITLE
     text = screen_text(app)
     flat = " ".join(text.split())
-    for want in ("Games played 1", "Won 1 100.0%", "Lost 0", "Best score 7", "Average winning score 7.0"):
+    assert "On your own All games" in flat
+    for want in ("Games played 1 1", "Won 1 (100.0%) 1 (100.0%)", "Lost 0 0", "Best score 7 7", "score 7.0 7.0"):
         assert want in flat
     chart = text.splitlines()
     bar_row = next(line for line in chart if "┤" in line)
@@ -403,16 +416,18 @@ def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, h
     with Store.open(tmp_path)[0] as store:
         for n, (ending, score) in enumerate(endings * 3):
             deal = 123456789012 + n % 5  # twelve digits, as random deals have; some played again
-            store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True))
+            helped = (None, Help(), Help(take_backs=2, tips=1))[n % 3]
+            store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True, None, helped))
     app = screen_for(tmp_path)
     press(app, Resize(width, height), "g")
     lines = screen_text(app).splitlines()
     heading = next(line for line in lines if "placed" in line)
     assert heading.split() in (
-        ["id", "ended", "(UTC)", "deal", "score", "placed", "result"],
-        ["id", "ended", "deal", "score", "placed", "result"],
+        ["id", "ended", "(UTC)", "deal", "score", "placed", "help", "result"],
+        ["id", "ended", "deal", "score", "placed", "help", "result"],
     )
     assert all(len(line) <= width for line in lines) and "…" not in heading
     for line in filter(str.strip, lines[lines.index(heading) + 1 : -1]):
-        assert line[: heading.index("result")].rstrip().endswith("31"), line  # every column up to the result whole
+        assert line[: heading.index("help")].rstrip().endswith("31"), line  # every column up to the result whole
+        assert line[heading.index("help") : heading.index("result")].strip() in ("-", "no", "yes"), line
     assert any("lost: 5 face down" in line for line in lines) and any("replay" in line for line in lines)

@@ -30,6 +30,7 @@ from foursquare.screen.play import StatsPage
 from foursquare.screen.render import render
 from foursquare.screen.review_page import ReviewPage, ReviewPages
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
@@ -394,3 +395,34 @@ def test_a_placement_s_page_says_why_the_best_cells_and_the_player_s_with_what_e
     assert len(rows) <= LINES_SHOWN + 1
     assert "Verdict: inaccuracy (1.2 cards of expected score lost)" in text
     assert "Expected score 18.0 → 16.8 cards, win chance 95% → 95%" in text
+
+
+# --- how the game was played -------------------------------------------------------
+
+
+def test_the_summary_says_how_the_game_just_ended_was_played() -> None:
+    app, pages = finished_app(won_game(), start=fake)
+    press(app, "v")
+    settle(app, pages)
+    press(app, "s")
+    lines = screen_text(app).splitlines()
+    first = next(n for n, line in enumerate(lines) if "· expert" in line)
+    assert lines[first + 1].strip() == "You won, score 7, on my own."
+
+
+def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> None:
+    app = make_app()
+    game = won_game()
+    for help in (Help(take_backs=2, tips=1), None):
+        app.session.store.record(
+            FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=False, help=help)
+        )
+    library = Library(app.session.store)
+    pages = ReviewPages(app, start=fake, library=library)
+    HistoryPage.wire(app, library, pages)
+    press(app, "g", Key.DOWN, "v")  # game 1, the older
+    settle(app, pages)
+    press(app, "s")
+    assert "You won, score 7 (2 take-backs, 1 tip)." in screen_text(app)
+    press(app, "q", Key.UP, "v", "s")  # game 2, kept without its help: nothing is said of it
+    assert "· expert" in screen_text(app) and "You won" not in screen_text(app)

@@ -63,6 +63,12 @@ def finish_first_cells(session: GameSession) -> list[Event]:
     return events
 
 
+def helped(session: GameSession) -> GameSession:
+    """``session`` once the player has said yes to help in its game (the question has tests of its own)."""
+    session.answer_help(True)
+    return session
+
+
 def win(session: GameSession) -> list[Event]:
     events = play_on(session, WINNING_LINE[session.game.placed_count :])
     assert session.game.status is Status.WON
@@ -91,10 +97,12 @@ def test_the_game_in_progress_is_resumed_exactly_after_play_and_undo(tmp_path: P
     session, _ = GameSession.open(tmp_path)
     for _ in range(6):
         assert troubles(session.place(session.game.legal_moves()[-1])) == []
+    assert troubles(session.answer_help(True)) == []
     assert troubles(session.undo()) == []
     resumed, opening = GameSession.open(tmp_path)
     assert opening == (None, None)
     assert resumed.game == session.game and resumed.game.placed_count == 5
+    assert resumed.help == session.help and resumed.answer is True
     assert resumed.game.piles == session.game.piles and resumed.game.next_card == session.game.next_card
     assert resumed.in_progress
     assert resumed.greeting() == Greeting(resumed.game.seed or 0, 5, False, None, resumed.game.next_card)
@@ -192,7 +200,7 @@ def test_a_cell_the_rules_refuse_changes_nothing_and_says_why() -> None:
 
 
 def test_undo_turns_back_what_the_card_turned_and_names_those_cards() -> None:
-    session = GameSession.in_memory(Game.deal(5))
+    session = helped(GameSession.in_memory(Game.deal(5)))
     play_on(session, [(0, 0), (0, 1), (1, 0)])  # 10D on d5 turns 2D over
     (took,) = session.undo()
     assert isinstance(took, TookBack) and took.cell == (1, 0)
@@ -206,7 +214,7 @@ def test_nothing_to_undo_or_redo_is_said_as_such() -> None:
 
 
 def test_redo_puts_back_what_undo_took_back_in_the_order_taken() -> None:
-    session = GameSession.in_memory(Game.deal(5))
+    session = helped(GameSession.in_memory(Game.deal(5)))
     play_on(session, [(0, 0), (0, 1), (1, 0)])
     session.undo()
     session.undo()
@@ -218,7 +226,7 @@ def test_redo_puts_back_what_undo_took_back_in_the_order_taken() -> None:
 
 
 def test_the_redo_rule_placing_the_card_taken_back_where_it_was_keeps_the_rest() -> None:
-    session = GameSession.in_memory(Game.deal(5))
+    session = helped(GameSession.in_memory(Game.deal(5)))
     play_on(session, [(0, 0), (0, 1), (1, 0)])
     session.undo()
     session.undo()
@@ -230,7 +238,7 @@ def test_the_redo_rule_placing_the_card_taken_back_where_it_was_keeps_the_rest()
 
 
 def test_autoplay_placements_say_who_placed_them() -> None:
-    session = GameSession.in_memory(Game.deal(5))
+    session = helped(GameSession.in_memory(Game.deal(5)))
     (placed,) = session.place((0, 0), by=Mover.EXPERT)
     assert isinstance(placed, Placed) and placed.by is Mover.EXPERT
 

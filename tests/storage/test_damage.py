@@ -23,6 +23,7 @@ from helpers import (
     open_in,
     played,
     press,
+    records_of,
     screen_for,
     screen_text,
     stats_of,
@@ -32,6 +33,7 @@ from helpers import (
 from foursquare.engine import Game
 from foursquare.storage import repair
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.store import Store
@@ -44,14 +46,16 @@ def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path / "home"
 
 
-def finished(game: Game) -> FinishedGame:
-    return FinishedGame.of(game, daily=None, started=utc_now(), ended=utc_now(), counted=True)
+def finished(game: Game, help: Help | None = None) -> FinishedGame:
+    return FinishedGame.of(game, daily=None, started=utc_now(), ended=utc_now(), counted=True, help=help)
 
 
 def three_games(home: Path) -> list[int]:
-    """A won game, a lost one and an abandoned one in ``home``; their ids."""
+    """A won game played alone, a lost one with a tip and an abandoned one from before help was recorded in
+    ``home``; their ids."""
+    games = ((won_game(), Help()), (lost_game(), Help(tips=1)), (played(5, 3), None))
     with Store.open(home)[0] as store:
-        return [store.record(finished(game)).game_id for game in (won_game(), lost_game(), played(5, 3))]
+        return [store.record(finished(game, help)).game_id for game, help in games]
 
 
 @contextlib.contextmanager
@@ -72,7 +76,20 @@ DAMAGED_ROWS = {
     "daily": ("daily", "2026-02-31"),
     "score": ("score", 99),
     "impossible pair": ("loss_reason", "stock_empty"),
+    "take-backs": ("take_backs", -1),
+    "tips": ("tips", "some"),
+    "played before": ("played_before", 2),
 }
+
+
+def test_help_with_a_count_missing_is_help_not_known_and_never_alone(home: Path) -> None:
+    won, _, _ = three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE games SET tips = NULL WHERE id = ?", (won,))
+    with Store.open(home)[0] as store:
+        helps = [game.help for game in store.history()]
+        assert store.take_problems() == []  # no row left out
+    assert helps == [None, Help(tips=1), None]
 
 
 @pytest.mark.parametrize("column", DAMAGED_ROWS)
@@ -138,6 +155,12 @@ TALLY_DAMAGE = [
     "UPDATE streak SET current = 'x'",
     "UPDATE streak SET longest = -1",
     "DELETE FROM streak",
+    "UPDATE help_tally SET games = games + 1 WHERE help = 'alone'",
+    "DELETE FROM help_tally WHERE help = 'helped'",
+    "DELETE FROM help_tally",
+    "UPDATE help_tally SET games = 'many' WHERE help = 'unrecorded'",
+    "UPDATE streak SET alone_current = 2",
+    "UPDATE streak SET alone_longest = 'x'",
 ]
 
 
@@ -146,7 +169,8 @@ def test_statistics_that_disagree_with_the_games_are_worked_out_again(
     home: Path, capsys: pytest.CaptureFixture[str], damage: str
 ) -> None:
     three_games(home)
-    before = stats_of(home)
+    before = records_of(home)
+    assert (before.on_your_own.played, before.on_your_own.current_streak, before.before_help) == (1, 1, 1)
     with database(home) as db:
         db.execute(damage)
     assert command("stats", "--json") == 0
@@ -465,7 +489,7 @@ def test_the_statistics_page_and_plain_s_say_that_the_figures_were_worked_out_ag
     app = screen_for(home)
     press(app, "s")
     assert "The statistics were worked out again from your games." in screen_text(app)
-    assert "Games played 3" in " ".join(screen_text(app).split())
+    assert "Games played 1 3" in " ".join(screen_text(app).split())  # on your own, all games
     with database(home) as db:
         db.execute("UPDATE tally SET games = 7 WHERE result = 'won'")
     session, opening = open_in(home)

@@ -93,6 +93,73 @@ def test_a_database_of_the_second_layout_gets_the_index_the_import_looks_up(tmp_
     assert indexes["games_by_deal_ended"] == ["deal", "ended"] and "games_by_deal" not in indexes
 
 
+def previous_version(folder: Path, results: list[Result], current: Game | None = None) -> None:
+    """A database as the previous version left it (the first three layouts): ``results`` recorded the way it
+    recorded a game (the tally kept by its triggers, the streaks moved on), and ``current`` in progress."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(folder / DB_FILE, isolation_level=None)) as db:
+        db.executescript("".join(MIGRATIONS[:3]) + "PRAGMA user_version = 3;")
+        for n, result in enumerate(results):
+            counted = n != 2  # one replay, kept but not counted
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "INSERT INTO games (deal, daily, started, ended, result, loss_reason, score, placed, counted, record)"
+                " VALUES (?, NULL, ?, ?, ?, ?, ?, 30, ?, NULL)",
+                (str(result.deal), "2026-11-29T10:00:00Z", f"2026-11-29T10:{n:02d}:00Z", result.ending.result,
+                 result.ending.loss_reason, result.score, int(counted)),
+            )  # fmt: skip
+            if counted:
+                won = result.ending is Ending.WON
+                db.execute(
+                    "UPDATE streak SET current = CASE WHEN ? THEN current + 1 ELSE 0 END,"
+                    " longest = max(longest, CASE WHEN ? THEN current + 1 ELSE 0 END) WHERE slot = 1",
+                    (won, won),
+                )
+            db.execute("COMMIT")
+        if current is not None:
+            saved = json.dumps({"format": "foursquare-saved-game", "version": 1, "daily": None,
+                                "game": current.to_record()})  # fmt: skip
+            db.execute(
+                "INSERT INTO current (slot, saved, started, finished_id) VALUES (1, ?, ?, NULL)",
+                (saved, "2026-11-29T11:00:00Z"),
+            )
+
+
+def test_an_old_database_keeps_every_game_in_all_games_and_none_on_your_own(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = [Result(1, Ending.WON, 3), Result(2, Ending.STOCK_EMPTY), Result(1, Ending.WON, 9)]
+    results += [Result(3, Ending.WON, 12), Result(4, Ending.WON, 5), Result(5, Ending.ABANDONED)]
+    previous_version(home, results, current=played(WINNING_DEAL, 3))
+    counted_before = [result for n, result in enumerate(results) if n != 2]
+    before = Stats.from_results(counted_before)
+    assert command("stats", "--json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {key: data[key] for key in before.to_json()} == before.to_json()  # all games exactly as before
+    assert data["on_your_own"] == Stats.from_results([]).to_json() and data["before_help_was_recorded"] == 5
+    assert command("stats") == 0
+    assert "5 earlier games, from before help was recorded, count in all games only." in capsys.readouterr().out
+    assert command("history", "--json") == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert len(entries) == 6 and all(e["help"] is None and e["played_before"] is None for e in entries)
+    with contextlib.closing(sqlite3.connect(home / DB_FILE)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    session, _ = Session.open(home)  # the game the previous version left in progress
+    assert session.game.placed_count == 3 and session.help is None  # its help before now is not known
+    while not session.game.is_over:
+        session.place(session.game.legal_moves()[0])
+    with Store.open(home)[0] as store:
+        records = store.records()
+        assert store.take_problems() == []
+    assert records.all_games.played == 6 and records.before_help == 6 and records.on_your_own.played == 0
+    session.new_deal(seed=7)
+    while not session.game.is_over:
+        session.place(session.game.legal_moves()[0])
+    with Store.open(home)[0] as store:
+        records = store.records()
+    assert (records.all_games.played, records.on_your_own.played, records.before_help) == (7, 1, 6)
+
+
 def test_an_empty_file_becomes_a_database_and_one_from_a_newer_version_is_refused(tmp_path: Path) -> None:
     (tmp_path / DB_FILE).write_bytes(b"")
     Store.open(tmp_path)[0].close()

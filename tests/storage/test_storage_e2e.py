@@ -83,6 +83,11 @@ def said(text: str, words: str) -> bool:
     return "".join(words.split()) in "".join(text.split())
 
 
+def end_box(term: Terminal) -> str:
+    """The words of the end box, the double frame at the right of the screen."""
+    return " ".join(row.rstrip().split("║")[-2] for row in term.rows if row.rstrip().endswith("║"))
+
+
 def corrupt_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".corrupt" in p.name)
 
@@ -213,10 +218,11 @@ def test_a_database_failing_its_check_is_moved_aside_and_the_game_starts_afresh(
     with contextlib.closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        roots = [row[0] for row in connection.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 1")]
     data = bytearray(db.read_bytes())
     page = len(data) // pages
-    for n in range(1, pages):  # every page but the first (the header): the tables are damaged
-        data[n * page + 8 : n * page + 40] = b"\xa5" * 32
+    for n in roots:  # the first page of every table and index: the schema reads, the tables are damaged
+        data[(n - 1) * page + 8 : (n - 1) * page + 40] = b"\xa5" * 32
     db.write_bytes(bytes(data))
     shown = run(["stats", "--json"], home)
     assert shown.returncode == 0 and "Traceback" not in shown.stderr
@@ -331,3 +337,34 @@ def test_sigkill_at_any_moment_loses_at_most_the_placement_in_flight(tmp_path: P
         deals = [result.deal for result in counted(folder)]
         assert set(recorded) <= set(deals)  # every game recorded is there
         assert len(deals) <= len(recorded) + 1 + round_  # and at most one a round recorded before it was printed
+
+
+def test_a_game_killed_after_a_take_back_keeps_its_help_when_resumed(terms: list[Terminal], home: Path) -> None:
+    """SIGKILL to the game window after a take-back: the next start resumes the game with its record of help
+    (and the yes already given), and the game ends counted as helped."""
+    first = start(terms, ["--seed", "1"], home)
+    first.wait_for("Deal 1: place ")
+    game = Game.deal(1)
+    place(first, game, WINNING_LINE_DEAL_1[:3], (0, 0))
+    first.send("u")
+    first.wait_for("Take back the card?")
+    first.send("y")
+    game.undo()
+    first.wait_for("38 cards left", "Took back ")
+    place(first, game, WINNING_LINE_DEAL_1[2:5], WINNING_LINE_DEAL_1[2])  # the cursor is where the card was
+    first.child.kill(signal.SIGKILL)
+    first.wait_exit()
+    assert on_disk(home).placements == game.placements
+
+    again = start(terms, [], home)
+    again.wait_for("Welcome back: deal 1 as you left it, 5 cards placed")
+    again.send("u")  # the answer was given before the kill: no question
+    game.undo()
+    again.wait_for("36 cards left", lambda t: "Take back the card?" not in t.text)
+    place(again, game, WINNING_LINE_DEAL_1[4:], WINNING_LINE_DEAL_1[4])
+    again.wait_for("YOU WON!", lambda t: said(end_box(t), f"Won, score {game.score} (2 take-backs)."))
+    done = run(["history", "--json"], home)
+    (entry,) = json.loads(done.stdout)
+    assert entry["help"] == {"take_backs": 2, "tips": 0, "autoplayed": 0} and entry["played_before"] is False
+    figures = stats_json(home)
+    assert (figures["won"], figures["on_your_own"]["played"]) == (1, 0)

@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-from helpers import make_app, place, press
+from helpers import Told, make_app, place, press
 
 from foursquare.engine import cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.screen.coach import Coach
 from foursquare.words.advice import chance_text
 from foursquare.words.glyphs import TIP_MARK
-
-
-@dataclass
-class Ready:
-    """Advice that has already come."""
-
-    position: Position
-    advice: Advice
-
-    def done(self) -> bool:
-        return True
-
-    def cancel(self) -> None:
-        pass
 
 
 def tip_with(ranking: list[float], *, cut_short: bool = False) -> tuple[str, list[tuple[int, int]]]:
@@ -36,12 +20,12 @@ def tip_with(ranking: list[float], *, cut_short: bool = False) -> tuple[str, lis
     rated = tuple(zip(cells, ranking, strict=False))
     scores = tuple((cell, 10.0 - n) for n, (cell, _) in enumerate(rated))
 
-    def think(position: Position) -> Ready:
+    def think(position: Position) -> Told:
         advice = Advice(rated[0][0], rated[0][1], rated, 3, 1000, 0.0, scores, rated[0][1], cut_short)
-        return Ready(position, advice)
+        return Told(position, advice)
 
     Coach(app, think=think, pace=0.0)
-    press(app, "t")
+    press(app, "t", "y")  # yes to the question before the first tip
     app.tick()
     assert app.message is not None
     return app.message.plain(), [cell for cell, _ in rated]

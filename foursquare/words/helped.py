@@ -1,0 +1,89 @@
+"""The help a game had, in words: ``on my own`` or ``(2 take-backs, 1 tip)``, and the one question before it.
+
+A result said with its help (the end box, the review's summary, the daily
+line to share) reads ``won, score 17, on my own`` or ``won, score 17
+(2 take-backs, 1 tip)``; a game kept before help was recorded is said as
+its result alone.  The question before the first help of a game played on
+your own, and what is said after its answer, are worded here once for the
+screen and plain mode.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from foursquare.storage.helped import Aid, Help
+from foursquare.words.grammar import plural
+
+__all__ = [
+    "ON_MY_OWN",
+    "declined_line",
+    "help_declined",
+    "help_question",
+    "help_question_line",
+    "help_words",
+    "with_help",
+]
+
+ON_MY_OWN = "on my own"
+
+
+def help_words(help: Help) -> str:
+    """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on my own`` for none."""
+    return _help_words(help.take_backs, help.tips, help.autoplayed)
+
+
+@functools.lru_cache(maxsize=1024)
+def _help_words(take_backs: int, tips: int, autoplayed: int) -> str:
+    """:func:`help_words` of these counts, made once for each (a long history says the same few again and again)."""
+    said = []
+    if take_backs:
+        said.append(plural(take_backs, "take-back"))
+    if tips:
+        said.append(plural(tips, "tip"))
+    if autoplayed:
+        said.append(plural(autoplayed, "card") + " by autoplay")
+    return ", ".join(said) if said else ON_MY_OWN
+
+
+def with_help(result: str, help: Help | None) -> str:
+    """``won, score 17, on my own`` or ``won, score 17 (2 take-backs, 1 tip)``: ``result`` and how it was
+    reached; ``result`` alone for a game whose help is not known."""
+    if help is None:
+        return result
+    if help.alone:
+        return f"{result}, {ON_MY_OWN}"
+    return f"{result} ({help_words(help)})"
+
+
+_QUESTIONS = {
+    Aid.TAKE_BACK: ("Take back the card?", "A take-back", "take it back"),
+    Aid.TIP: ("Show a tip?", "A tip", "show the tip"),
+    Aid.AUTOPLAY: ("Let the expert play on?", "Autoplay", "let it play"),
+}
+_COST = "{help} counts this game as played with help: in all games, not in your record on your own."
+_NO = "no: on my own"
+
+
+def help_question(aid: Aid) -> tuple[str, str, str, str]:
+    """The question before the first help of a game on your own: the question, what the help costs (one
+    line), what yes does and what no does, in a few words each."""
+    question, noun, yes = _QUESTIONS[aid]
+    return question, _COST.format(help=noun), yes, _NO
+
+
+def help_question_line(aid: Aid) -> str:
+    """Plain mode's form of :func:`help_question`, with the answers."""
+    question, cost, _, _ = help_question(aid)
+    return f"{question} {cost} Answer y to go ahead, n to keep this game on your own."
+
+
+def declined_line() -> str:
+    """What is said when the answer was no: it stands for the rest of the game."""
+    return "No: this game stays on your own. Take-backs, tips and autoplay are off until it ends."
+
+
+def help_declined(aid: Aid) -> str:
+    """Why a take-back, tip or autoplay did nothing: the player chose to play this game alone."""
+    what = {Aid.TAKE_BACK: "No take-back", Aid.TIP: "No tip", Aid.AUTOPLAY: "No autoplay"}[aid]
+    return f"{what}: you chose to play this game on your own (help is off until it ends)"
