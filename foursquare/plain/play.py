@@ -44,6 +44,7 @@ from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.plain import (
     COMMAND_LINES,
+    COMMANDS_HEADING,
     HELP_TAIL,
     Unusable,
     autoplay_line,
@@ -347,7 +348,7 @@ class Plain:
         for heading, paragraph in RULES:
             self.out(heading)
             self.out("  " + paragraph)
-        self.out("Commands, one a line")
+        self.out(COMMANDS_HEADING)
         for words, after, summary in COMMAND_LINES:
             self.out(f"  {words[0] + after:<12}{summary}")
         for line in HELP_TAIL:

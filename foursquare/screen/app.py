@@ -39,10 +39,10 @@ from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.helped import declined_line, help_declined, help_question
-from foursquare.words.keys import EXTRA_KEY_LINES, SHORT, summary
+from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, SHORT, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
-from foursquare.words.screen import outcomes_words
+from foursquare.words.screen import HELP_TITLE, outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
@@ -361,9 +361,10 @@ class App:
             for key in bound.keys:
                 self._keymap.setdefault(key, []).append(bound)
 
-    def add_page_kind(self, kind: str, title: str) -> None:
-        """Name a kind of page for the help, which lists its keys under ``title``."""
-        self.page_titles[kind] = title
+    def add_page_kind(self, kind: str) -> None:
+        """Make a kind of page known to the help, which lists its keys under the page's title (in
+        :data:`foursquare.words.keys.PAGE_TITLES`)."""
+        self.page_titles[kind] = PAGE_TITLES[kind]
 
     def add_observer(self, observer: Observer) -> None:
         self.observers.append(observer)
@@ -770,7 +771,7 @@ class App:
                 Text((f"  {keys:<{KEY_COLUMN}}" + " " * (len(keys) >= KEY_COLUMN), said), Tone.KEYS)
                 for keys, said in group
             ]
-        return TextScreen("Foursquare: rules and keys", tuple(lines), wrap=True)
+        return TextScreen(HELP_TITLE, tuple(lines), wrap=True)
 
     def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
         """One line per summary: commands sharing one (the four moves) list their arrows, then their letters."""

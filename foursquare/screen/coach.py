@@ -46,6 +46,7 @@ from foursquare.words.advice import (
 )
 from foursquare.words.explain import game_over_text
 from foursquare.words.keys import SHORT
+from foursquare.words.screen import Setting
 
 if TYPE_CHECKING:
     from foursquare.expert.advice import Advice, Position
@@ -99,9 +100,7 @@ def think_seconds(environ: Mapping[str, str]) -> float | None:
     except ValueError:
         seconds = math.nan
     if not 0 < seconds <= MAX_THINK_SECONDS:  # also rules out nan
-        raise ValueError(
-            f"{THINK_SECONDS_ENV} must be a number of seconds above 0 and at most {MAX_THINK_SECONDS:g}, not {text!r}"
-        )
+        raise ValueError(Setting.THINK_SECONDS.say(name=THINK_SECONDS_ENV, most=MAX_THINK_SECONDS, text=text))
     return seconds
 
 

@@ -54,7 +54,7 @@ class HistoryPage:
 
         app.add_command(bound("history", ("g",), open_page, ANYWHERE))
         app.add_command(bound("stats_history", ("g", "v"), open_page, page="stats"))
-        app.add_page_kind(cls.kind, "on your games")
+        app.add_page_kind(cls.kind)
         for command in _commands():
             app.add_command(command)
 

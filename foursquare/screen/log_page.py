@@ -43,7 +43,7 @@ class LogPage:
 
         app.add_command(bound("log", ("m",), open_page))
         app.add_command(bound("log_close", ("m", "q", Key.ESCAPE), _close, page=cls.kind))
-        app.add_page_kind(cls.kind, "on the log")
+        app.add_page_kind(cls.kind)
         app.end_keys.append(("m", SHORT["log"]))
         app.reminder.append(("m", SHORT["log"]))
 

@@ -286,7 +286,7 @@ class StatsPage:
             app.push_page(cls(records.all_games, note, ascii, records))
 
         app.add_command(bound("stats", ("s",), open_page, ANYWHERE))
-        app.add_page_kind(cls.kind, "on the statistics page")
+        app.add_page_kind(cls.kind)
 
     def view(self, app: App) -> TextScreen:
         keys = "g your games" if any(c.page == self.kind for c in app.commands) else ""

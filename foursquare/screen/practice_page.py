@@ -182,7 +182,7 @@ class PracticePages(Observer):
         self.nodes = nodes
         self.start = start
         self.game_of_review = game_of_review
-        app.add_page_kind(PracticePage.kind, "on practice")
+        app.add_page_kind(PracticePage.kind)
         for command in _commands(self):
             app.add_command(command)
         app.add_ticker(self._tick)

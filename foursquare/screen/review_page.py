@@ -236,7 +236,7 @@ class ReviewPages(Observer):
             )
         )
         app.end_keys.append(("v", SHORT["review"]))
-        app.add_page_kind(ReviewPage.kind, "on a review")
+        app.add_page_kind(ReviewPage.kind)
         for command in _page_commands():
             app.add_command(command)
         app.add_ticker(self._tick)

@@ -31,7 +31,7 @@ from foursquare import __version__
 from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
-from foursquare.words.screen import TerminalProblem, crashed
+from foursquare.words.screen import Setting, TerminalProblem, crashed
 
 __all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "ignore_false_size", "run", "start_colour", "terminal_problem"]
 
@@ -82,7 +82,7 @@ def ignore_false_size() -> list[str]:
         value = int(text) if text.strip().isdigit() else 0
         if not 0 < value <= size or not size:
             del os.environ[name]
-            notes.append(f"{name}={text} ignored: this terminal is {real.columns}×{real.lines}")
+            notes.append(Setting.SIZE_IGNORED.say(name=name, text=text, columns=real.columns, lines=real.lines))
     return notes
 
 

@@ -386,7 +386,7 @@ def check_finished(finished: FinishedGame) -> None:
         raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
     check_stock(game)
     if Result.of(game) != finished.result:
-        raise ValueError(f"the record's game did not end as {finished.ending.label}")
+        raise ValueError(f"the record's game did not end as {finished.ending.value}")
     if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:
         raise ValueError("an abandoned game cannot be over")
     if finished.placed is not None and finished.placed != game.placed_count:

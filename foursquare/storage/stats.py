@@ -46,11 +46,6 @@ class Ending(str, Enum):
     ABANDONED = "abandoned"
 
     @property
-    def label(self) -> str:
-        """A few words for players."""
-        return _LABELS[self]
-
-    @property
     def result(self) -> str:
         """``won``, ``lost`` or ``abandoned``: the outcome without the cause."""
         return self.value if self in (Ending.WON, Ending.ABANDONED) else "lost"
@@ -69,12 +64,6 @@ class Ending(str, Enum):
         return ending
 
 
-_LABELS = {
-    Ending.WON: "won",
-    Ending.TOO_MANY_FACE_DOWN: "too many cards face down",
-    Ending.STOCK_EMPTY: "the stock ran out",
-    Ending.ABANDONED: "abandoned for a new deal",
-}
 _LOSS_ENDING = {LossReason.TOO_MANY_FACE_DOWN: Ending.TOO_MANY_FACE_DOWN, LossReason.STOCK_EMPTY: Ending.STOCK_EMPTY}
 LOSSES = (Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED)
 

@@ -8,7 +8,7 @@ table.  A key that names a command's word for the side panel or the end box
 
 from __future__ import annotations
 
-__all__ = ["EXTRA_KEY_LINES", "SHORT", "SUMMARIES", "summary"]
+__all__ = ["EXTRA_KEY_LINES", "PAGE_TITLES", "SHORT", "SUMMARIES", "summary"]
 
 SUMMARIES: dict[str, str] = {
     "left": "move the cursor",
@@ -77,6 +77,15 @@ SHORT: dict[str, str] = {
     "outcomes": "outcomes",
 }
 """A command in a word or two, beside its key in the side panel's reminder and in the end box."""
+
+PAGE_TITLES: dict[str, str] = {
+    "review": "on a review",
+    "practice": "on practice",
+    "log": "on the log",
+    "history": "on your games",
+    "stats": "on the statistics page",
+}
+"""The heading of each kind of page's keys in the help, by the page's kind."""
 
 EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
     ("↑ ↓ PgUp PgDn", "on the help and the statistics: scroll; any other key goes back"),

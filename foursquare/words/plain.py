@@ -5,6 +5,7 @@ from __future__ import annotations
 from foursquare.words.grammar import Template
 
 __all__ = [
+    "COMMANDS_HEADING",
     "COMMAND_LINES",
     "HELP_TAIL",
     "Unusable",
@@ -14,8 +15,11 @@ __all__ = [
     "reviewing_line",
 ]
 
+COMMANDS_HEADING = "Commands, one a line"
+"""The heading of plain mode's commands in its help, ``?``."""
+
 COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("u", "undo"), "", "take back the last card (as often as you like)"),
+    (("u", "undo"), "", "take back the last card (as often as you like; a game on your own asks once)"),
     (("r", "redo"), "", "put back a card taken back"),
     (("t", "tip"), "", "tip: where the expert would put the next card, the cards to expect and your chance"),
     (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),

@@ -13,10 +13,12 @@ from foursquare.words.text import Text, Tone
 
 __all__ = [
     "ANY_OTHER_KEY",
+    "HELP_TITLE",
     "INTRO",
     "LOSE_MARK",
     "PANEL",
     "WIN_MARK",
+    "Setting",
     "TerminalProblem",
     "cannot_keep_settings",
     "cannot_play_here",
@@ -161,6 +163,18 @@ def cannot_play_here(problem: str) -> str:
 
 def cannot_keep_settings(reason: str) -> str:
     return f"Could not keep your settings for next time: {reason}."
+
+
+class Setting(Template):
+    """An environment variable of the screen's that cannot be used: said once, play goes on (or the command
+    stops, for a number it cannot do without)."""
+
+    SIZE_IGNORED = "{name}={text} ignored: this terminal is {columns}×{lines}"
+    THINK_SECONDS = "{name} must be a number of seconds above 0 and at most {most:g}, not {text!r}"
+
+
+HELP_TITLE = "Foursquare: rules and keys"
+"""The title of the help page, ``?``."""
 
 
 class TerminalProblem(Template):
