@@ -529,8 +529,13 @@ def test_daily_deal_ends_with_a_line_to_share_printed_after_the_game(term_factor
     else:
         result = f"lost, {game.placed_count} of 40 cards placed, on my own"
     share = f"Foursquare daily {day.isoformat()} (deal {deal}): {result}"
-    shown = share.replace(" cards placed,", " placed,") if len(share) > 78 else share  # the shorter form fits
-    term.wait_for(lambda t: t.rows[-1].strip() == shown and table_rows(t) == expected_rows(game))
+    short = share.replace(" cards placed,", " placed,")
+
+    def shared(t: Terminal) -> bool:
+        """The line to share on the message rows, whole on two rows or in its shorter form on the last."""
+        return (message(t).endswith(share) or t.rows[-1].strip() == short) and table_rows(t) == expected_rows(game)
+
+    term.wait_for(shared)
     term.send("q")  # the game is over: no question
     assert term.wait_exit() == 0
     assert share + "\r\n" in after_the_game(term)
@@ -702,9 +707,9 @@ def test_no_keeps_the_game_on_your_own_and_its_win_heads_the_statistics(
 ) -> None:
     term, game, cursor = asked_to_take_back(term_factory, home)
     term.send("n")
-    term.wait_for(lambda t: "No: this game stays on your own." in t.rows[-1])
+    term.wait_for(lambda t: "No: this game stays on your own." in message(t))
     term.send("u")
-    term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in t.rows[-1])
+    term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in message(t))
     assert on_disk(home).placed_count == 4  # the answer stands: nothing taken back
     play_line(term, game, WINNING_LINE_DEAL_1[4:], cursor)
     term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on my own." in panel_text(t))
