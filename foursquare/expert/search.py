@@ -35,6 +35,7 @@ times the chance.  The chance is carried along for people.
 """
 _LOST: Value = (0.0, 0.0)
 _RANKS = range(1, 11)
+BEAM: tuple[int, ...] = (99,)
 
 Pick = Callable[[tuple[int, int, int, int]], tuple[int, ...]]
 """Which of a cell's four outcomes (nothing turned, the row, the column, both) each live rank brings."""
@@ -158,12 +159,13 @@ class Lookahead:
         total = chance = 0.0
         remaining = left
         order = range(len(cells))
+        beam = BEAM[depth] if depth < len(BEAM) else BEAM[-1]
         for k in sorted(range(len(live)), key=lambda k: -counts[live[k]]):
             rank = live[k]
             count = counts[rank]
             counts[rank] = count - 1
             best = _LOST
-            for j in sorted(order, key=lambda j: -rows[j][k]):
+            for j in sorted(order, key=lambda j: -rows[j][k])[:beam]:
                 undo = board.place(cells[j], rank)
                 value = self._after(left - 1, depth - 1, best[0])
                 board.unplace(undo)
