@@ -3,8 +3,8 @@
 Deals S, S+1, … are played by one strategy (see :mod:`foursquare.expert.strategies`),
 spread over processes with ``--jobs``.  The report gives the win rate with a
 95% Wilson interval, the winning scores and the expected score, the losses
-by reason, how honest the expert's chances were (a calibration table) and
-the time per placement; ``--json`` prints the same as one JSON object for
+by reason, how honest the expert's chances and expected scores were
+(calibration tables) and the time per placement; ``--json`` prints the same as one JSON object for
 scripts, and ``--detail`` adds every deal's placements.
 """
 
@@ -28,12 +28,21 @@ from typing import Any, NamedTuple, TextIO
 from foursquare.commands.arguments import deal_number
 from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_name
 from foursquare.expert.advice import DEFAULT_NODES, Position
-from foursquare.expert.calibration import brier_score, buckets
-from foursquare.expert.strategies import STRATEGIES, make_player
+from foursquare.expert.calibration import brier_score, buckets, score_buckets
+from foursquare.expert.strategies import STRATEGIES, make_chooser
 from foursquare.expert.workers import become_worker
 from foursquare.words.results import loss_words
 
-__all__ = ["TIMING_FIELDS", "DealResult", "calibration", "main", "play_deal", "summarise", "wilson_interval"]
+__all__ = [
+    "TIMING_FIELDS",
+    "DealResult",
+    "calibration",
+    "main",
+    "play_deal",
+    "score_calibration",
+    "summarise",
+    "wilson_interval",
+]
 
 
 class DealResult(NamedTuple):
@@ -47,6 +56,13 @@ class DealResult(NamedTuple):
     placements: tuple[Cell, ...] = ()
     chances: tuple[float | None, ...] = ()
     """The chance of winning the player said it had at each placement (None: it says none)."""
+    expected: tuple[float | None, ...] = ()
+    """The expected score (a loss scoring 0) the player said at each placement (None: it says none)."""
+
+    @property
+    def final_score(self) -> int:
+        """The score of the game, a loss scoring 0."""
+        return self.score if self.won and self.score is not None else 0
 
 
 def play_deal(strategy: str, seed: int, nodes: int = DEFAULT_NODES) -> DealResult:
@@ -56,19 +72,23 @@ def play_deal(strategy: str, seed: int, nodes: int = DEFAULT_NODES) -> DealResul
     same deal is played the same way on any machine, busy or idle.
     """
     game = Game.deal(seed)
-    choose = make_player(strategy, seed, nodes=nodes)
+    choose = make_chooser(strategy, seed, nodes=nodes)
     think = []
     chances = []
+    expected = []
     while not game.is_over:
         position = Position.of(game)
         start = time.perf_counter()
-        cell, chance = choose(position)
+        choice = choose(position)
         think.append(time.perf_counter() - start)
-        chances.append(chance)
-        game.play(cell)
+        chances.append(choice.chance)
+        expected.append(choice.expected)
+        game.play(choice.cell)
     loss = game.loss_reason.value if game.loss_reason else None
     won = game.status is Status.WON
-    return DealResult(seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances))
+    return DealResult(
+        seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances), tuple(expected)
+    )
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -92,6 +112,27 @@ def calibration(results: list[DealResult]) -> dict[str, Any] | None:
     return {"brier": brier_score(pairs), "buckets": buckets(pairs)}
 
 
+def score_calibration(results: list[DealResult]) -> dict[str, Any] | None:
+    """How honest the expected scores were: at each deal's first placement, and by buckets over every placement.
+
+    ``first_placement`` sets the mean score said at the first card beside
+    the mean score reached (a loss scoring 0); each bucket of score said
+    gives its placements, their mean said and the mean score their games
+    reached.
+    """
+    pairs = [(said, r.final_score) for r in results for said in r.expected if said is not None]
+    firsts = [(r.expected[0], r.final_score) for r in results if r.expected and r.expected[0] is not None]
+    if not pairs or not firsts:
+        return None
+    return {
+        "first_placement": {
+            "said": statistics.fmean(said for said, _ in firsts),
+            "reached": statistics.fmean(score for _, score in firsts),
+        },
+        "buckets": score_buckets(pairs),
+    }
+
+
 def _detail(result: DealResult) -> dict[str, Any]:
     return {
         "deal": result.seed,
@@ -99,6 +140,7 @@ def _detail(result: DealResult) -> dict[str, Any]:
         "score": result.score if result.won else 0,
         "placements": [cell_name(cell) for cell in result.placements],
         "first_chance": result.chances[0] if result.chances else None,
+        "first_expected": result.expected[0] if result.expected else None,
     }
 
 
@@ -142,6 +184,8 @@ def summarise(
         "expected_score": sum(scores) / games if games else 0.0,
         "mean_first_chance": _first_chances(results),
         "calibration": calibration(results),
+        "mean_first_expected": _first_expected(results),
+        "score_calibration": score_calibration(results),
         "placements": len(think),
         "seconds_per_placement": {
             "mean": statistics.fmean(think) if think else 0.0,
@@ -157,6 +201,12 @@ def summarise(
 def _first_chances(results: list[DealResult]) -> float | None:
     """The mean chance the player gave at each deal's first placement: to set beside the win rate."""
     firsts = [r.chances[0] for r in results if r.chances and r.chances[0] is not None]
+    return statistics.fmean(firsts) if firsts else None
+
+
+def _first_expected(results: list[DealResult]) -> float | None:
+    """The mean expected score the player said at each deal's first placement: to set beside the expected score."""
+    firsts = [r.expected[0] for r in results if r.expected and r.expected[0] is not None]
     return statistics.fmean(firsts) if firsts else None
 
 
@@ -181,6 +231,8 @@ def _report(summary: dict[str, Any], out: TextIO) -> None:
         lines.append(f"  {loss_words(reason):<48} {summary['losses'][reason.value]:>6}")
     if summary["calibration"] is not None:
         lines += _calibration_lines(summary)
+    if summary["score_calibration"] is not None:
+        lines += _score_calibration_lines(summary)
     lines.append(
         f"time per placement  mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
         f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
@@ -204,6 +256,22 @@ def _calibration_lines(summary: dict[str, Any]) -> list[str]:
             lines.append(
                 f"  {b['low']:>5.0%} to {b['high']:>4.0%}           {b['placements']:>10}"
                 f"  {b['predicted']:>8.1%}  {b['observed']:>6.1%}"
+            )
+    return lines
+
+
+def _score_calibration_lines(summary: dict[str, Any]) -> list[str]:
+    table = summary["score_calibration"]
+    first = table["first_placement"]
+    lines = [
+        f"expected score said at the first placement {first['said']:.2f} on average ({first['reached']:.2f} reached)",
+        "expected-score calibration: score said  placements  mean said  reached",
+    ]
+    for b in table["buckets"]:
+        if b["placements"]:
+            lines.append(
+                f"  {b['low']:>5.0f} to {b['high']:>3.0f}             {b['placements']:>10}"
+                f"  {b['said']:>9.2f}  {b['reached']:>7.2f}"
             )
     return lines
 

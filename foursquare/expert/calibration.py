@@ -15,7 +15,19 @@ import bisect
 from collections.abc import Iterable, Sequence
 from typing import TypedDict
 
-__all__ = ["BUCKET_EDGES", "CURVE", "UNSURE", "Bucket", "brier_score", "buckets", "calibrated", "isotonic_curve"]
+__all__ = [
+    "BUCKET_EDGES",
+    "CURVE",
+    "SCORE_EDGES",
+    "UNSURE",
+    "Bucket",
+    "ScoreBucket",
+    "brier_score",
+    "buckets",
+    "calibrated",
+    "isotonic_curve",
+    "score_buckets",
+]
 
 CURVE: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
@@ -34,6 +46,10 @@ Fitted by ``python -m foursquare.expert.fit --first 100100 --games 100``
 
 BUCKET_EDGES: tuple[float, ...] = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 1.0)
 """Where the calibration table's buckets of predicted chance begin and end (the last includes 1)."""
+
+
+SCORE_EDGES: tuple[float, ...] = (0.0, 8.0, 12.0, 14.0, 16.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0)
+"""Where the expected-score table's buckets begin and end, in cards (the last includes 24)."""
 
 
 class Bucket(TypedDict):
@@ -117,3 +133,39 @@ def isotonic_curve(pairs: Iterable[tuple[float, bool]], least: int = 50) -> tupl
             blocks[-1][2] += wins
     points = [(total / n, wins / n) for n, total, wins in blocks]
     return ((0.0, 0.0), *points, (1.0, 1.0)) if points else CURVE
+
+
+class ScoreBucket(TypedDict):
+    """Placements whose expected score said fell in [low, high): how many, the mean said, the mean reached."""
+
+    low: float
+    high: float
+    placements: int
+    said: float | None
+    reached: float | None
+
+
+def score_buckets(pairs: Iterable[tuple[float, float]], edges: Sequence[float] = SCORE_EDGES) -> list[ScoreBucket]:
+    """The expected-score table: for each range of score said, the placements in it and the mean score reached.
+
+    ``pairs`` are (expected score said at a placement, final score of its
+    game, 0 for a loss).
+    """
+    count = [0] * (len(edges) - 1)
+    said = [0.0] * (len(edges) - 1)
+    reached = [0.0] * (len(edges) - 1)
+    for expected, score in pairs:
+        k = min(max(bisect.bisect_right(edges, expected) - 1, 0), len(edges) - 2)
+        count[k] += 1
+        said[k] += expected
+        reached[k] += score
+    return [
+        ScoreBucket(
+            low=edges[k],
+            high=edges[k + 1],
+            placements=n,
+            said=total / n if n else None,
+            reached=got / n if n else None,
+        )
+        for k, (n, total, got) in enumerate(zip(count, said, reached, strict=True))
+    ]

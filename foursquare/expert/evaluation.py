@@ -8,16 +8,18 @@ them back) and unseen cards (the stock left to finish with, and the score).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from foursquare.engine import GRID, MAX_FACE_DOWN
 
 __all__ = [
-    "HORIZON_CHANCE",
-    "HORIZON_VALUE",
     "SCORE_FIT",
     "WIN_BONUS",
+    "Leaves",
     "horizon_chance",
-    "horizon_index",
-    "horizon_values",
+    "horizon_value",
+    "leaves",
     "score_if_won",
 ]
 
@@ -43,11 +45,6 @@ _SQUARE = GRID * GRID
 _MAX_LEFT = 40
 
 
-def horizon_index(down: int, piles: int, down_full: int, left: int) -> int:
-    """Where a position's entry is in :data:`HORIZON_VALUE` and :data:`HORIZON_CHANCE`."""
-    return ((down * (_SQUARE + 1) + piles) * (MAX_FACE_DOWN + 1) + down_full) * (_MAX_LEFT + 1) + left
-
-
 def horizon_chance(down: int, piles: int, down_full: int, left: int) -> float:
     """A rough chance of winning from a live position.
 
@@ -68,24 +65,92 @@ def score_if_won(
     return max(left - (a + b * (_SQUARE - piles) + c * down + d * down_full), 0.0)
 
 
-_KEYS = [
-    (d, n, f, left)
-    for d in range(MAX_FACE_DOWN + 1)
-    for n in range(_SQUARE + 1)
-    for f in range(MAX_FACE_DOWN + 1)
-    for left in range(_MAX_LEFT + 1)
-]
+def horizon_value(down: int, piles: int, down_full: int, left: int) -> float:
+    """What the search maximises at the horizon: the chance of winning times what a win is worth."""
+    return horizon_chance(down, piles, down_full, left) * (WIN_BONUS + score_if_won(down, piles, down_full, left))
 
 
-def horizon_values(win_bonus: float = WIN_BONUS, fit: tuple[float, float, float, float] = SCORE_FIT) -> list[float]:
-    """What the search maximises at the horizon, for every position at its :func:`horizon_index`.
+# Where a table's entry is: index(down, piles, down_full, left).  Strides chosen
+# so that any face-down count up to 16 (a lost table) still lands in range.
+_N_STRIDE = _MAX_LEFT + 1
+_F_STRIDE = (_SQUARE + 1) * _N_STRIDE
+_D_STRIDE = (MAX_FACE_DOWN + 1) * _F_STRIDE
+_SIZE = _SQUARE * _D_STRIDE + _SQUARE * _F_STRIDE + _SQUARE * _N_STRIDE + _N_STRIDE
 
-    The chance of winning times what a win is worth: the bonus and the score it would bring.
+Judge = Callable[[int, int, int, int], float]
+"""A function of (face-down, piles, face-down on full piles, cards left) for a live table."""
+
+
+class Leaves:
+    """The horizon as look-up tables for the search's inner loop.
+
+    Every table the search can meet has an entry at :meth:`index`: a live
+    one holds the horizon's guess, a won one the win bonus plus the score
+    and a lost one nothing (:attr:`final` tells which are over).  Entries
+    are *ordinals*: ``value[o]`` and ``chance[o]`` are what ordinal ``o``
+    stands for, and ordinals rise with the value, so that the search finds
+    the best of many leaves with ``max`` over small integers.
     """
-    return [horizon_chance(*key) * (win_bonus + score_if_won(*key, fit)) for key in _KEYS]
+
+    d_stride = _D_STRIDE
+    f_stride = _F_STRIDE
+    n_stride = _N_STRIDE
+
+    def __init__(self, value: Judge, chance: Judge, win_bonus: float = WIN_BONUS) -> None:
+        entries = []
+        for d in range(MAX_FACE_DOWN + 1):
+            for f in range(d + 1):
+                for n in range(_SQUARE + 1):
+                    k = self.index(d, n, f, 0)
+                    if n == _SQUARE and d == 0:
+                        entries += [(k + left, (win_bonus + left, 1.0), True) for left in range(_MAX_LEFT + 1)]
+                        continue
+                    entries.append((k, (0.0, 0.0), True))
+                    entries += [
+                        (k + left, (value(d, n, f, left), chance(d, n, f, left)), False)
+                        for left in range(1, _MAX_LEFT + 1)
+                    ]
+        pairs = sorted({pair for _, pair, _ in entries} | {(0.0, 0.0)})
+        where = {pair: o for o, pair in enumerate(pairs)}
+        self.value = [v for v, _ in pairs]
+        self.chance = [c for _, c in pairs]
+        self.ord = [where[(0.0, 0.0)]] * _SIZE
+        self.final = [True] * _SIZE
+        """Whether the game is over at this entry (won or lost): nothing to look ahead at."""
+        for k, pair, final in entries:
+            self.ord[k] = where[pair]
+            self.final[k] = final
+        self._win_bonus = win_bonus
+
+    @staticmethod
+    def index(down: int, piles: int, down_full: int, left: int) -> int:
+        """Where the entry of a table is, for ``down`` of 0 to 16 face-down cards."""
+        return down * _D_STRIDE + down_full * _F_STRIDE + piles * _N_STRIDE + left
+
+    def bound(self, piles: int, left: int, depth: int) -> float:
+        """The most ``depth`` more placements can bring from a table of ``piles`` with ``left`` unseen cards.
+
+        A win on the way brings at most the bonus and the cards left after
+        the missing piles are laid; a table at the horizon, the best entry
+        with at most ``depth`` more piles.
+        """
+        best = 0.0
+        missing = _SQUARE - piles
+        if missing <= depth:
+            best = self._win_bonus + left - max(missing, 1)
+        rest = left - depth
+        if rest > 0:
+            top = min(_SQUARE, piles + depth)
+            for d in range(MAX_FACE_DOWN + 1):
+                for f in range(d + 1):
+                    for n in range(top + 1):
+                        k = self.index(d, n, f, rest)
+                        if not self.final[k]:
+                            best = max(best, self.value[self.ord[k]])
+        return best
 
 
-HORIZON_CHANCE = [horizon_chance(*key) for key in _KEYS]
-"""horizon_chance for every position, at its :func:`horizon_index`: a look-up in the search's inner loop."""
-HORIZON_VALUE = horizon_values()
-"""What the search maximises at the horizon, at :func:`horizon_index`."""
+@functools.cache
+def leaves() -> Leaves:
+    """The expert's horizon, built on first use rather than at import (a game that asks no tip never pays)."""
+    return Leaves(horizon_value, horizon_chance)

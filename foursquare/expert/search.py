@@ -5,28 +5,66 @@ The search never sees a stock.  It plays on the engine's own
 never matter) and the counts of the unseen cards per rank: a chance node
 weighs each rank by how many unseen cards have it, so it has at most 10
 outcomes however many cards are left.
+
+Most of the time goes one placement from the horizon, where every rank on
+every legal cell is judged at once (:meth:`Lookahead._leaves`): a cell's
+placement turns over its row, its column, both or neither, so four look-ups
+in the horizon's table (:class:`~foursquare.expert.evaluation.Leaves`) serve
+every rank, and the best cell for each rank is found by ``max`` over columns
+rather than a loop in Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import NamedTuple
 
-from foursquare.engine.board import COL_MASK_OF, MAX_FACE_DOWN, ROW_MASK_OF, SQUARE, Board, bits
-from foursquare.expert.evaluation import HORIZON_CHANCE, HORIZON_VALUE, WIN_BONUS, horizon_index
+from foursquare.engine.board import COL_MASK_OF, ROW_MASK_OF, Board, bits
+from foursquare.expert.evaluation import Leaves, leaves
+
+__all__ = ["Lookahead", "Outcome", "Stopped", "Value", "look_ahead"]
 
 Value = tuple[float, float]
 """What a position is worth to the search, and its estimated chance of winning.
 
-The search maximises the first: a win is worth :data:`WIN_BONUS` plus its
-score (the cards left), a loss nothing, so the value is the expected score
-plus WIN_BONUS times the chance.  The chance is carried along for people.
+The search maximises the first: a win is worth
+:data:`~foursquare.expert.evaluation.WIN_BONUS` plus its score (the cards
+left), a loss nothing, so the value is the expected score plus WIN_BONUS
+times the chance.  The chance is carried along for people.
 """
 _LOST: Value = (0.0, 0.0)
+_RANKS = range(1, 11)
+BEAM: tuple[int, ...] = (99,)
+
+Pick = Callable[[tuple[int, int, int, int]], tuple[int, ...]]
+"""Which of a cell's four outcomes (nothing turned, the row, the column, both) each live rank brings."""
 
 
 class Stopped(Exception):
     """The node limit was reached, or the caller's deadline or cancel: the deepest finished look-ahead stands."""
+
+
+def _pick(key: int, live: tuple[int, ...]) -> Pick:
+    """The outcome of a placement for each rank of ``live``, from the face-up ranks beside the cell.
+
+    ``key`` holds the face-up ranks of the cell's row (bits 1-10) and of its
+    column (bits 12-21) as bit sets.  A rank is extreme in a line when no
+    face-up rank there is as high, or none as low; with none at all it
+    always is, as the rules say.
+    """
+    row = key & 0x7FF
+    col = key >> 11
+    picks = []
+    for r in live:
+        at_most, at_least = (2 << r) - 1, -1 << r
+        k = 0 if row & at_least and row & at_most else 1
+        if not (col & at_least and col & at_most):
+            k += 2
+        picks.append(k)
+    if len(picks) == 1:
+        picks.append(picks[0])  # an item getter of one index would return a bare item
+    return itemgetter(*picks)
 
 
 class Lookahead:
@@ -37,13 +75,28 @@ class Lookahead:
     raises :class:`Stopped`: once more than ``node_limit`` nodes are searched
     (a count, so the same position always stops at the same point), or when
     ``should_stop`` says so (then :attr:`interrupted` is set: a clock or a
-    cancel cut it short).
+    cancel cut it short).  A node is one rank judged on one cell.
     """
 
-    __slots__ = ("board", "counts", "interrupted", "node_limit", "nodes", "should_stop")
+    __slots__ = (
+        "board",
+        "bounds",
+        "counts",
+        "interrupted",
+        "leaves",
+        "node_limit",
+        "nodes",
+        "picks",
+        "should_stop",
+    )
 
     def __init__(
-        self, board: Board, counts: list[int], should_stop: Callable[[], bool], node_limit: float = float("inf")
+        self,
+        board: Board,
+        counts: list[int],
+        should_stop: Callable[[], bool],
+        node_limit: float = float("inf"),
+        table: Leaves | None = None,
     ) -> None:
         self.board = board
         self.counts = counts
@@ -51,6 +104,9 @@ class Lookahead:
         self.should_stop = should_stop
         self.node_limit = node_limit
         self.interrupted = False
+        self.leaves = table if table is not None else leaves()
+        self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
+        self.bounds: dict[tuple[int, int, int], float] = {}
 
     def root(self, rank: int, left: int, depth: int, cells: Iterable[int]) -> dict[int, tuple[Value, int]]:
         """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
@@ -69,42 +125,49 @@ class Lookahead:
             values[i] = value, self.nodes - before
         return values
 
-    def _after(self, left: int, depth: int) -> Value:
-        """The value of the board just after a placement, with ``left`` unseen cards."""
+    def _after(self, left: int, depth: int, alpha: float = -1.0) -> Value:
+        """The value of the board just after a placement, with ``left`` unseen cards.
+
+        Below ``alpha`` the value may be any bound at most alpha (see :meth:`_draw`).
+        """
         board = self.board
         down = board.down
-        d = down.bit_count()
-        if d > MAX_FACE_DOWN:
-            return _LOST
-        piles = board.occ.bit_count()
-        if piles == SQUARE and not down:
-            return WIN_BONUS + left, 1.0
-        if not left:
-            return _LOST
-        if depth == 0:
-            k = horizon_index(d, piles, (down & board.full).bit_count(), left)
-            return HORIZON_VALUE[k], HORIZON_CHANCE[k]
+        table = self.leaves
+        k = table.index(down.bit_count(), board.occ.bit_count(), (down & board.full).bit_count(), left)
+        if depth == 0 or table.final[k]:
+            o = table.ord[k]
+            return table.value[o], table.chance[o]
         if depth == 1:
             return self._last_draw(left)
-        return self._draw(left, depth)
+        return self._draw(left, depth, alpha)
 
-    def _draw(self, left: int, depth: int) -> Value:
-        """Expected value over the next card's rank, then the best placement for it."""
+    def _draw(self, left: int, depth: int, alpha: float = -1.0) -> Value:
+        """Expected value over the next card's rank, then the best placement for it, ``depth`` placements deep.
+
+        For each rank the cells are tried best first by their horizon value,
+        so that the best one is found early and the others can be given up
+        on (Star1): once the ranks still to come, each worth at most what a
+        placement can bring from here, cannot lift the value above
+        ``alpha``, the sum so far stands as a bound of at most alpha (the
+        caller already has something better).
+        """
         board = self.board
         counts = self.counts
+        live, cells, rows = self._leaves(left)
+        ceiling = self._bound(board.occ.bit_count(), left, depth)
+        cut = alpha * left
         total = chance = 0.0
-        for rank in range(1, 11):
+        remaining = left
+        order = range(len(cells))
+        beam = BEAM[depth] if depth < len(BEAM) else BEAM[-1]
+        for k in sorted(range(len(live)), key=lambda k: -counts[live[k]]):
+            rank = live[k]
             count = counts[rank]
-            if not count:
-                continue
             counts[rank] = count - 1
             best = _LOST
-            legal = board.legal()
-            while legal:
-                low = legal & -legal
-                legal ^= low
-                undo = board.place(low.bit_length() - 1, rank)
-                value = self._after(left - 1, depth - 1)
+            for j in sorted(order, key=lambda j: -rows[j][k])[:beam]:
+                undo = board.place(cells[j], rank)
+                value = self._after(left - 1, depth - 1, best[0])
                 board.unplace(undo)
                 self.nodes += 1
                 if value[0] > best[0]:
@@ -112,94 +175,115 @@ class Lookahead:
             counts[rank] = count
             total += count * best[0]
             chance += count * best[1]
+            remaining -= count
+            if total + remaining * ceiling <= cut:
+                return (total + remaining * ceiling) / left, chance / left
         return total / left, chance / left
 
-    def _last_draw(self, left: int) -> Value:
-        """:meth:`_draw` one placement from the horizon, without placing anything.
+    def _bound(self, piles: int, left: int, depth: int) -> float:
+        """The most that ``depth`` more placements can bring from ``piles`` piles and ``left`` unseen cards."""
+        key = (piles, left, depth)
+        bound = self.bounds.get(key)
+        if bound is None:
+            bound = self.bounds[key] = self.leaves.bound(piles, left, depth)
+        return bound
 
-        The flips of every placement are worked out from each legal cell's row
-        and column (the face-up ranks around it), so that the ten ranks cost
-        only a few integer operations per cell: most of the search's time is
-        spent here.
-        """
+    def _last_draw(self, left: int) -> Value:
+        """:meth:`_draw` one placement from the horizon: the leaves of every rank on every cell at once."""
         if self.nodes > self.node_limit:
             raise Stopped
         if self.should_stop():
             self.interrupted = True
             raise Stopped
+        live, _, rows = self._leaves(left)
+        counts = self.counts
+        table = self.leaves
+        values = table.value
+        chances = table.chance
+        total = chance = 0.0
+        for rank, best in zip(live, map(max, zip(*rows, strict=True)), strict=False):  # one live rank: two columns
+            count = counts[rank]
+            total += count * values[best]
+            chance += count * chances[best]
+        return total / left, chance / left
+
+    def _leaves(self, left: int) -> tuple[tuple[int, ...], list[int], list[tuple[int, ...]]]:
+        """The live ranks, the legal cells, and for each cell the leaf (an ordinal) each live rank brings there.
+
+        A placement on cell i turns over the other piles of its row if the
+        rank is extreme among their face-up tops, and the same for its
+        column: four possible tables, whatever the rank, so four look-ups
+        (by face-down count, piles, face-down full piles and cards left)
+        and one item getter per cell give the leaves of every rank.  The
+        leaves' ordinals rise with their value, so ``max`` finds the best.
+        """
         board = self.board
+        counts = self.counts
+        live = tuple(r for r in _RANKS if counts[r])
+        picks = self.picks.get(live)
+        if picks is None:
+            picks = self.picks[live] = {}
+        table = self.leaves
+        ords = table.ord
+        ds = table.d_stride
+        fs = table.f_stride
         occ = board.occ
         down = board.down
+        up = occ & ~down
         full = board.full
         ranks = board.rank
-        piles = occ.bit_count()
+        stack = table.index(0, occ.bit_count(), 0, left - 1)
+        grow = stack + table.n_stride
+        faces: dict[int, int] = {0: 0}  # face-up cells of a line -> the set of their ranks
         cells = []
+        rows = []
         legal = board.legal()
         while legal:
             bit = legal & -legal
             legal ^= bit
             i = bit.bit_length() - 1
+            cells.append(i)
             row = occ & ROW_MASK_OF[i] & ~bit
-            lo_row, hi_row = _span(row & ~down, ranks)
             col = occ & COL_MASK_OF[i] & ~bit
-            lo_col, hi_col = _span(col & ~down, ranks)
-            cells.append((down & ~bit, row, lo_row, hi_row, col, lo_col, hi_col, piles + (not occ & bit)))
-        rest = left - 1
-        win = WIN_BONUS + rest
-        counts = self.counts
-        values = HORIZON_VALUE
-        chances = HORIZON_CHANCE
-        # horizon_index, unrolled: ((down * 17 + piles) * 5 + down_full) * 41 + left
-        total = chance = 0.0
-        kinds = 0
-        for rank in range(1, 11):
-            count = counts[rank]
-            if not count:
-                continue
-            kinds += 1
-            best = 0.0
-            best_chance = 0.0
-            for base, row, lo_row, hi_row, col, lo_col, hi_col, n in cells:
-                if rank > hi_row or rank < lo_row:
-                    base ^= row
-                if rank > hi_col or rank < lo_col:
-                    base ^= col
-                d = base.bit_count()
-                if d > MAX_FACE_DOWN:
-                    continue
-                if n == SQUARE and not base:
-                    best = win
-                    best_chance = 1.0
-                    break
-                if rest:
-                    k = ((d * 17 + n) * 5 + (base & full).bit_count()) * 41 + rest
-                    value = values[k]
-                    if value > best:
-                        best = value
-                        best_chance = chances[k]
-            total += count * best
-            chance += count * best_chance
-        self.nodes += len(cells) * kinds
-        return total / left, chance / left
-
-
-def _span(mask: int, ranks: list[int]) -> tuple[int, int]:
-    """Lowest and highest rank among the cells of ``mask``; (11, 0) when it is empty.
-
-    With (11, 0) every rank counts as extreme, as the rules say of a line with
-    no face-up card.
-    """
-    lo = 11
-    hi = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        r = ranks[low.bit_length() - 1]
-        if r < lo:
-            lo = r
-        if r > hi:
-            hi = r
-    return lo, hi
+            m = row & up
+            row_faces = faces.get(m)
+            if row_faces is None:
+                row_faces = 0
+                while m:
+                    low = m & -m
+                    m ^= low
+                    row_faces |= 1 << ranks[low.bit_length() - 1]
+                faces[row & up] = row_faces
+            m = col & up
+            col_faces = faces.get(m)
+            if col_faces is None:
+                col_faces = 0
+                while m:
+                    low = m & -m
+                    m ^= low
+                    col_faces |= 1 << ranks[low.bit_length() - 1]
+                faces[col & up] = col_faces
+            key = row_faces | col_faces << 11
+            pick = picks.get(key)
+            if pick is None:
+                pick = picks[key] = _pick(key, live)
+            c = stack if occ & bit else grow
+            b0 = down & ~bit
+            b1 = b0 ^ row
+            b2 = b0 ^ col
+            b3 = b1 ^ col
+            rows.append(
+                pick(
+                    (
+                        ords[b0.bit_count() * ds + (b0 & full).bit_count() * fs + c],
+                        ords[b1.bit_count() * ds + (b1 & full).bit_count() * fs + c],
+                        ords[b2.bit_count() * ds + (b2 & full).bit_count() * fs + c],
+                        ords[b3.bit_count() * ds + (b3 & full).bit_count() * fs + c],
+                    )
+                )
+            )
+        self.nodes += len(rows) * len(live)
+        return live, cells, rows
 
 
 class Outcome(NamedTuple):

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import NamedTuple
 
 from foursquare.engine.board import CELL, MAX_FACE_DOWN, SQUARE, Cell, bits
 from foursquare.expert.advice import DEFAULT_NODES, MIN_DEPTH, Position, advise
 
-__all__ = ["STRATEGIES", "Player", "Strategy", "greedy", "make_player", "make_strategy"]
+__all__ = [
+    "STRATEGIES",
+    "Choice",
+    "Chooser",
+    "Player",
+    "Strategy",
+    "greedy",
+    "make_chooser",
+    "make_player",
+    "make_strategy",
+]
 
 Strategy = Callable[[Position], Cell]
 """Picks a legal cell for the position's next card."""
@@ -22,6 +33,18 @@ Player = Callable[[Position], tuple[Cell, float | None]]
 """Picks a legal cell and says its chance of winning from there (None: a player with no idea)."""
 
 STRATEGIES = ("random", "greedy", "expert")
+
+
+class Choice(NamedTuple):
+    """A player's cell and what it said of it: the chance of winning and the expected score (None: no idea)."""
+
+    cell: Cell
+    chance: float | None
+    expected: float | None
+
+
+Chooser = Callable[[Position], Choice]
+"""Picks a legal cell and says what it expects from there."""
 
 
 def greedy(position: Position) -> Cell:
@@ -43,28 +66,41 @@ def greedy(position: Position) -> Cell:
     return min(choices)[-1]
 
 
-def make_player(
+def make_chooser(
     name: str, seed: int = 0, *, seconds: float | None = None, nodes: int = DEFAULT_NODES, depth: int = MIN_DEPTH
-) -> Player:
-    """The player called ``name``; ``seed`` makes ``random`` repeatable, the rest tune ``expert``.
+) -> Chooser:
+    """The player called ``name``, saying what it expects; ``seed`` makes ``random`` repeatable.
 
-    Only ``expert`` gives a chance.  Its work is bounded by ``nodes`` (and by
-    ``seconds`` only if given), so that figures measured with it can be
-    reproduced on any machine.
+    Only ``expert`` says a chance and an expected score.  Its work is bounded
+    by ``nodes`` (and by ``seconds`` only if given), so that figures measured
+    with it can be reproduced on any machine.
     """
     if name == "random":
         rng = random.Random(seed)
-        return lambda position: (rng.choice(position.legal_cells()), None)
+        return lambda position: Choice(rng.choice(position.legal_cells()), None, None)
     if name == "greedy":
-        return lambda position: (greedy(position), None)
+        return lambda position: Choice(greedy(position), None, None)
     if name == "expert":
 
-        def expert(position: Position) -> tuple[Cell, float | None]:
+        def expert(position: Position) -> Choice:
             advice = advise(position, seconds, nodes=nodes, min_depth=depth)
-            return advice.cell, advice.win_chance
+            return Choice(advice.cell, advice.win_chance, advice.expected_score)
 
         return expert
     raise ValueError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+
+
+def make_player(
+    name: str, seed: int = 0, *, seconds: float | None = None, nodes: int = DEFAULT_NODES, depth: int = MIN_DEPTH
+) -> Player:
+    """The player called ``name`` (see :func:`make_chooser`): its cell and its chance of winning from there."""
+    choose = make_chooser(name, seed, seconds=seconds, nodes=nodes, depth=depth)
+
+    def player(position: Position) -> tuple[Cell, float | None]:
+        choice = choose(position)
+        return choice.cell, choice.chance
+
+    return player
 
 
 def make_strategy(

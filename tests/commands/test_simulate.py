@@ -129,15 +129,16 @@ def test_detail_gives_every_deal_and_its_placements_replay_to_its_result(capsys:
     deals = report["deals"]
     assert isinstance(deals, list) and [d["deal"] for d in deals] == list(range(30, 36))
     for deal in deals:
-        assert set(deal) == {"deal", "result", "score", "placements", "first_chance"}
+        assert set(deal) == {"deal", "result", "score", "placements", "first_chance", "first_expected"}
         game = Game.deal(deal["deal"])
         for name in deal["placements"]:
             game.play(parse_cell(name))
         assert game.is_over
         assert deal["result"] == ("won" if game.status is Status.WON else "lost")
         assert deal["score"] == (game.score or 0)
-        assert deal["first_chance"] is None  # greedy says no chance
-    assert report["calibration"] is None
+        assert deal["first_chance"] is None and deal["first_expected"] is None  # greedy says nothing
+    assert report["calibration"] is None and report["score_calibration"] is None
+    assert report["mean_first_expected"] is None
     assert report["expected_score"] == sum(d["score"] for d in deals) / 6
     assert "deals" not in run_json(capsys, "--games", "1", "--strategy", "greedy")
 
@@ -159,3 +160,13 @@ def test_the_expert_report_is_the_same_from_two_runs_with_different_jobs(capsys:
     deals = one["deals"]
     assert isinstance(deals, list)
     assert one["mean_first_chance"] == pytest.approx(sum(d["first_chance"] for d in deals) / 3)
+    scores = one["score_calibration"]
+    assert isinstance(scores, dict)
+    assert sum(b["placements"] for b in scores["buckets"]) == one["placements"]
+    assert one["mean_first_expected"] == pytest.approx(sum(d["first_expected"] for d in deals) / 3)
+    assert scores["first_placement"] == pytest.approx(
+        {"said": one["mean_first_expected"], "reached": one["expected_score"]}
+    )
+    reached = [b["reached"] * b["placements"] for b in scores["buckets"] if b["placements"]]
+    by_deal = {d["deal"]: d["score"] for d in deals}
+    assert sum(reached) == pytest.approx(sum(by_deal[d["deal"]] * len(d["placements"]) for d in deals))

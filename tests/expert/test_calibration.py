@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from foursquare.expert.calibration import UNSURE, brier_score, buckets, calibrated, isotonic_curve
+from foursquare.expert.calibration import UNSURE, brier_score, buckets, calibrated, isotonic_curve, score_buckets
 
 # Placements said to have these chances, and whether their game was then won.
 HAND_MADE = [
@@ -58,3 +58,16 @@ def test_the_fitted_curve_never_falls_and_pools_to_the_observed_rates() -> None:
     assert curve[3][1] == 1.0
     # Pools of at least 4: the first four (won 1), then the loss at 0.5 falls below them and joins.
     assert isotonic_curve(pairs, least=4)[1] == pytest.approx((1.0 / 5, 1 / 5))
+
+
+def test_score_buckets_set_the_mean_score_said_beside_the_mean_score_reached() -> None:
+    # (expected score said at a placement, the final score of its game: 0 for a loss)
+    pairs = [(3.0, 0.0), (9.5, 12.0), (10.5, 8.0), (19.0, 21.0), (24.0, 24.0)]
+    table = score_buckets(pairs, (0.0, 10.0, 20.0, 24.0))
+    assert [(b["low"], b["high"], b["placements"]) for b in table] == [(0.0, 10.0, 2), (10.0, 20.0, 2), (20.0, 24.0, 1)]
+    low, middle, high = table
+    assert low["said"] == pytest.approx(6.25) and low["reached"] == pytest.approx(6.0)
+    assert middle["said"] == pytest.approx(14.75) and middle["reached"] == pytest.approx(14.5)
+    assert high["said"] == 24.0 and high["reached"] == 24.0  # 24 falls in the last
+    empty = score_buckets([(1.0, 0.0)], (0.0, 5.0, 10.0))[1]
+    assert empty["placements"] == 0 and empty["said"] is None and empty["reached"] is None
