@@ -1,14 +1,14 @@
-"""The expert thinking ahead for a screen: on each new position as soon as it is shown, so a tip is ready at once.
+"""The expert's thinking kept for the last few positions, so that advice once found is found again at once.
 
-A player looks at a new card for a moment before asking for a tip; the
-expert can use that moment.  :class:`Ponderer` starts a
-:class:`~foursquare.expert.advice.Thinking` on a position when the screen
-says it is shown (:meth:`Ponderer.ponder`) and hands the same one out when a
-tip is asked for it (:meth:`Ponderer.think`, a drop-in for the screen's
-thinker), so that the tip is often there already.  The advice is the very
-advice :func:`~foursquare.expert.advice.advise` gives without a deadline
-whenever the thinking was done before it was needed: pondering changes when
-advice comes, never what it says.
+A screen starts the expert on each new position before a tip is asked for
+it (see :class:`~foursquare.screen.coach.Coach`), and an undo followed by a
+redo comes back to a position already thought out.  :meth:`Ponderer.think`
+hands out the :class:`~foursquare.expert.advice.Thinking` already under way
+(or done) on a position, and starts one only when there is none that still
+gives full advice.  The advice is then the very advice
+:func:`~foursquare.expert.advice.advise` gives without a deadline whenever
+the thinking was done before it was needed: keeping it changes when advice
+comes, never what it says.
 """
 
 from __future__ import annotations
@@ -25,26 +25,18 @@ KEPT = 8
 
 
 class Ponderer:
-    """The expert's background thinking for one screen, one position at a time, started before it is asked for.
+    """The expert's thinking for one screen, kept for its last :data:`KEPT` positions.
 
-    Call :meth:`ponder` whenever a new position is on the table (a card
-    placed, an undo, a new game), and pass :meth:`think` where the screen
-    starts the expert for a tip or autoplay.  Pondering a position cancels
-    the unfinished thinking on any other, so the expert never works on a
-    position that is gone.  Used from one thread (the screen's).
+    Pass :meth:`think` where the screen starts the expert; the screen
+    cancels the thinking on a position that is gone.  Thinking cancelled
+    before it finished is never handed out again.  Used from one thread
+    (the screen's).
     """
 
     def __init__(self, seconds: float = DEFAULT_SECONDS, start: Callable[[Position, float], Thinking] = Thinking):
         self._seconds = seconds
         self._start = start
         self._kept: OrderedDict[Position, Thinking] = OrderedDict()
-
-    def ponder(self, position: Position) -> Thinking:
-        """Start thinking on ``position`` (unless it already is) and stop thinking on any other."""
-        for other, thinking in self._kept.items():
-            if other != position and not thinking.done():
-                thinking.cancel()
-        return self.think(position)
 
     def think(self, position: Position) -> Thinking:
         """The thinking on ``position``: the one already started (perhaps done) if any, else a new one."""

@@ -18,6 +18,12 @@ screen keeps answering keys meanwhile.  Advice is for one position: whatever
 changes the game (a placement, undo, redo, a new deal) throws away advice that
 has not been used and stops the thinking, and so does quitting.
 
+With ``ponder`` the expert starts on each new position by itself, a moment
+after it is shown (the tick after the frame, so that the frame is never
+late), and keeps what it finds to itself: a tip asked a little later is
+then ready at once, and says just what it would have said had it been
+asked first.  Nothing is shown and nothing is counted until the player asks.
+
 How long the expert may think about one card is ``seconds`` (by default
 :data:`~foursquare.expert.advice.DEFAULT_SECONDS`, or the environment variable
 ``FOURSQUARE_THINK_SECONDS``, read by :func:`think_seconds`); it usually
@@ -50,6 +56,7 @@ from foursquare.words.screen import Setting
 
 if TYPE_CHECKING:
     from foursquare.expert.advice import Advice, Position
+    from foursquare.expert.pondering import Ponderer
 
 __all__ = [
     "BUSY_TICK_SECONDS",
@@ -105,12 +112,21 @@ def think_seconds(environ: Mapping[str, str]) -> float | None:
 
 
 def expert(seconds: float | None = None) -> Thinker:
-    """The real expert, thinking at most ``seconds`` per card (None: its own default)."""
+    """The real expert, thinking at most ``seconds`` per card (None: its own default).
+
+    Its thinking on the last few positions is kept (a
+    :class:`~foursquare.expert.pondering.Ponderer`), so that advice found
+    before an undo is there again after the redo.
+    """
+    kept: list[Ponderer] = []
 
     def think(position: Position) -> Pending:
-        from foursquare.expert.advice import Thinking
+        if not kept:
+            from foursquare.expert.advice import DEFAULT_SECONDS
+            from foursquare.expert.pondering import Ponderer
 
-        return Thinking(position) if seconds is None else Thinking(position, seconds)
+            kept.append(Ponderer(DEFAULT_SECONDS if seconds is None else seconds))
+        return kept[0].think(position)
 
     return think
 
@@ -128,6 +144,7 @@ class Coach(Observer):
     help lists them), the side panel's key reminder, a ticker, a key filter
     (any key stops autoplay) and an observer (a changed game drops advice).
     ``think`` starts the expert (tests pass a fake or a hurried one);
+    ``ponder`` has it start on each new position before it is asked;
     ``pace`` is the least time between two placements of autoplay, in
     seconds of ``clock``.
     """
@@ -137,6 +154,7 @@ class Coach(Observer):
         app: App,
         *,
         think: Thinker | None = None,
+        ponder: bool = False,
         pace: float = PACE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -148,6 +166,11 @@ class Coach(Observer):
         """The expert at work on the position on the table, or finished and not yet read."""
         self._advice: Advice | None = None
         """Advice that has come for the position on the table."""
+        self.ponder = ponder
+        self._asked = False
+        """Whether the player waits for the thinking under way (a tip asked): else it is pondering, unseen."""
+        self._ponder_in = 0
+        """Ticks to go before pondering on the position on the table starts (0: none due)."""
         self.autoplaying = False
         self.autoplaced = 0
         """Cards autoplay has placed since it was started."""
@@ -159,6 +182,7 @@ class Coach(Observer):
         app.add_ticker(self.tick)
         app.add_key_filter(self._stop_key)
         app.add_observer(self)
+        self._ponder_soon(app.game)
 
     @property
     def thinking(self) -> bool:
@@ -175,11 +199,15 @@ class Coach(Observer):
             return
         if app.ask_before_help(Aid.TIP, self.tip) or not app.tip_counted():
             return
-        if self._advice is not None:
-            self._show(self._advice)
+        self._ponder_in = 0
+        advice = self._ready()
+        if advice is not None:
+            self._show(advice)
             return
         if self._thinking is None:
             self._start()
+        self._asked = True
+        self._busy()
         app.say(thinking(card))
         app.status = thinking_status()
 
@@ -206,6 +234,7 @@ class Coach(Observer):
             return False
         placed = self.autoplaced
         self._end_autoplay()
+        self._ponder_soon(app.game)
         app.say(autoplay_stopped(placed))
         return True
 
@@ -215,11 +244,17 @@ class Coach(Observer):
         """Polled by the main loop: show advice that has come, or play autoplay's next card when due."""
         if self.autoplaying:
             return self._autoplay_step()
-        if self._thinking is None or not self._thinking.done():
+        if self._ponder_in:
+            self._ponder_in -= 1
+            if not self._ponder_in and self._thinking is None and self._advice is None:
+                self._thinking = self._think(_position(app.game))
             return False
+        if self._thinking is None or not self._thinking.done() or not self._asked:
+            return False  # pondering finished is read when a tip is asked
         advice = self._ready()
         if self._thinking is not None:
             return False  # started again on the position now on the table
+        self._asked = False
         app.status = None
         self._idle()
         if advice is not None:
@@ -297,6 +332,8 @@ class Coach(Observer):
             self._thinking.cancel()
             self._thinking = None
         self._advice = None
+        self._asked = False
+        self._ponder_in = 0
         self.app.marked = None
         if not self.autoplaying:
             self.app.status = None
@@ -316,9 +353,16 @@ class Coach(Observer):
 
     def game_changed(self, game: Game) -> None:
         self._drop()
+        self._ponder_soon(game)
 
     def game_started(self, game: Game) -> None:
         self._end_autoplay()
+        self._ponder_soon(game)
+
+    def _ponder_soon(self, game: Game) -> None:
+        """Have pondering start on ``game``'s new position two ticks from now: after its frame is painted."""
+        if self.ponder and not self.autoplaying and not game.is_over:
+            self._ponder_in = 2
 
     def closing(self, game: Game) -> None:
         self._end_autoplay()

@@ -153,7 +153,7 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None, nodes: int | No
     """Give ``app`` everything around the table: the expert's keys, the statistics, the games, their review and
     practice on their mistakes (reviews it must make use ``nodes``); the practice pages, to open."""
     library = Library(app.session.store)
-    Coach(app, think=expert(seconds))
+    Coach(app, think=expert(seconds), ponder=True)
     CellPrompt(app)
     LogPage.wire(app)
     app.reminder.append(

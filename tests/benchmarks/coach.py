@@ -8,7 +8,10 @@ expert in its background thread, without a terminal:
 * advice per placement: on deals 0, 1, … each card is tipped as a player
   would ask (``t``), the ticker polled as the main loop does, until the tip is
   on the message line; the expert's own time (thread start to advice) and the
-  time from the key to the tip shown are both timed, then the tip is taken;
+  time from the key to the tip shown are both timed, then the tip is taken.
+  The screen ponders (the expert starts on each card when it is shown), and
+  the player asks ``--look`` seconds after the card is shown, each look
+  timed separately (0: at once, so pondering gains nothing);
 * keys while the expert thinks: a scripted session of play (the one
   :mod:`tests.benchmarks.ui` times) handled and composed while another thread
   keeps the expert thinking without pause.  The main loop waits for keys
@@ -49,8 +52,9 @@ def row(name: str, seconds: list[float]) -> str:
     return figures.row(name, seconds, NAME_WIDTH)
 
 
-def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], int]:
-    """Per placement: (the expert's seconds, seconds from ``t`` to the tip shown); and the games won."""
+def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[float], list[float], int]:
+    """Per placement: (the expert's seconds, seconds from ``t`` to the tip shown ``look`` seconds after the card);
+    and the games won."""
     think = expert(seconds)
     started: list[Pending] = []
 
@@ -61,9 +65,15 @@ def tips(games: int, seconds: float | None) -> tuple[list[float], list[float], i
     expert_s, shown_s, won = [], [], 0
     for seed in range(games):
         app = App(session_on(Game.deal(seed)), width=WIDTH, height=HEIGHT)
-        Coach(app, think=recording)
+        Coach(app, think=recording, ponder=True)
         app.session.answer_help(True)  # yes to the question before the first tip, so that t tips at once
         while not app.game.is_over:
+            shown = time.perf_counter()
+            while True:  # the player looks at the card, as the main loop polls between keys
+                app.tick()
+                if time.perf_counter() - shown >= look:
+                    break
+                time.sleep(min(app.tick_seconds, max(look - (time.perf_counter() - shown), 0.0)))
             start = time.perf_counter()
             app.handle("t")
             while app.marked is None:
@@ -137,13 +147,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=5, help="deals tipped card by card (default 5: deals 0-4)")
     parser.add_argument("--keys", type=int, default=1000, help="keys timed, idle and while thinking (default 1000)")
     parser.add_argument("--seconds", type=float, default=None, help="thinking time per card (default: the expert's)")
+    parser.add_argument(
+        "--look",
+        type=float,
+        nargs="+",
+        default=[0.0, 0.5, 1.0],
+        help="seconds the player looks at a card before asking (default: 0 0.5 1)",
+    )
     args = parser.parse_args(argv)
     print(f"the expert in the game, {WIDTH}x{HEIGHT}, Python {sys.version.split()[0]}, switch interval ", end="")
     print(f"{sys.getswitchinterval() * 1000:g} ms")
     print(HEADER)
-    expert_s, shown_s, won = tips(args.games, args.seconds)
-    print(row("advice: the expert's thinking per card", expert_s))
-    print(row(f"advice: key t to the tip composed ({won}/{args.games} won)", shown_s))
+    for look in args.look:
+        expert_s, shown_s, won = tips(args.games, args.seconds, look)
+        if look == args.look[0]:
+            print(row("advice: the expert's thinking per card", expert_s))
+        print(row(f"advice: t {look:g} s after the card, to the tip ({won}/{args.games} won)", shown_s))
     print(row("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
     print(row("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
     print("targets: advice at most 500 ms median and 2 s worst; keys well under 100 ms while it thinks")

@@ -1,4 +1,4 @@
-"""Thinking ahead: the expert starts on a position when it is shown, and a tip asked for later finds that work."""
+"""The expert's thinking kept: a tip asked for a position already thought about finds that work."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def positions(count: int, seed: int = 5) -> list[Position]:
 def test_a_tip_asked_after_pondering_is_the_same_work_and_the_advice_of_no_deadline() -> None:
     position = positions(8)[-1]
     ponderer = Ponderer(60.0)
-    pondered = ponderer.ponder(position)
+    pondered = ponderer.think(position)
     asked = ponderer.think(position)
     assert asked is pondered
     advice = asked.wait(60)
@@ -44,18 +44,16 @@ def test_a_tip_asked_after_pondering_is_the_same_work_and_the_advice_of_no_deadl
     assert ponderer.think(position) is asked  # done, and still handed out
 
 
-def test_pondering_a_new_position_stops_the_unfinished_thinking_on_the_old_one() -> None:
-    first, second = positions(12)[10:12]
+def test_thinking_cancelled_before_it_finished_is_thought_out_afresh() -> None:
+    first = positions(12)[10]
     ponderer = Ponderer(60.0)
-    old = ponderer.ponder(first)
-    new = ponderer.ponder(second)
-    assert old.stopping.is_set() or old.done()
-    assert not new.stopping.is_set()
-    assert new.wait(60) is not None
-    again = ponderer.think(first)  # asked for again (an undo): cut short before, so thought out afresh
+    old = ponderer.think(first)
+    old.cancel()  # as the screen does when the position is gone
+    old.wait(60)
+    again = ponderer.think(first)  # asked for again (an undo)
     assert again is not old or (old.advice is not None and not old.advice.cut_short)
+    assert again.wait(60) is not None and again.advice is not None and not again.advice.cut_short
     ponderer.cancel()
-    assert again.stopping.is_set()
 
 
 class Quick(Thinking):
@@ -96,7 +94,7 @@ def test_only_the_latest_positions_are_kept() -> None:
     ponderer = Ponderer(60.0, start=start)
     kept = positions(KEPT + 3)
     for position in kept:
-        ponderer.ponder(position).wait(5)
+        ponderer.think(position).wait(5)
     assert started == kept
     ponderer.think(kept[-1])
     ponderer.think(kept[3])  # still kept

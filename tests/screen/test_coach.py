@@ -133,6 +133,64 @@ def test_tip_thinks_in_the_background_then_marks_a_legal_cell_and_moves_the_curs
     assert app.game.placed_count == 3  # the player still decides
 
 
+def tips(app: App) -> int:
+    assert app.session.help is not None
+    return app.session.help.tips
+
+
+def pondering(fake: FakeExpert) -> App:
+    app, coach = coached(fake)
+    coach.ponder = True
+    return app
+
+
+def test_pondering_starts_after_the_frame_of_a_new_position_and_shows_nothing_until_asked() -> None:
+    fake = FakeExpert(ready=True)
+    app = pondering(fake)
+    play_some(app, 2)
+    asked = tips(app)
+    assert not fake.started  # not while the key is handled: its frame comes first
+    assert not app.tick() and not fake.started
+    assert not app.tick() and fake.last.position == Position.of(app.game)
+    said = app.message
+    for _ in range(3):
+        assert not app.tick()  # done, and kept to itself
+    assert app.marked is None and app.message == said and app.status is None
+    assert tips(app) == asked  # nothing asked, nothing counted
+    press(app, "t")
+    advice = fake.last.advice
+    assert advice is not None and app.marked == advice.cell  # at once, without a tick
+    assert len(fake.started) == 1 and tips(app) == asked + 1
+
+
+def test_a_tip_asked_while_pondering_waits_for_that_thinking_then_shows() -> None:
+    fake = FakeExpert(ready=False)
+    app = pondering(fake)
+    play_some(app, 1)
+    app.tick()
+    app.tick()
+    press(app, "t")
+    assert len(fake.started) == 1 and "thinking" in message(app) and app.tick_seconds == BUSY_TICK_SECONDS
+    assert not app.tick()
+    fake.release()
+    advice = fake.last.advice
+    assert app.tick() and advice is not None and app.marked == advice.cell
+
+
+def test_a_new_position_stops_the_pondering_on_the_last_one() -> None:
+    fake = FakeExpert(ready=False)
+    app = pondering(fake)
+    play_some(app, 1)
+    app.tick()
+    app.tick()
+    first = fake.last
+    play_some(app, 1)
+    assert first.cancelled
+    app.tick()
+    app.tick()
+    assert fake.last is not first and fake.last.position == Position.of(app.game)
+
+
 def test_the_marked_cell_is_drawn_with_a_label_of_its_own_and_the_panel_reminds_of_t_and_a() -> None:
     app, _ = coached(FakeExpert())
     play_some(app, 2)
