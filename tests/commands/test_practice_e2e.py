@@ -10,6 +10,7 @@ import io
 import subprocess
 from pathlib import Path
 
+import pytest
 from helpers import command, new_pile_judge, stacking_game
 from terminal import GAME, Terminal, game_env
 
@@ -21,6 +22,8 @@ from foursquare.screen import layout
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
+
+pytestmark = pytest.mark.slow  # each test starts the real command
 
 JUDGE = new_pile_judge()
 

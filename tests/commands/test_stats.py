@@ -357,6 +357,7 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--json" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_real_command_without_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
     count(tmp_path, won(3, 9))
@@ -368,6 +369,7 @@ def test_the_real_command_without_a_terminal(tmp_path: Path) -> None:
     assert stats_of(tmp_path).played == 1
 
 
+@pytest.mark.slow
 def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect")
     count(tmp_path, won(3, 9))

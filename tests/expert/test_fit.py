@@ -30,6 +30,7 @@ def test_fit_score_reads_the_cards_a_won_game_still_uses_from_its_table() -> Non
     assert fit_score(records) == pytest.approx((3.0, 2.0, 1.0, 3.0))
 
 
+@pytest.mark.slow
 def test_a_played_deal_gives_one_record_per_placement_with_its_outcome() -> None:
     records = play(12, nodes=0)
     game = Game.deal(12)

@@ -549,6 +549,7 @@ def daily_game(folder: Path, day: date, lines: list[str]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to_share(tmp_path: Path) -> None:
     first = names(DAILY_WINS[DAYS[0]])
     game = Game.deal(deal_number(DAYS[0]))

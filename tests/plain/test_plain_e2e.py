@@ -16,6 +16,8 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.pages import page
 
+pytestmark = pytest.mark.slow  # each test starts the real command
+
 MOVES = [cell_name(cell) for cell in WINNING_LINE]
 
 
