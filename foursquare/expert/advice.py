@@ -25,7 +25,7 @@ from foursquare.engine import RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, cell_list
 from foursquare.expert.background import Background
 from foursquare.expert.calibration import calibrated
-from foursquare.expert.evaluation import WIN_BONUS
+from foursquare.expert.evaluation import WIN_BONUS, Leaves
 from foursquare.expert.search import look_ahead
 
 __all__ = [
@@ -145,6 +145,7 @@ def advise(
     nodes: int = DEFAULT_NODES,
     min_depth: int = MIN_DEPTH,
     cancel: CancelFlag | None = None,
+    horizon: Leaves | None = None,
 ) -> Advice:
     """The expert's placement for ``position``'s next card.
 
@@ -159,6 +160,8 @@ def advise(
     ``cancel`` are for a screen that must stay responsive: they cut the
     deepening short (the advice then says so in :attr:`Advice.cut_short`);
     one placement ahead is always finished, so advice always comes.
+    ``horizon`` judges the tables the look-ahead does not see past (None:
+    the expert's own, :func:`~foursquare.expert.evaluation.leaves`).
     """
     start = time.perf_counter()
     deadline = math.inf if seconds is None else start + seconds
@@ -175,6 +178,7 @@ def advise(
         min_depth=min_depth,
         should_stop=should_stop,
         node_limit=NODE_LIMIT_FACTOR * nodes,
+        table=horizon,
     )
     ranked = outcome.ranked
     ranking = tuple((CELL[i], calibrated(chance)) for i, (_, chance), _ in ranked)

@@ -31,17 +31,23 @@ __all__ = [
 
 CURVE: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
-    (0.8243, 0.9700),
-    (0.9360, 0.9887),
-    (0.9673, 0.9918),
-    (0.9680, 0.9925),
-    (0.9818, 1.0000),
+    (0.8536, 0.9300),
+    (0.9449, 0.9843),
+    (0.9667, 0.9875),
+    (0.9679, 0.9950),
+    (0.9680, 0.9953),
+    (0.9861, 1.0000),
     (1.0, 1.0),
 )
 """Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
 
-Fitted by ``python -m foursquare.expert.fit --first 100100 --games 100``
-(1967 placements, pooled by 100) with the search as it is now.
+Printed by ``python -m foursquare.expert.fit --first 100100 --games 100
+--score-fit 2.6,1.67,0.37,0`` (2054 placements, pooled by 100), the same
+command that prints :data:`~foursquare.expert.evaluation.SCORE_FIT`: the
+games of the expert with the score model before it, 99 of them won.  The
+expert with the new model won all 100 of those deals, too few losses to fit
+a curve to; its chances are checked on other deals instead (``foursquare
+simulate --json``).
 """
 
 BUCKET_EDGES: tuple[float, ...] = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 1.0)

@@ -33,12 +33,15 @@ where a token 0.01 (the expected score alone) won 148 for 20.3; a bonus of
 100 won 100 of 100 on 100000-100099 but scored only 13.5 a game.
 """
 
-SCORE_FIT = (2.6, 1.67, 0.37, 0.0)
+SCORE_FIT = (1.485, 1.242, 0.19, 0.0)
 """The cards the rest of a won game uses: ``a + b·missing piles + c·face-down + d·face-down on full piles``.
 
-Fitted by ``python -m foursquare.expert.fit --first 100000 --games 100`` to
-the won games of the expert that valued a win at 100 (the fitted ``d`` of
--1.3, from the few full face-down piles seen, is taken as 0).
+Printed by ``python -m foursquare.expert.fit --first 100100 --games 100
+--score-fit 2.6,1.67,0.37,0``: fitted to the 99 won games of 100 of the
+expert with the model before it (the weight of face-down cards on full
+piles, below 0 from the few seen, is taken as 0).  With it the expected
+score the expert says at a deal's first card is the score it goes on to
+reach, on average (``foursquare simulate --json``, ``score_calibration``).
 """
 
 _SQUARE = GRID * GRID
@@ -65,9 +68,11 @@ def score_if_won(
     return max(left - (a + b * (_SQUARE - piles) + c * down + d * down_full), 0.0)
 
 
-def horizon_value(down: int, piles: int, down_full: int, left: int) -> float:
+def horizon_value(
+    down: int, piles: int, down_full: int, left: int, fit: tuple[float, float, float, float] = SCORE_FIT
+) -> float:
     """What the search maximises at the horizon: the chance of winning times what a win is worth."""
-    return horizon_chance(down, piles, down_full, left) * (WIN_BONUS + score_if_won(down, piles, down_full, left))
+    return horizon_chance(down, piles, down_full, left) * (WIN_BONUS + score_if_won(down, piles, down_full, left, fit))
 
 
 # Where a table's entry is: index(down, piles, down_full, left).  Strides chosen
@@ -151,6 +156,10 @@ class Leaves:
 
 
 @functools.cache
-def leaves() -> Leaves:
-    """The expert's horizon, built on first use rather than at import (a game that asks no tip never pays)."""
-    return Leaves(horizon_value, horizon_chance)
+def leaves(fit: tuple[float, float, float, float] = SCORE_FIT) -> Leaves:
+    """The expert's horizon, built on first use rather than at import (a game that asks no tip never pays).
+
+    ``fit`` is the score model to judge by: :data:`SCORE_FIT`, or another
+    for the fitting script to play with.
+    """
+    return Leaves(functools.partial(horizon_value, fit=fit), horizon_chance)

@@ -15,6 +15,12 @@ those records come
 Everything is reproducible: the deals are numbered and the expert's work is
 bounded by a node count, so the same command prints the same numbers.  The
 script prints them as Python to paste into the two modules.
+
+The score model changes how the expert plays, so it is fitted to the games
+of the expert with the model before it (``--score-fit``, the old numbers),
+and the curve then to the games of the expert with the new one (the
+default: the package's own).  Each module says the command that prints its
+numbers.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from foursquare.engine import Game, Status
 from foursquare.engine.board import Board
 from foursquare.expert.advice import DEFAULT_NODES, Position, advise
 from foursquare.expert.calibration import BUCKET_EDGES, brier_score, buckets, calibrated, isotonic_curve
+from foursquare.expert.evaluation import SCORE_FIT, Leaves, leaves
 
 __all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
 
@@ -53,12 +60,13 @@ def features(game: Game) -> tuple[int, int, int, int]:
     return board.down.bit_count(), board.occ.bit_count(), (board.down & board.full).bit_count(), left
 
 
-def play(deal: int, nodes: int) -> list[Record]:
-    """The expert's placements on ``deal``, each with what it said and the table it left."""
+def play(deal: int, nodes: int, horizon: Leaves | None = None) -> list[Record]:
+    """The expert's placements on ``deal`` (judging its horizon by ``horizon``), each with what it said and the
+    table it left."""
     game = Game.deal(deal)
     said = []
     while not game.is_over:
-        advice = advise(Position.of(game), nodes=nodes)
+        advice = advise(Position.of(game), nodes=nodes, horizon=horizon)
         game.play(advice.cell)
         said.append((advice.raw_chance, features(game)))
     won = game.status is Status.WON
@@ -91,13 +99,25 @@ def fit_score(records: Sequence[Record]) -> tuple[float, float, float, float]:
     The final score is the cards left less those still to be placed; the
     line fits the cards still to be placed as ``a + b·missing + c·down +
     d·down_full`` (missing piles, face-down cards, face-down cards on full
-    piles), on the placements of won games.
+    piles), on the placements of won games.  A weight below 0 (a table
+    worse off that would cost fewer cards, seen on few placements) is taken
+    as 0, so that the search is never drawn towards it; the line is fitted
+    again without it.
     """
     won = [r for r in records if r.won]
-    rows = [(1.0, 16.0 - r.piles, float(r.down), float(r.down_full)) for r in won]
+    rows = [[1.0, 16.0 - r.piles, float(r.down), float(r.down_full)] for r in won]
     used = [float(r.left - r.score) for r in won]
-    a, b, c, d = solve(rows, used)
-    return a, b, c, d
+    kept = [0, 1, 2, 3]
+    while True:
+        weights = solve([[row[k] for k in kept] for row in rows], used)
+        negative = [k for k, w in zip(kept, weights, strict=True) if w < 0 and k]
+        if not negative:
+            break
+        kept.remove(negative[-1])
+    fit = [0.0] * 4
+    for k, w in zip(kept, weights, strict=True):
+        fit[k] = w
+    return fit[0], fit[1], fit[2], fit[3]
 
 
 def _calibration_table(pairs: list[tuple[float, bool]]) -> str:
@@ -111,6 +131,14 @@ def _calibration_table(pairs: list[tuple[float, bool]]) -> str:
     return "\n".join(lines)
 
 
+def _fit(text: str) -> tuple[float, float, float, float]:
+    """A score model from ``A,B,C,D``."""
+    parts = [float(part) for part in text.split(",")]
+    if len(parts) != 4:
+        raise argparse.ArgumentTypeError(f"four numbers with commas between, not {text!r}")
+    return parts[0], parts[1], parts[2], parts[3]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m foursquare.expert.fit", description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=100_000, help="the first deal to play (default: 100000)")
@@ -118,6 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the expert's node budget per card")
     parser.add_argument("--least", type=int, default=100, help="placements per point of the calibration curve")
     parser.add_argument("--records", help="a JSON file: read the records from it if it exists, else write them there")
+    parser.add_argument(
+        "--score-fit",
+        type=_fit,
+        default=SCORE_FIT,
+        metavar="A,B,C,D",
+        help="the score model the expert plays with (default: the package's, " + ",".join(map(str, SCORE_FIT)) + ")",
+    )
     args = parser.parse_args(argv)
     records: list[Record] = []
     try:
@@ -125,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             records = [Record(*row) for row in json.load(f)]
     except (TypeError, FileNotFoundError):
         for n, deal in enumerate(range(args.first, args.first + args.games)):
-            records += play(deal, args.nodes)
+            records += play(deal, args.nodes, leaves(args.score_fit))
             print(f"\r{n + 1}/{args.games} deals", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
         if args.records:

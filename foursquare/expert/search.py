@@ -305,6 +305,7 @@ def look_ahead(
     min_depth: int,
     should_stop: Callable[[], bool],
     node_limit: float = float("inf"),
+    table: Leaves | None = None,
 ) -> Outcome:
     """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 
@@ -318,7 +319,7 @@ def look_ahead(
     stops a depth whose cost the estimate got badly wrong, by count, so that
     also lands on the same advice every time.
     """
-    search = Lookahead(board, counts, should_stop, node_limit)
+    search = Lookahead(board, counts, should_stop, node_limit, table)
     left = sum(counts)
     cells = list(bits(board.legal()))
     results = search.root(rank, left, 1, cells)
