@@ -2,7 +2,9 @@
 
 ``foursquare [options]`` plays; ``foursquare COMMAND ...`` runs a command whose
 module is imported only when it is asked for, so that starting the game stays
-fast.
+fast.  What only some runs need (the words of the edges' errors, the nearest
+command to a mistyped one) is imported where it is used: ``--version``
+loads almost nothing of the package.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import difflib
 import errno
 import importlib
 import io
@@ -18,15 +19,17 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
 
 from foursquare import __version__
 from foursquare.commands.arguments import deal_number
 from foursquare.engine import LAST_DEAL
 from foursquare.session.errors import CommandError
-from foursquare.words.problems import closed_streams, unwritable_output
 
-__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "practice", "screen_possible"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+__all__ = ["COMMANDS", "build_parser", "main", "play", "practice", "screen_possible"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     name: (module, function)
@@ -122,6 +125,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     closed = _mend_streams()
     prog = f"foursquare {args[0]}" if args and args[0] in COMMANDS else "foursquare"
     if closed:
+        from foursquare.words.problems import closed_streams
+
         _error(prog, closed_streams(closed))
         return 1
     try:
@@ -144,6 +149,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     except OSError as exc:
         if exc.errno not in _OUTPUT_FULL:
             raise
+        from foursquare.words.problems import unwritable_output
+
         _silence_stdout()
         _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
         return 1
@@ -242,6 +249,8 @@ def _dispatch(args: list[str], given: Mapping[str, Callable[[list[str]], int]]) 
         return command(args[1:])
     parser = build_parser()
     if args and not args[0].startswith("-"):
+        import difflib  # only for a command mistyped
+
         close = difflib.get_close_matches(args[0], COMMANDS, n=1)
         if close:
             from foursquare.words.commands import Said
