@@ -2,13 +2,14 @@
 
 The engine's main types are here too (``from foursquare import Game``), loaded
 when first asked for, so that starting the command imports nothing before it
-can answer Ctrl-C quietly (see :mod:`foursquare.__main__`).
+can answer Ctrl-C quietly (see :mod:`foursquare.__main__`).  Nor does it load
+:mod:`typing`: ``TYPE_CHECKING`` is the type checkers' own flag, false when
+running.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from foursquare.engine import Card, Cell, Game, IllegalMove, LossReason, Pile, Placement, Status
 
@@ -17,7 +18,7 @@ __version__ = "0.1.0"
 __all__ = ["Card", "Cell", "Game", "IllegalMove", "LossReason", "Pile", "Placement", "Status", "__version__"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in __all__:
         from foursquare import engine
 

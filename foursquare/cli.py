@@ -2,15 +2,16 @@
 
 ``foursquare [options]`` plays; ``foursquare COMMAND ...`` runs a command whose
 module is imported only when it is asked for, so that starting the game stays
-fast.
+fast.  What only some runs need (the parser, the words of the edges' errors,
+the nearest command to a mistyped one) is imported where it is used:
+``foursquare --version`` is answered before any parser is built, and loads
+almost nothing of the package.
 """
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import contextlib
-import difflib
 import errno
 import importlib
 import io
@@ -18,15 +19,16 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
 
 from foursquare import __version__
-from foursquare.commands.arguments import deal_number
-from foursquare.engine import LAST_DEAL
 from foursquare.session.errors import CommandError
-from foursquare.words.problems import closed_streams, unwritable_output
 
-__all__ = ["COMMANDS", "build_parser", "deal_number", "main", "play", "practice", "screen_possible"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import TextIO
+
+__all__ = ["COMMANDS", "VERSION", "build_parser", "main", "play", "practice", "screen_possible"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     name: (module, function)
@@ -42,8 +44,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 returns the exit status); its line of help is in :mod:`foursquare.words.commands`."""
 
 
+VERSION = f"foursquare {__version__}"
+"""What ``foursquare --version`` prints."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser for playing (no sub-command)."""
+    import argparse
+
+    from foursquare.commands.arguments import deal_number
+    from foursquare.engine import LAST_DEAL
     from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
 
     said = OPTIONS["play"]
@@ -62,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
     parser.add_argument("--plain", action="store_true", help=said["--plain"])
     parser.add_argument("--words", action="store_true", help=said["--words"])
-    parser.add_argument("--version", action="version", version=f"foursquare {__version__}")
+    parser.add_argument("--version", action="version", version=VERSION)
     playing = parser.format_usage().removeprefix("usage: ").strip()
     parser.usage = f"{playing}\n       foursquare {{{','.join(COMMANDS)}}} ..."
     return parser
@@ -122,6 +132,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     closed = _mend_streams()
     prog = f"foursquare {args[0]}" if args and args[0] in COMMANDS else "foursquare"
     if closed:
+        from foursquare.words.problems import closed_streams
+
         _error(prog, closed_streams(closed))
         return 1
     try:
@@ -144,6 +156,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     except OSError as exc:
         if exc.errno not in _OUTPUT_FULL:
             raise
+        from foursquare.words.problems import unwritable_output
+
         _silence_stdout()
         _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
         return 1
@@ -240,8 +254,13 @@ def _dispatch(args: list[str], given: Mapping[str, Callable[[list[str]], int]]) 
         module_name, function = COMMANDS[args[0]]
         command: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), function)
         return command(args[1:])
+    if args == ["--version"]:  # what the parser's version action prints, without building the parser
+        print(VERSION)
+        return 0
     parser = build_parser()
     if args and not args[0].startswith("-"):
+        import difflib  # only for a command mistyped
+
         close = difflib.get_close_matches(args[0], COMMANDS, n=1)
         if close:
             from foursquare.words.commands import Said

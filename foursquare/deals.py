@@ -9,7 +9,6 @@ so a random deal is never mistaken for a daily one.
 
 from __future__ import annotations
 
-import random
 from datetime import date
 
 __all__ = ["RANDOM_DEALS", "deal_number", "random_deal"]
@@ -20,6 +19,8 @@ RANDOM_DEALS = range(10**11, 10**12)
 
 def random_deal() -> int:
     """A fresh deal number for a game nobody asked a particular deal for."""
+    import random  # here: of everything that imports this module, only a fresh deal needs it
+
     return random.SystemRandom().choice(RANDOM_DEALS)  # os.urandom, like secrets, without its slow import
 
 

@@ -1,4 +1,8 @@
-"""``foursquare stats``: the statistics printed in the terminal, as JSON for scripts, or cleared."""
+"""``foursquare stats``: the statistics printed in the terminal, as JSON for scripts, or cleared.
+
+The words and glyphs of the page in the terminal are imported where they are
+used, so that a script's ``stats --json`` loads only what it prints.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +13,12 @@ import sys
 from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import run_with_store, say
 from foursquare.session.errors import CommandError
-from foursquare.storage.store import Store
 from foursquare.words.commands import OPTIONS, Said
-from foursquare.words.glyphs import UNICODE_CHART, can_encode
 from foursquare.words.problems import Need
-from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, records_render_lines, reset_question
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from foursquare.storage.store import Store
 
 __all__ = ["main"]
 
@@ -41,11 +46,16 @@ def _show(args: argparse.Namespace, store: Store) -> int:
     records = store.records()
     if args.json:
         return say(json.dumps(records.to_json()))
+    from foursquare.words.glyphs import UNICODE_CHART, can_encode
+    from foursquare.words.stats import records_render_lines
+
     ascii_only = not can_encode("".join(UNICODE_CHART), sys.stdout.encoding)
     return say("\n".join(records_render_lines(records, ascii_only=ascii_only)))
 
 
 def _reset(store: Store, ask: bool) -> int:
+    from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, reset_question
+
     if ask:
         if not sys.stdin.isatty():
             raise CommandError(RESET_UNASKED)

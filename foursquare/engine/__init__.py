@@ -5,16 +5,38 @@ Everything else (the game screen, what is kept on disk, the expert) drives a
 :class:`Game` and never reaches into the rules.  Its parts:
 
 - :mod:`~foursquare.engine.cards`: cards, the deck and the deal-number shuffle;
+- :mod:`~foursquare.engine.deal_numbers`: what a deal number is;
 - :mod:`~foursquare.engine.board`: the table as bitboards, where placement,
   flips and legal cells are worked out, for the game and the expert's search;
 - :mod:`~foursquare.engine.game`: a whole game (stock, piles, history, end);
 - :mod:`~foursquare.engine.notation`: cell names such as ``d4``.
+
+Each name below is loaded from its part when first asked for, so that what
+needs only deal numbers (the command line's ``--seed`` and ``--help``) loads
+none of the rules.
 """
 
-from foursquare.engine.board import GRID, MAX_FACE_DOWN, PILE_LIMIT, Cell
-from foursquare.engine.cards import LAST_DEAL, RANKS, SUITS, Card, check_deal_number, full_deck, shuffled_deck
-from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status, Turn
-from foursquare.engine.notation import cell_name, parse_cell
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from foursquare.engine.board import GRID, MAX_FACE_DOWN, PILE_LIMIT, Cell
+    from foursquare.engine.cards import RANKS, SUITS, Card, full_deck, shuffled_deck
+    from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
+    from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status, Turn
+    from foursquare.engine.notation import cell_name, parse_cell
+
+_PARTS = {
+    "board": ("GRID", "MAX_FACE_DOWN", "PILE_LIMIT", "Cell"),
+    "cards": ("RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"),
+    "deal_numbers": ("LAST_DEAL", "check_deal_number"),
+    "game": ("Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn"),
+    "notation": ("cell_name", "parse_cell"),
+}
+"""Which part each name of the engine's face comes from: the imports above, for the type checkers."""
+_PART_OF = {name: part for part, names in _PARTS.items() for name in names}
 
 __all__ = [
     "GRID",
@@ -40,3 +62,12 @@ __all__ = [
     "parse_cell",
     "shuffled_deck",
 ]
+
+
+def __getattr__(name: str) -> object:
+    part = _PART_OF.get(name)
+    if part is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{part}"), name)
+    globals()[name] = value  # asked once: later lookups find it directly
+    return value

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["LAST_DEAL", "RANKS", "SUITS", "Card", "check_deal_number", "full_deck", "shuffled_deck"]
+from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
+
+__all__ = ["RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"]
 
 RANKS = range(1, 11)
 SUITS = ("C", "D", "H", "S")
@@ -60,15 +62,8 @@ def full_deck() -> list[Card]:
     return [Card(r, s) for r in RANKS for s in SUITS]
 
 
-_MASK64 = (1 << 64) - 1
-LAST_DEAL = _MASK64
-"""The highest deal number: a deal number seeds a 64-bit generator."""
-
-
-def check_deal_number(seed: object) -> None:
-    """Raise ValueError, naming the range, unless ``seed`` is a deal number."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
-        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
+_MASK64 = LAST_DEAL
+"""The generator's 64 bits: every deal number is one of its states."""
 
 
 def shuffled_deck(seed: int) -> list[Card]:

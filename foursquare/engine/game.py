@@ -33,7 +33,8 @@ from foursquare.engine.board import (
     cells,
     index,
 )
-from foursquare.engine.cards import Card, check_deal_number, shuffled_deck
+from foursquare.engine.cards import Card, shuffled_deck
+from foursquare.engine.deal_numbers import check_deal_number
 from foursquare.engine.notation import cell_name
 
 __all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]

@@ -26,12 +26,14 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.engine.game import Word
-from foursquare.expert.advice import DEFAULT_NODES, Advice, CancelFlag, Position, advise
 from foursquare.expert.shown import tenths, whole_percent
+
+if TYPE_CHECKING:  # the search is imported when a position is first judged: the verdicts' words load without it
+    from foursquare.expert.advice import Advice, CancelFlag, Position
 
 __all__ = [
     "ACCURACY_CURVE",
@@ -162,22 +164,26 @@ def accuracy(steps: Sequence[Step]) -> float:
     return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
 
 
-Judge = Callable[[Position], Advice]
+Judge = Callable[["Position"], "Advice"]
 """The expert, as the review needs it: a position in, advice rating every legal cell out."""
 
 
-def expert_judge(nodes: int = DEFAULT_NODES, cancel: CancelFlag | None = None) -> Judge:
-    """The real expert with a budget of ``nodes`` per placement and no clock: every review of a game agrees.
+def expert_judge(nodes: int | None = None, cancel: CancelFlag | None = None) -> Judge:
+    """The real expert with a budget of ``nodes`` per placement (by default
+    :data:`~foursquare.expert.advice.DEFAULT_NODES`) and no clock: every review of a game agrees.
 
     Positions seen twice (the player played the expert's cell, so its game
     and the expert's run together) are judged once.
     """
+    from foursquare.expert.advice import DEFAULT_NODES, advise
+
+    budget = DEFAULT_NODES if nodes is None else nodes
     seen: dict[Position, Advice] = {}
 
     def judge(position: Position) -> Advice:
         advice = seen.get(position)
         if advice is None:
-            advice = seen[position] = advise(position, math.inf, nodes=nodes, cancel=cancel)
+            advice = seen[position] = advise(position, math.inf, nodes=budget, cancel=cancel)
         return advice
 
     return judge
@@ -310,6 +316,8 @@ def judge_step(before: Game, cell: Cell, judge: Judge) -> Step:
     The player's cell is judged against the expert's from the same advice (one
     search), so the expert's own cell costs nothing by construction.
     """
+    from foursquare.expert.advice import Position
+
     position = Position.of(before)
     advice = judge(position)
     lines = rated_lines(before, advice)
@@ -358,6 +366,8 @@ def expert_game(game: Game, judge: Judge, on_card: Callable[[int], None] | None 
 
     ``on_card`` is told how many cards the expert has placed after each.
     """
+    from foursquare.expert.advice import Position
+
     own = Game(game.stock, seed=game.seed)
     while not own.is_over:
         own.play(judge(Position.of(own)).cell)

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import curses
-import json
 import os
-import platform
 import signal
 import sys
-import tempfile
 import time
-import traceback
 from collections.abc import Callable
 from types import FrameType
 
@@ -402,7 +398,15 @@ def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
 
 
 def write_crash_report(app: App, exc: BaseException) -> str:
-    """Write what is needed to look into ``exc`` (the game included) to a temporary file; returns its path."""
+    """Write what is needed to look into ``exc`` (the game included) to a temporary file; returns its path.
+
+    What only a crash report needs is imported here, not by every start of the game.
+    """
+    import json
+    import platform
+    import tempfile
+    import traceback
+
     lines = [
         f"foursquare {__version__} crash report",
         f"python {sys.version.split()[0]} on {platform.platform()}",

@@ -18,8 +18,6 @@ import stat
 from datetime import datetime, timezone
 from pathlib import Path
 
-import platformdirs
-
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 
 __all__ = [
@@ -47,11 +45,15 @@ def data_dir() -> Path:
     ``$FOURSQUARE_HOME`` when set, else the platform's user data folder
     (``$XDG_DATA_HOME/foursquare``, by default ``~/.local/share/foursquare``,
     on Linux).  Nothing is created here: writers create it when they first
-    write.
+    write.  platformdirs is imported only to find the platform's folder: it
+    takes a quick command longer to load than its own work, and with
+    ``$FOURSQUARE_HOME`` set it is not needed.
     """
     home = os.environ.get(ENV_HOME)
     if home:
         return Path(home).expanduser().absolute()
+    import platformdirs
+
     return Path(platformdirs.user_data_dir("foursquare", appauthor=False))
 
 

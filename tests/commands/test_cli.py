@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from foursquare import __version__
 from foursquare.cli import COMMANDS, build_parser, main
 
 
@@ -23,3 +24,11 @@ def test_a_mistyped_command_suggests_the_right_one(typed: str, meant: str, capsy
 def test_a_word_like_no_command_is_an_unrecognized_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["zebra"]) == 2
     assert "unrecognized arguments: zebra" in capsys.readouterr().err
+
+
+def test_a_lone_version_prints_what_the_parser_prints_with_other_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    alone = capsys.readouterr()
+    assert main(["--new", "--version"]) == 0  # answered by the parser's own version action
+    assert capsys.readouterr() == alone
+    assert alone.out == f"foursquare {__version__}\n" and alone.err == ""
