@@ -23,15 +23,17 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from multiprocessing.pool import AsyncResult
-from typing import Any, NamedTuple, TextIO
+from typing import Any, NamedTuple
 
-from foursquare.commands.arguments import deal_number
+from foursquare.commands.arguments import add_nodes, deal_number, parser_for, whole
 from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_name
 from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets, score_buckets
 from foursquare.expert.strategies import STRATEGIES, make_chooser
 from foursquare.expert.workers import become_worker
-from foursquare.words.results import loss_words
+from foursquare.words.commands import NUMBERS, OPTIONS
+from foursquare.words.grammar import plural
+from foursquare.words.simulate import SimulateSaid, progress, report
 
 __all__ = [
     "TIMING_FIELDS",
@@ -210,72 +212,6 @@ def _first_expected(results: list[DealResult]) -> float | None:
     return statistics.fmean(firsts) if firsts else None
 
 
-def _report(summary: dict[str, Any], out: TextIO) -> None:
-    games, wins = summary["games"], summary["wins"]
-    lo, hi = summary["win_rate_ci95"]
-    timing = summary["seconds_per_placement"]
-    lines = [
-        f"{summary['strategy']} on deals {summary['first_deal']}–{summary['last_deal']}: {games} games",
-        f"wins          {wins} of {games}: {summary['win_rate']:.1%} (95% confidence {lo:.1%} to {hi:.1%})",
-    ]
-    lines.append(f"expected score {summary['expected_score']:.2f} (a loss scores 0)")
-    if wins:
-        lines.append(f"winning score average {summary['average_winning_score']:.2f}")
-        peak = max(summary["winning_scores"].values())
-        lines.append(f"  {'score':>5} {'games':>6}  (winning scores)")
-        for score, n in summary["winning_scores"].items():
-            bar = "#" * max(1, round(30 * n / peak))
-            lines.append(f"  {score:>5} {n:>6}  {bar}")
-    lines.append("losses")
-    for reason in LossReason:
-        lines.append(f"  {loss_words(reason):<48} {summary['losses'][reason.value]:>6}")
-    if summary["calibration"] is not None:
-        lines += _calibration_lines(summary)
-    if summary["score_calibration"] is not None:
-        lines += _score_calibration_lines(summary)
-    lines.append(
-        f"time per placement  mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
-        f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
-    )
-    rate = summary["games_per_second"]
-    jobs = summary["jobs"]
-    processes = f"{jobs} process" if jobs == 1 else f"{jobs} processes"
-    lines.append(f"games per second    {rate:.2f} ({processes}, {summary['seconds']:.1f} s)")
-    out.write("\n".join(lines) + "\n")
-
-
-def _calibration_lines(summary: dict[str, Any]) -> list[str]:
-    table = summary["calibration"]
-    lines = [
-        f"chance said at the first placement {summary['mean_first_chance']:.1%} on average"
-        f" ({summary['win_rate']:.1%} won)",
-        f"calibration (Brier score {table['brier']:.4f}): chance said  placements  mean said   won",
-    ]
-    for b in table["buckets"]:
-        if b["placements"]:
-            lines.append(
-                f"  {b['low']:>5.0%} to {b['high']:>4.0%}           {b['placements']:>10}"
-                f"  {b['predicted']:>8.1%}  {b['observed']:>6.1%}"
-            )
-    return lines
-
-
-def _score_calibration_lines(summary: dict[str, Any]) -> list[str]:
-    table = summary["score_calibration"]
-    first = table["first_placement"]
-    lines = [
-        f"expected score said at the first placement {first['said']:.2f} on average ({first['reached']:.2f} reached)",
-        "expected-score calibration: score said  placements  mean said  reached",
-    ]
-    for b in table["buckets"]:
-        if b["placements"]:
-            lines.append(
-                f"  {b['low']:>5.0f} to {b['high']:>3.0f}             {b['placements']:>10}"
-                f"  {b['said']:>9.2f}  {b['reached']:>7.2f}"
-            )
-    return lines
-
-
 def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterator[DealResult]:
     """Results as they come, handing deals out as it goes: memory stays the same for any number of games."""
     seeds = range(first, first + games)
@@ -300,56 +236,17 @@ def useful_jobs(asked: int, games: int, cores: int | None) -> int:
     return max(1, min(asked, games, cores or 1))
 
 
-def _progress(done: int, total: int, wins: int, started: float, err: TextIO) -> None:
-    width = 24
-    filled = width * done // total
-    elapsed = time.perf_counter() - started
-    eta = elapsed / done * (total - done) if done else 0.0
-    rate = f"{wins / done:.1%}" if done else "-"
-    err.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, won {rate}, {_duration(eta)} left ")
-    err.flush()
-
-
-def _duration(seconds: float) -> str:
-    """``42 s``, ``7 min``, ``3 h``: an estimate, so rounded the way people say it."""
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.0f} h"
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="foursquare simulate",
-        description="Play deals S, S+1, … without a screen and report how a strategy fares.",
-    )
-    parser.add_argument("--games", type=_positive, required=True, metavar="N", help="how many deals to play")
-    parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help="who plays (default: expert)")
-    parser.add_argument("--seed", type=deal_number, default=0, metavar="S", help="the first deal number (default: 0)")
-    parser.add_argument("--jobs", type=_positive, default=1, metavar="J", help="processes to play in (default: 1)")
-    parser.add_argument(
-        "--nodes",
-        type=_positive,
-        default=DEFAULT_NODES,
-        metavar="N",
-        help=f"the expert's look-ahead budget per card, in positions (default: {DEFAULT_NODES})",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a report")
-    parser.add_argument(
-        "--detail", action="store_true", help="with --json, add every deal: its result, placements and first chance"
-    )
+    parser = parser_for("simulate")
+    said = OPTIONS["simulate"]
+    parser.add_argument("--games", type=whole(*NUMBERS["games"]), required=True, metavar="N", help=said["--games"])
+    parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help=said["--strategy"])
+    parser.add_argument("--seed", type=deal_number, default=0, metavar="S", help=said["--seed"])
+    parser.add_argument("--jobs", type=whole(*NUMBERS["jobs"]), default=1, metavar="J", help=said["--jobs"])
+    add_nodes(parser, DEFAULT_NODES, said["--nodes"])
+    parser.add_argument("--json", action="store_true", help=said["--json"])
+    parser.add_argument("--detail", action="store_true", help=said["--detail"])
     return parser
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 def main(argv: list[str]) -> int:
@@ -361,7 +258,7 @@ def main(argv: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     if args.seed + args.games - 1 > LAST_DEAL:
         parser.print_usage(sys.stderr)
-        print(f"foursquare simulate: error: the last deal would be past {LAST_DEAL}", file=sys.stderr)
+        print(f"foursquare simulate: {SimulateSaid.PAST_LAST_DEAL.say(last=LAST_DEAL)}", file=sys.stderr)
         return 2
     err = sys.stderr
     show_progress = err.isatty()
@@ -375,13 +272,17 @@ def main(argv: list[str]) -> int:
             results.append(result)
             wins += result.won
             if show_progress:
-                _progress(len(results), args.games, wins, started, err)
+                done = len(results)
+                left = (time.perf_counter() - started) / done * (args.games - done)
+                err.write(f"\r{progress(done, args.games, wins, left)} ")
+                err.flush()
     except KeyboardInterrupt:
         interrupted = True
     if show_progress:
         err.write("\r" + " " * 79 + "\r")
     if interrupted:
-        print(f"foursquare simulate: interrupted: the report covers the {len(results)} games finished", file=err)
+        finished = plural(len(results), "game")
+        print(f"foursquare simulate: {SimulateSaid.INTERRUPTED.say(games=finished)}", file=err)
         if not results:
             return 130
     results.sort(key=lambda r: r.seed)
@@ -397,5 +298,5 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        _report(summary, sys.stdout)
+        print("\n".join(report(summary)))
     return 130 if interrupted else 0

@@ -33,6 +33,7 @@ DESCRIPTIONS: dict[str, str] = {
     "export": "Write every finished game, oldest first, as JSON lines: one game with its record a line.",
     "import": "Read games written by foursquare export into your history, skipping those already there.",
     "review": "The expert's verdict on every placement of a finished game, and your win chance across it.",
+    "simulate": "Play deals S, S+1, … without a screen and report how a strategy fares.",
     "help": "Print a page of help; with no topic, the list of topics.",
     "practice": (
         "Positions from your own finished games where a placement cost a card or more: find the expert's cell "
@@ -73,6 +74,15 @@ OPTIONS: dict[str, dict[str, str]] = {
         "--nodes": "how much the expert looks ahead per placement",
     },
     "help": {"topic": "one of: {topics}"},
+    "simulate": {
+        "--games": "how many deals to play",
+        "--strategy": "who plays (default: expert)",
+        "--seed": "the first deal number (default: 0)",
+        "--jobs": "processes to play in (default: 1)",
+        "--nodes": "the expert's look-ahead budget per card, in positions",
+        "--json": "print one JSON object instead of a report",
+        "--detail": "with --json, add every deal: its result, placements and first chance",
+    },
     "practice": {
         "game": "only game GAME of foursquare history",
         "--plain": "plain lines even in a terminal (as through a pipe)",
@@ -101,6 +111,7 @@ NUMBERS: dict[str, tuple[str, str]] = {
     "games": ("a number of games", "a whole number from 1"),
     "game_id": ("a game id", "the number foursquare history gives"),
     "nodes": ("a number of nodes", "a whole number, 1 or more"),
+    "jobs": ("a number of processes", "a whole number from 1"),
 }
 """Each kind of number a command takes: what it is, and a hint of what one looks like."""
 
