@@ -100,23 +100,24 @@ def brier_score(pairs: Iterable[tuple[float, bool]]) -> float | None:
 
 def buckets(pairs: Iterable[tuple[float, bool]], edges: Sequence[float] = BUCKET_EDGES) -> list[Bucket]:
     """The calibration table: for each range of predicted chance, the placements in it and how they went."""
-    count = [0] * (len(edges) - 1)
-    said = [0.0] * (len(edges) - 1)
-    won_in = [0] * (len(edges) - 1)
-    for chance, won in pairs:
-        k = min(max(bisect.bisect_right(edges, chance) - 1, 0), len(edges) - 2)
-        count[k] += 1
-        said[k] += chance
-        won_in[k] += won
+    return [Bucket(low=a, high=b, placements=n, predicted=p, observed=o) for a, b, n, p, o in _binned(pairs, edges)]
+
+
+def _binned(
+    pairs: Iterable[tuple[float, float]], edges: Sequence[float]
+) -> list[tuple[float, float, int, float | None, float | None]]:
+    """For each range between ``edges`` (low, high), of the pairs whose first falls in it: how many, the mean
+    of the firsts and the mean of the seconds (None for none; a pair beyond the ends counts in the range
+    nearest)."""
+    sums = [[0, 0.0, 0.0] for _ in edges[1:]]
+    for said, then in pairs:
+        k = min(max(bisect.bisect_right(edges, said) - 1, 0), len(edges) - 2)
+        sums[k][0] += 1
+        sums[k][1] += said
+        sums[k][2] += then
     return [
-        Bucket(
-            low=edges[k],
-            high=edges[k + 1],
-            placements=n,
-            predicted=total / n if n else None,
-            observed=wins / n if n else None,
-        )
-        for k, (n, total, wins) in enumerate(zip(count, said, won_in, strict=True))
+        (low, high, int(n), total / n if n else None, got / n if n else None)
+        for low, high, (n, total, got) in zip(edges, edges[1:], sums, strict=False)
     ]
 
 
@@ -157,21 +158,4 @@ def score_buckets(pairs: Iterable[tuple[float, float]], edges: Sequence[float] =
     ``pairs`` are (expected score said at a placement, final score of its
     game, 0 for a loss).
     """
-    count = [0] * (len(edges) - 1)
-    said = [0.0] * (len(edges) - 1)
-    reached = [0.0] * (len(edges) - 1)
-    for expected, score in pairs:
-        k = min(max(bisect.bisect_right(edges, expected) - 1, 0), len(edges) - 2)
-        count[k] += 1
-        said[k] += expected
-        reached[k] += score
-    return [
-        ScoreBucket(
-            low=edges[k],
-            high=edges[k + 1],
-            placements=n,
-            said=total / n if n else None,
-            reached=got / n if n else None,
-        )
-        for k, (n, total, got) in enumerate(zip(count, said, reached, strict=True))
-    ]
+    return [ScoreBucket(low=a, high=b, placements=n, said=s, reached=r) for a, b, n, s, r in _binned(pairs, edges)]

@@ -67,6 +67,16 @@ def _pick(key: int, live: tuple[int, ...]) -> Pick:
     return itemgetter(*picks)
 
 
+def _face_ranks(cells: int, ranks: list[int]) -> int:
+    """The ranks of the face-up ``cells`` (a mask) as a bit set: bit r for rank r."""
+    found = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        found |= 1 << ranks[low.bit_length() - 1]
+    return found
+
+
 class Lookahead:
     """An expectimax over the ranks of the next cards, a fixed number of placements deep.
 
@@ -248,21 +258,11 @@ class Lookahead:
             m = row & up
             row_faces = faces.get(m)
             if row_faces is None:
-                row_faces = 0
-                while m:
-                    low = m & -m
-                    m ^= low
-                    row_faces |= 1 << ranks[low.bit_length() - 1]
-                faces[row & up] = row_faces
+                row_faces = faces[m] = _face_ranks(m, ranks)
             m = col & up
             col_faces = faces.get(m)
             if col_faces is None:
-                col_faces = 0
-                while m:
-                    low = m & -m
-                    m ^= low
-                    col_faces |= 1 << ranks[low.bit_length() - 1]
-                faces[col & up] = col_faces
+                col_faces = faces[m] = _face_ranks(m, ranks)
             key = row_faces | col_faces << 11
             pick = picks.get(key)
             if pick is None:
