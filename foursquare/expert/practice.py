@@ -56,8 +56,8 @@ class AllDone:
     """Positions whose answer was shown: they stay, for another time."""
     offered: int
     """Positions offered this round."""
-    trouble: tuple[str, ...] = ()
-    """Why a game's review could not be made (what the expert raised)."""
+    trouble: tuple[str | None, ...] = ()
+    """For each game whose review could not be made, what the expert raised (None: it stopped, nothing raised)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,7 +122,7 @@ class Practice:
         self.solved = 0
         self.shown = 0
         self.offered = 0
-        self._trouble: list[str] = []
+        self._trouble: list[str | None] = []
 
     # --- where practice is --------------------------------------------------
 
@@ -140,7 +140,7 @@ class Practice:
                     return Preparing(game_id, game.placed_count, work.progress)
                 self._work = None
                 if review is None:
-                    self._trouble.append(work.error or "the review stopped")
+                    self._trouble.append(work.error)
                     continue
                 self.library.keep_review(game_id, game, review, self.nodes)
                 self._take(game_id, game, review)

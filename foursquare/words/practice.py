@@ -164,7 +164,7 @@ def preparing_line(preparing: Preparing) -> str:
 
 def done_lines(done: AllDone) -> list[str]:
     """The end of a round: what was solved, what stays, and why a game could not be looked at."""
-    lines = [f"The expert could not review a game: {error}." for error in done.trouble]
+    lines = [f"The expert could not review a game: {error or 'its review stopped'}." for error in done.trouble]
     if done.offered == 0:
         lines.append(
             "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
