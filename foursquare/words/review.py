@@ -340,7 +340,7 @@ def summary_waiting() -> list[Text]:
     """What the summary page says until every placement is judged."""
     return [
         Text(("The summary comes once every placement is judged and the expert has played",)),
-        Text(("this deal itself. Your win chance so far:",)),
+        Text(("this deal itself. Your expected score so far, in cards:",)),
     ]
 
 
