@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
-from foursquare.engine import RANKS, Card, Cell, Game, Pile
+from foursquare.engine import GRID, RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, cell_list
 from foursquare.expert.background import Background
-from foursquare.expert.calibration import calibrated
+from foursquare.expert.calibration import calibrated, said_score
 from foursquare.expert.evaluation import WIN_BONUS, Leaves
 from foursquare.expert.search import look_ahead
 
@@ -122,6 +122,8 @@ class Advice:
     """The search's own chance for :attr:`cell`, before calibration (what the calibration is fitted to)."""
     cut_short: bool = False
     """Whether a deadline or a cancel stopped the look-ahead before its node budget was spent."""
+    raw_expected: float = 0.0
+    """The search's own expected score for :attr:`cell`, before :func:`~foursquare.expert.calibration.said_score`."""
 
     @property
     def expected_score(self) -> float:
@@ -182,7 +184,10 @@ def advise(
     )
     ranked = outcome.ranked
     ranking = tuple((CELL[i], calibrated(chance)) for i, (_, chance), _ in ranked)
-    scores = tuple((CELL[i], max(value - WIN_BONUS * chance, 0.0)) for i, (value, chance), _ in ranked)
+    unseen = sum(position.unseen)
+    most = max(unseen - (GRID * GRID - len(position.piles) - 1), 0)  # every pile still missing takes a card
+    raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
+    scores = tuple((CELL[i], said_score(raw, unseen, most)) for (i, _, _), raw in zip(ranked, raws, strict=True))
     cell, chance = ranking[0]
     raw = min(max(ranked[0][1][1], 0.0), 1.0)
     return Advice(
@@ -195,6 +200,7 @@ def advise(
         scores,
         raw,
         outcome.interrupted,
+        raws[0],
     )
 
 

@@ -1,5 +1,11 @@
 """Honest chances: the search's raw chance of winning mapped to how often the expert then wins.
 
+The same for the expected score: the search's own falls short of the score
+the expert goes on to reach, by an amount that depends mostly on how far
+into the deal it is, so :func:`said_score` adds the mean shortfall at that
+point (:data:`SCORE_OFFSETS`).  The shift is the same for every cell of a
+position, so what one cell costs against another is the search's own.
+
 The search's horizon guesses a chance from four numbers, and the guess is
 off in a way that depends on the position (too low early in a game, too high
 with four cards face down).  :func:`calibrated` maps the raw chance through
@@ -19,6 +25,7 @@ __all__ = [
     "BUCKET_EDGES",
     "CURVE",
     "SCORE_EDGES",
+    "SCORE_OFFSETS",
     "UNSURE",
     "Bucket",
     "ScoreBucket",
@@ -26,7 +33,9 @@ __all__ = [
     "buckets",
     "calibrated",
     "isotonic_curve",
+    "said_score",
     "score_buckets",
+    "score_offsets",
 ]
 
 CURVE: tuple[tuple[float, float], ...] = (
@@ -41,13 +50,8 @@ CURVE: tuple[tuple[float, float], ...] = (
 )
 """Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
 
-Printed by ``python -m foursquare.expert.fit --first 100100 --games 100
---score-fit 2.6,1.67,0.37,0`` (2054 placements, pooled by 100), the same
-command that prints :data:`~foursquare.expert.evaluation.SCORE_FIT`: the
-games of the expert with the score model before it, 99 of them won.  The
-expert with the new model won all 100 of those deals, too few losses to fit
-a curve to; its chances are checked on other deals instead (``foursquare
-simulate --json``).
+Printed by ``python -m foursquare.expert.fit --first 100100 --games 100``
+(2054 placements on 100 deals, 99 of them won, pooled by 100).
 """
 
 BUCKET_EDGES: tuple[float, ...] = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 1.0)
@@ -70,6 +74,56 @@ class Bucket(TypedDict):
 
 UNSURE = 0.999
 """The most a chance short of certain is ever said to be: only a win the search sees for certain is 1."""
+
+
+SCORE_OFFSETS: tuple[float, ...] = (
+    0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.73, 0.78, 0.78,
+    0.78, 0.78, 1.21, 1.21, 1.86, 1.86, 2.47, 2.72, 2.95, 2.94, 2.84, 2.84, 2.97, 3.07, 3.17, 3.57, 3.87, 4.52,
+    5.09, 5.85, 6.46, 7.28,
+)  # fmt: skip
+"""How far the search's expected score falls short of the score reached, by the unseen cards at the decision.
+
+Entry k is for k unseen cards (the stock after the next card: 39 at a
+deal's first card); past the end, the last entry holds.  Printed by the
+same command as :data:`CURVE` (pooled by 100 placements, from the most
+unseen down), from the same games.
+"""
+
+
+def said_score(raw: float, unseen: int, most: float, offsets: Sequence[float] = SCORE_OFFSETS) -> float:
+    """The expected score to say for the search's ``raw`` one, ``unseen`` cards unseen: at most ``most``.
+
+    A raw 0 is a cell that loses: it stays 0.
+    """
+    if raw <= 0.0 or not offsets:
+        return min(max(raw, 0.0), most)
+    return min(max(raw + offsets[min(unseen, len(offsets) - 1)], 0.0), most)
+
+
+def score_offsets(said: Iterable[tuple[int, float, float]], least: int = 50) -> tuple[float, ...]:
+    """:data:`SCORE_OFFSETS` from (unseen cards, raw expected score, score reached) of every placement.
+
+    The placements are pooled by unseen cards from the most down, until a
+    pool holds ``least``, so that each entry rests on enough games.
+    """
+    by_unseen: dict[int, list[float]] = {}
+    for unseen, raw, reached in said:
+        by_unseen.setdefault(unseen, []).append(reached - raw)
+    if not by_unseen:
+        return ()
+    top = max(by_unseen)
+    offsets = [0.0] * (top + 1)
+    pool: list[float] = []
+    members: list[int] = []
+    for unseen in range(top, -1, -1):
+        pool += by_unseen.get(unseen, [])
+        members.append(unseen)
+        if len(pool) >= least or unseen == 0:
+            mean = sum(pool) / len(pool) if pool else (offsets[members[0] + 1] if members[0] < top else 0.0)
+            for k in members:
+                offsets[k] = round(mean, 2)
+            pool, members = [], []
+    return tuple(offsets)
 
 
 def calibrated(raw: float, curve: Sequence[tuple[float, float]] = CURVE) -> float:

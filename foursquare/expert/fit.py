@@ -8,6 +8,8 @@ those records come
 
 * the calibration curve (:data:`~foursquare.expert.calibration.CURVE`): raw
   chance → how often the expert then won, pooled so it never falls;
+* how far the search's expected score falls short of the score reached, by
+  the unseen cards (:data:`~foursquare.expert.calibration.SCORE_OFFSETS`);
 * the score model of the horizon (:data:`~foursquare.expert.evaluation.SCORE_FIT`):
   a least-squares line for the final score of a won game from the table it
   was won from.
@@ -34,7 +36,14 @@ from typing import NamedTuple
 from foursquare.engine import Game, Status
 from foursquare.engine.board import Board
 from foursquare.expert.advice import DEFAULT_NODES, Position, advise
-from foursquare.expert.calibration import BUCKET_EDGES, brier_score, buckets, calibrated, isotonic_curve
+from foursquare.expert.calibration import (
+    BUCKET_EDGES,
+    brier_score,
+    buckets,
+    calibrated,
+    isotonic_curve,
+    score_offsets,
+)
 from foursquare.expert.evaluation import SCORE_FIT, Leaves, leaves
 
 __all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
@@ -51,6 +60,10 @@ class Record(NamedTuple):
     left: int
     won: bool
     score: int
+    unseen: int = -1
+    """Cards unseen at the decision (the stock after the card placed); -1 in records made before it was kept."""
+    raw_expected: float = 0.0
+    """The search's own expected score for the cell it chose."""
 
 
 def features(game: Game) -> tuple[int, int, int, int]:
@@ -66,12 +79,13 @@ def play(deal: int, nodes: int, horizon: Leaves | None = None) -> list[Record]:
     game = Game.deal(deal)
     said = []
     while not game.is_over:
-        advice = advise(Position.of(game), nodes=nodes, horizon=horizon)
+        position = Position.of(game)
+        advice = advise(position, nodes=nodes, horizon=horizon)
         game.play(advice.cell)
-        said.append((advice.raw_chance, features(game)))
+        said.append((advice.raw_chance, features(game), sum(position.unseen), advice.raw_expected))
     won = game.status is Status.WON
     score = game.score or 0
-    return [Record(deal, raw, *table, won, score) for raw, table in said]
+    return [Record(deal, raw, *table, won, score, unseen, expected) for raw, table, unseen, expected in said]
 
 
 def solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:
@@ -175,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     print("# calibrated, in sample:\n" + _calibration_table([(calibrated(c, curve), w) for c, w in pairs]))
     print("CURVE = (" + ", ".join(f"({x:.4f}, {y:.4f})" for x, y in curve) + ")")
     print("SCORE_FIT = (" + ", ".join(f"{w:.3f}" for w in fit_score(records)) + ")")
+    said = [(r.unseen, r.raw_expected, float(r.score if r.won else 0)) for r in records if r.unseen >= 0]
+    print("SCORE_OFFSETS = (" + ", ".join(f"{x:.2f}" for x in score_offsets(said, args.least)) + ")")
     return 0
 
 

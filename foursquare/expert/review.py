@@ -114,8 +114,9 @@ BLUNDER_POINTS = 20
 PRACTICE_COST = 1.0
 """A placement that cost this many cards or more becomes a position to practise on."""
 
-CACHE_VERSION = 2
-"""The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures)."""
+CACHE_VERSION = 3
+"""The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures; 3: the
+expected scores as the expert says them, shifted by :data:`~foursquare.expert.calibration.SCORE_OFFSETS`)."""
 
 ACCURACY_CURVE = (103.1668, 0.45, 3.1668)
 """A placement's accuracy from its cost ``c`` in cards: ``a·e^(−b·(c − best)) − c0``, 100 for a best placement.

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from foursquare.expert.calibration import UNSURE, brier_score, buckets, calibrated, isotonic_curve, score_buckets
+from foursquare.engine import Game
+from foursquare.expert import advice as advice_module
+from foursquare.expert.advice import Position, advise
+from foursquare.expert.calibration import (
+    SCORE_OFFSETS,
+    UNSURE,
+    brier_score,
+    buckets,
+    calibrated,
+    isotonic_curve,
+    said_score,
+    score_buckets,
+    score_offsets,
+)
 
 # Placements said to have these chances, and whether their game was then won.
 HAND_MADE = [
@@ -71,3 +84,40 @@ def test_score_buckets_set_the_mean_score_said_beside_the_mean_score_reached() -
     assert high["said"] == 24.0 and high["reached"] == 24.0  # 24 falls in the last
     empty = score_buckets([(1.0, 0.0)], (0.0, 5.0, 10.0))[1]
     assert empty["placements"] == 0 and empty["said"] is None and empty["reached"] is None
+
+
+def test_score_offsets_are_the_mean_shortfall_pooled_from_the_most_unseen_down() -> None:
+    said = [(30, 10.0, 18.0), (30, 12.0, 18.0), (29, 15.0, 18.0), (10, 17.0, 18.0), (10, 17.0, 0.0)]
+    offsets = score_offsets(said, least=2)
+    assert len(offsets) == 31
+    assert offsets[30] == 7.0  # (8 + 6) / 2: two placements fill the pool
+    assert offsets[29] == offsets[11] == offsets[10] == -4.33  # (3 + 1 - 17) / 3, pooled down to 10
+    assert offsets[0] == offsets[9] == -4.33  # nothing seen below 10: the nearest pool holds
+    assert score_offsets([]) == ()
+
+
+def test_the_said_score_is_shifted_within_0_and_the_most_a_deal_can_still_give() -> None:
+    offsets = (1.0, 2.0, 3.0)
+    assert said_score(10.0, 1, 24, offsets) == 12.0
+    assert said_score(10.0, 30, 24, offsets) == 13.0  # past the end, the last entry holds
+    assert said_score(10.0, 2, 11.5, offsets) == 11.5
+    assert said_score(0.0, 2, 24, offsets) == 0.0  # a cell that loses says 0
+    assert said_score(-0.0, 2, 24, (-5.0,)) == 0.0
+
+
+def test_every_cell_of_a_position_is_shifted_alike_so_costs_are_the_searchs_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert SCORE_OFFSETS, "the package carries fitted offsets"
+    game = Game.deal(4)
+    for cell in [(0, 0), (0, 1), (1, 1)]:
+        game.play(cell)
+    position = Position.of(game)
+    said = advise(position, nodes=20_000)
+    monkeypatch.setattr(advice_module, "said_score", lambda raw, unseen, most: raw)
+    raw = advise(position, nodes=20_000)
+    shift = SCORE_OFFSETS[min(sum(position.unseen), len(SCORE_OFFSETS) - 1)]
+    assert said.raw_expected == raw.expected_score
+    assert said.expected_score == pytest.approx(raw.expected_score + shift)
+    for (cell, score), (same, unshifted) in zip(said.scores, raw.scores, strict=True):
+        assert cell == same and (unshifted == 0.0 or score == pytest.approx(unshifted + shift))
