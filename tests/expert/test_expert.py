@@ -75,6 +75,7 @@ def test_unseen_counts_are_the_stock_after_the_next_card_by_rank() -> None:
 # --- legality and the API ---------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 30), st.integers(1, 3))
 def test_advice_is_always_a_legal_cell_and_ranks_every_legal_cell(seed: int, placements: int, depth: int) -> None:
@@ -253,6 +254,7 @@ def positions_with_a_losing_placement(count: int) -> list[tuple[Game, set[Cell]]
     return found
 
 
+@pytest.mark.slow
 def test_never_places_where_it_loses_at_once_when_it_need_not() -> None:
     for game, losing in positions_with_a_losing_placement(5):
         advice = advise(Position.of(game), 60.0)
