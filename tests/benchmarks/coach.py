@@ -52,9 +52,10 @@ def row(name: str, seconds: list[float]) -> str:
     return figures.row(name, seconds, NAME_WIDTH)
 
 
-def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[float], list[float], int]:
+def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[float], list[float], int, int]:
     """Per placement: (the expert's seconds, seconds from ``t`` to the tip shown ``look`` seconds after the card);
-    and the games won."""
+    the games won, and the tips cut short by the deadline (any other is the advice of no deadline: the work
+    is bounded by a node count)."""
     think = expert(seconds)
     started: list[Pending] = []
 
@@ -62,7 +63,7 @@ def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[flo
         started.append(think(position))
         return started[-1]
 
-    expert_s, shown_s, won = [], [], 0
+    expert_s, shown_s, won, cut = [], [], 0, 0
     for seed in range(games):
         app = App(session_on(Game.deal(seed)), width=WIDTH, height=HEIGHT)
         Coach(app, think=recording, ponder=True)
@@ -84,9 +85,10 @@ def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[flo
             advice = started[-1].advice
             assert advice is not None
             expert_s.append(advice.seconds)
+            cut += advice.cut_short
             app.place(app.marked)
         won += app.game.status is Status.WON
-    return expert_s, shown_s, won
+    return expert_s, shown_s, won, cut
 
 
 def _sample_positions(count: int) -> list[Position]:
@@ -159,10 +161,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{sys.getswitchinterval() * 1000:g} ms")
     print(HEADER)
     for look in args.look:
-        expert_s, shown_s, won = tips(args.games, args.seconds, look)
+        expert_s, shown_s, won, cut = tips(args.games, args.seconds, look)
         if look == args.look[0]:
-            print(row("advice: the expert's thinking per card", expert_s))
-        print(row(f"advice: t {look:g} s after the card, to the tip ({won}/{args.games} won)", shown_s))
+            print(row("the expert's thinking per card", expert_s))
+        print(row(f"t {look:g} s after the card: tip shown ({cut} cut short)", shown_s))
+    print(f"(tips on deals 0-{args.games - 1}: {won} of them won; a tip not cut short is the advice of no deadline)")
     print(row("key + compose, expert idle", keys_while_thinking(args.keys, busy=False)))
     print(row("key + compose, expert thinking throughout", keys_while_thinking(args.keys, busy=True)))
     print("targets: advice at most 500 ms median and 2 s worst; keys well under 100 ms while it thinks")
