@@ -187,7 +187,10 @@ def advise(
     unseen = sum(position.unseen)
     most = max(unseen - (GRID * GRID - len(position.piles) - 1), 0)  # every pile still missing takes a card
     raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
-    scores = tuple((CELL[i], said_score(raw, unseen, most)) for (i, _, _), raw in zip(ranked, raws, strict=True))
+    scores = tuple(
+        (CELL[i], said_score(raw, unseen, most) if depth <= unseen else raw)  # deeper saw every card: exact
+        for (i, _, depth), raw in zip(ranked, raws, strict=True)
+    )
     cell, chance = ranking[0]
     raw = min(max(ranked[0][1][1], 0.0), 1.0)
     return Advice(

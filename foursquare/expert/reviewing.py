@@ -16,7 +16,11 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
+import threading
+from collections.abc import Iterator
 from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from foursquare.engine import Game, Status
@@ -71,8 +75,47 @@ def _back(conn: Connection, record: dict[str, Any], nodes: int) -> None:
     conn.close()
 
 
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c() -> Iterator[None]:
+    """Start processes in here so that Ctrl-C never reaches them, from their first instruction on.
+
+    The terminal sends Ctrl-C to every process of the foreground group; a
+    child still importing its modules would print a traceback before it
+    could ignore it.  A child inherits an ignored signal, so Ctrl-C is
+    ignored here while the children start (only the main thread may do so;
+    elsewhere they start as they are): the screen then gets Ctrl-C back and
+    ends the review, and the children with it.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
+
+
+def _start_children(record: dict[str, Any], nodes: int) -> list[tuple[BaseProcess, Connection]]:
+    """The review's two child processes, started, each with the end of its pipe this process reads.
+
+    Started by the caller of :class:`Reviewing` (the screen's own thread),
+    so that they can be made deaf to Ctrl-C (:func:`_children_deaf_to_ctrl_c`).
+    """
+    context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
+    started: list[tuple[BaseProcess, Connection]] = []
+    with _children_deaf_to_ctrl_c():
+        for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
+            mine, theirs = context.Pipe(duplex=False)
+            child = context.Process(target=target, args=(theirs, record, nodes), name=name, daemon=True)
+            child.start()
+            theirs.close()
+            started.append((child, mine))
+    return started
 
 
 class Reviewing(Background):
@@ -98,6 +141,9 @@ class Reviewing(Background):
         self._found: dict[int, Step] = {}
         self._expert: tuple[Status, int | None] | None = None
         self._judge = judge
+        self._children: list[tuple[BaseProcess, Connection]] = []
+        if judge is None:
+            self._children = _start_children(game.to_record(), nodes)  # in the caller's thread: see there
         self.start()
 
     # --- reading it ---------------------------------------------------------
@@ -159,16 +205,8 @@ class Reviewing(Background):
         self.expert_placed = placed
 
     def _review_with_children(self) -> None:
-        context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
-        record = self.game.to_record()
-        children, pipes = [], []
-        for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
-            mine, theirs = context.Pipe(duplex=False)
-            child = context.Process(target=target, args=(theirs, record, self.nodes), name=name, daemon=True)
-            child.start()
-            theirs.close()
-            children.append(child)
-            pipes.append(mine)
+        children = [child for child, _ in self._children]
+        pipes = [pipe for _, pipe in self._children]
         try:
             first = next(player_steps(self.game, self._checked(expert_judge(self.nodes, self.stopping))))
             self._add(first)  # here, at once: the children are still starting
