@@ -81,12 +81,18 @@ class Clock:
 
 
 def coached(
-    fake: FakeExpert, seed: int = 1, *, pace: float = 0.0, clock: Clock | None = None, agreed: bool = True
+    fake: FakeExpert,
+    seed: int = 1,
+    *,
+    pace: float = 0.0,
+    clock: Clock | None = None,
+    agreed: bool = True,
+    ponder: bool = False,
 ) -> tuple[App, Coach]:
     """The screen with the expert's keys on deal ``seed``; ``agreed``: the player has said yes to help in this
-    game already (the question before the first help has tests of its own)."""
+    game already (the question before the first help has tests of its own); ``ponder`` as the game has it."""
     app = make_app(seed)
-    coach = Coach(app, think=fake, pace=pace, clock=clock or Clock())
+    coach = Coach(app, think=fake, ponder=ponder, pace=pace, clock=clock or Clock())
     if agreed:
         app.session.answer_help(True)
     return app, coach
@@ -138,15 +144,16 @@ def tips(app: App) -> int:
     return app.session.help.tips
 
 
-def pondering(fake: FakeExpert) -> App:
-    app, coach = coached(fake)
-    coach.ponder = True
-    return app
+def pondered(app: App, cards: int) -> None:
+    """Place ``cards`` cards, then let the two ticks pass after which pondering starts on the new position."""
+    play_some(app, cards)
+    app.tick()
+    app.tick()
 
 
 def test_pondering_starts_after_the_frame_of_a_new_position_and_shows_nothing_until_asked() -> None:
     fake = FakeExpert(ready=True)
-    app = pondering(fake)
+    app, _ = coached(fake, ponder=True)
     play_some(app, 2)
     asked = tips(app)
     assert not fake.started  # not while the key is handled: its frame comes first
@@ -165,10 +172,8 @@ def test_pondering_starts_after_the_frame_of_a_new_position_and_shows_nothing_un
 
 def test_a_tip_asked_while_pondering_waits_for_that_thinking_then_shows() -> None:
     fake = FakeExpert(ready=False)
-    app = pondering(fake)
-    play_some(app, 1)
-    app.tick()
-    app.tick()
+    app, _ = coached(fake, ponder=True)
+    pondered(app, 1)
     press(app, "t")
     assert len(fake.started) == 1 and "thinking" in message(app) and app.tick_seconds == BUSY_TICK_SECONDS
     assert not app.tick()
@@ -179,15 +184,11 @@ def test_a_tip_asked_while_pondering_waits_for_that_thinking_then_shows() -> Non
 
 def test_a_new_position_stops_the_pondering_on_the_last_one() -> None:
     fake = FakeExpert(ready=False)
-    app = pondering(fake)
-    play_some(app, 1)
-    app.tick()
-    app.tick()
+    app, _ = coached(fake, ponder=True)
+    pondered(app, 1)
     first = fake.last
-    play_some(app, 1)
+    pondered(app, 1)
     assert first.cancelled
-    app.tick()
-    app.tick()
     assert fake.last is not first and fake.last.position == Position.of(app.game)
 
 
