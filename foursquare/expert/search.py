@@ -35,7 +35,6 @@ times the chance.  The chance is carried along for people.
 """
 _LOST: Value = (0.0, 0.0)
 _RANKS = range(1, 11)
-BEAM: tuple[int, ...] = (99,)
 
 Pick = Callable[[tuple[int, int, int, int]], tuple[int, ...]]
 """Which of a cell's four outcomes (nothing turned, the row, the column, both) each live rank brings."""
@@ -67,6 +66,11 @@ def _pick(key: int, live: tuple[int, ...]) -> Pick:
     return itemgetter(*picks)
 
 
+def _spots(legal: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Each cell of ``legal`` (a mask) as its index, its bit, and the rest of its row and of its column."""
+    return tuple((i, 1 << i, ROW_MASK_OF[i] & ~(1 << i), COL_MASK_OF[i] & ~(1 << i)) for i in bits(legal))
+
+
 def _face_ranks(cells: int, ranks: list[int]) -> int:
     """The ranks of the face-up ``cells`` (a mask) as a bit set: bit r for rank r."""
     found = 0
@@ -81,7 +85,8 @@ class Lookahead:
     """An expectimax over the ranks of the next cards, a fixed number of placements deep.
 
     ``counts[r]`` is how many unseen cards have rank ``r`` (index 0 unused);
-    the search changes it while it runs and puts it back.  Now and then it
+    the search changes it and the board while it runs and puts them back,
+    unless it is stopped (then both are left mid-search).  Now and then it
     raises :class:`Stopped`: once more than ``node_limit`` nodes are searched
     (a count, so the same position always stops at the same point), or when
     ``should_stop`` says so (then :attr:`interrupted` is set: a clock or a
@@ -98,6 +103,7 @@ class Lookahead:
         "nodes",
         "picks",
         "should_stop",
+        "spots",
     )
 
     def __init__(
@@ -117,15 +123,19 @@ class Lookahead:
         self.leaves = table if table is not None else leaves()
         self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
         self.bounds: dict[tuple[int, int, int], float] = {}
+        self.spots: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
 
-    def root(self, rank: int, left: int, depth: int, cells: Iterable[int]) -> dict[int, tuple[Value, int]]:
+    def root(
+        self, rank: int, left: int, depth: int, cells: Iterable[int], values: dict[int, tuple[Value, int]]
+    ) -> dict[int, tuple[Value, int]]:
         """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
 
         ``left`` is the number of unseen cards (the stock after this card).
-        Each value comes with the nodes its search took.
+        Each value comes with the nodes its search took, into ``values`` as
+        it is found: when :class:`Stopped` cuts the work short, the cells
+        finished before stay there.
         """
         board = self.board
-        values: dict[int, tuple[Value, int]] = {}
         for i in cells:
             before = self.nodes
             undo = board.place(i, rank)
@@ -169,13 +179,13 @@ class Lookahead:
         total = chance = 0.0
         remaining = left
         order = range(len(cells))
-        beam = BEAM[depth] if depth < len(BEAM) else BEAM[-1]
+        columns = list(zip(*rows, strict=True))  # columns[k][j]: the leaf of live rank k on cell j
         for k in sorted(range(len(live)), key=lambda k: -counts[live[k]]):
             rank = live[k]
             count = counts[rank]
             counts[rank] = count - 1
             best = _LOST
-            for j in sorted(order, key=lambda j: -rows[j][k])[:beam]:
+            for j in sorted(order, key=columns[k].__getitem__, reverse=True):  # stable: ties keep the cells' order
                 undo = board.place(cells[j], rank)
                 value = self._after(left - 1, depth - 1, best[0])
                 board.unplace(undo)
@@ -245,16 +255,17 @@ class Lookahead:
         stack = table.index(0, occ.bit_count(), 0, left - 1)
         grow = stack + table.n_stride
         faces: dict[int, int] = {0: 0}  # face-up cells of a line -> the set of their ranks
-        cells = []
-        rows = []
+        parts: dict[int, int] = {}
+        part = parts.get
         legal = board.legal()
-        while legal:
-            bit = legal & -legal
-            legal ^= bit
-            i = bit.bit_length() - 1
-            cells.append(i)
-            row = occ & ROW_MASK_OF[i] & ~bit
-            col = occ & COL_MASK_OF[i] & ~bit
+        spots = self.spots.get(legal)
+        if spots is None:
+            spots = self.spots[legal] = _spots(legal)
+        cells = [spot[0] for spot in spots]
+        rows = []
+        for _, bit, row_line, col_line in spots:
+            row = occ & row_line
+            col = occ & col_line
             m = row & up
             row_faces = faces.get(m)
             if row_faces is None:
@@ -272,16 +283,19 @@ class Lookahead:
             b1 = b0 ^ row
             b2 = b0 ^ col
             b3 = b1 ^ col
-            rows.append(
-                pick(
-                    (
-                        ords[b0.bit_count() * ds + (b0 & full).bit_count() * fs + c],
-                        ords[b1.bit_count() * ds + (b1 & full).bit_count() * fs + c],
-                        ords[b2.bit_count() * ds + (b2 & full).bit_count() * fs + c],
-                        ords[b3.bit_count() * ds + (b3 & full).bit_count() * fs + c],
-                    )
-                )
-            )
+            p0 = part(b0)
+            if p0 is None:
+                p0 = parts[b0] = b0.bit_count() * ds + (b0 & full).bit_count() * fs
+            p1 = part(b1)
+            if p1 is None:
+                p1 = parts[b1] = b1.bit_count() * ds + (b1 & full).bit_count() * fs
+            p2 = part(b2)
+            if p2 is None:
+                p2 = parts[b2] = b2.bit_count() * ds + (b2 & full).bit_count() * fs
+            p3 = part(b3)
+            if p3 is None:
+                p3 = parts[b3] = b3.bit_count() * ds + (b3 & full).bit_count() * fs
+            rows.append(pick((ords[p0 + c], ords[p1 + c], ords[p2 + c], ords[p3 + c])))
         self.nodes += len(rows) * len(live)
         return live, cells, rows
 
@@ -309,6 +323,8 @@ def look_ahead(
 ) -> Outcome:
     """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 
+    ``board`` and ``counts`` are the search's to change: a stop leaves them mid-search.
+
     Iterative deepening: every placement one card ahead, then two, and so on
     to ``min_depth`` unless stopped.  Deeper than that, only the best few of
     the last depth are searched again, as many as fit within ``max_nodes``
@@ -317,12 +333,14 @@ def look_ahead(
     sets the depth, so the same position always gets the same advice;
     ``should_stop`` (a deadline, a cancel) only cuts it short.  ``node_limit``
     stops a depth whose cost the estimate got badly wrong, by count, so that
-    also lands on the same advice every time.
+    also lands on the same advice every time.  A depth cut short is not
+    thrown away: the cells it saw through (the best of the last depth come
+    first) are ranked by it, ahead of the rest, when there are two to compare.
     """
     search = Lookahead(board, counts, should_stop, node_limit, table)
     left = sum(counts)
     cells = list(bits(board.legal()))
-    results = search.root(rank, left, 1, cells)
+    results = search.root(rank, left, 1, cells, {})
     values = {i: value for i, (value, _) in results.items()}
     costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
     depths = dict.fromkeys(cells, 1)
@@ -342,14 +360,20 @@ def look_ahead(
                 chosen.append(i)
             if len(chosen) < 2:
                 break
+        results = {}
+        stopped = False
         try:
-            results = search.root(rank, left, depth + 1, chosen)
+            search.root(rank, left, depth + 1, chosen, results)
         except Stopped:
+            stopped = True
+        if len(results) < 2:  # a depth cut short before two cells were seen through compares nothing
             break
         depth += 1
         for i, (value, nodes) in results.items():
             values[i] = value
             costs[i].append(nodes)
             depths[i] = depth
-        ranked = sorted(chosen, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
+        ranked = sorted(results, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
+        if stopped:
+            break
     return Outcome([(i, values[i], depths[i]) for i in ranked], search.nodes, search.interrupted)

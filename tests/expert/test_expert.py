@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from foursquare.engine import Card, Cell, Game, Pile, full_deck
 from foursquare.engine.board import CELL, Board
 from foursquare.expert.advice import NODE_LIMIT_FACTOR, Position, Thinking, advise
-from foursquare.expert.search import Lookahead
+from foursquare.expert.search import Lookahead, Outcome, look_ahead
 from foursquare.expert.strategies import greedy, make_strategy
 
 
@@ -157,6 +157,33 @@ def test_a_node_budget_not_the_clock_bounds_the_work_so_advice_is_the_same_every
     floor = advise(position, nodes=0).nodes  # min_depth is always searched in full
     # A deeper depth that runs past the limit is abandoned within one draw's worth of nodes.
     assert small.nodes <= max(floor, NODE_LIMIT_FACTOR * 20_000) + 1_000
+
+
+def test_a_depth_stopped_part_way_ranks_the_cells_it_saw_through_first_by_their_deeper_values() -> None:
+    position = Position.of(played(3, 6, random.Random(3)))
+    rank = position.next_card.rank
+    counts = [0, *position.unseen]
+
+    def search(node_limit: float, min_depth: int = 2) -> Outcome:
+        return look_ahead(
+            position.board(), rank, list(counts), max_nodes=10**9, min_depth=min_depth, should_stop=lambda: False,
+            node_limit=node_limit,
+        )  # fmt: skip
+
+    shallow = search(0)  # stopped as soon as three deep begins
+    deep = search(0, min_depth=3)
+    two = {i: value for i, value, _ in shallow.ranked}
+    three = {i: value for i, value, _ in deep.ranked}
+    assert len(two) == len(three) > 2
+    seen_through = set()
+    for limit in range(shallow.nodes, deep.nodes, (deep.nodes - shallow.nodes) // 25):
+        cut = search(limit).ranked
+        deepest = [(i, value) for i, value, depth in cut if depth == 3]
+        seen_through.add(len(deepest))
+        assert [value for _, value in deepest] == sorted((value for _, value in deepest), reverse=True)
+        assert cut[: len(deepest)] == [(i, three[i], 3) for i, _ in deepest]
+        assert all(value == two[i] and depth == 2 for i, value, depth in cut[len(deepest) :])
+    assert len(seen_through - {0, len(three)}) > 1, "some limits stop three deep part way"
 
 
 def test_advice_comes_from_a_background_thread_and_is_the_same() -> None:
