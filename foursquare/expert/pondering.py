@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
-from foursquare.expert.advice import DEFAULT_SECONDS, Position, Thinking
+from foursquare.expert.advice import DEFAULT_SECONDS, Advice, Position, Thinking
 
-__all__ = ["KEPT", "Ponderer"]
+__all__ = ["FOUND_KEPT", "KEPT", "Ponderer"]
 
 KEPT = 8
 """Positions whose thinking is kept, newest last: an undo and a redo find their advice again."""
+FOUND_KEPT = 200
+"""Positions whose full advice is kept once found, newest last: every position of a game or five (the review
+judges them with it, :meth:`Ponderer.found`)."""
 
 
 class Ponderer:
@@ -37,6 +40,7 @@ class Ponderer:
         self._seconds = seconds
         self._start = start
         self._kept: OrderedDict[Position, Thinking] = OrderedDict()
+        self._found: OrderedDict[Position, Advice] = OrderedDict()
 
     def think(self, position: Position) -> Thinking:
         """The thinking on ``position``: the one already started (perhaps done) if any, else a new one."""
@@ -47,8 +51,28 @@ class Ponderer:
         self._kept.move_to_end(position)
         while len(self._kept) > KEPT:
             _, old = self._kept.popitem(last=False)
+            self._keep_found(old)
             old.cancel()
         return thinking
+
+    def found(self) -> dict[Position, Advice]:
+        """The full advice found so far on the last :data:`FOUND_KEPT` positions (none cut short).
+
+        Each is the very advice :func:`~foursquare.expert.advice.advise`
+        gives with the default budget and no deadline, so a review of the
+        game may take it rather than think again.
+        """
+        for thinking in self._kept.values():
+            self._keep_found(thinking)
+        return dict(self._found)
+
+    def _keep_found(self, thinking: Thinking) -> None:
+        advice = thinking.advice if thinking.done() else None
+        if advice is not None and not advice.cut_short:
+            self._found[thinking.position] = advice
+            self._found.move_to_end(thinking.position)
+            while len(self._found) > FOUND_KEPT:
+                self._found.popitem(last=False)
 
     def cancel(self) -> None:
         """Stop all thinking (the screen is closing): nothing is kept."""

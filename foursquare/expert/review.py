@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -169,17 +169,21 @@ Judge = Callable[["Position"], "Advice"]
 """The expert, as the review needs it: a position in, advice rating every legal cell out."""
 
 
-def expert_judge(nodes: int | None = None, cancel: CancelFlag | None = None) -> Judge:
+def expert_judge(
+    nodes: int | None = None, cancel: CancelFlag | None = None, known: Mapping[Position, Advice] | None = None
+) -> Judge:
     """The real expert with a budget of ``nodes`` per placement (by default
     :data:`~foursquare.expert.advice.DEFAULT_NODES`) and no clock: every review of a game agrees.
 
     Positions seen twice (the player played the expert's cell, so its game
-    and the expert's run together) are judged once.
+    and the expert's run together) are judged once.  ``known`` is advice
+    already found with this budget and no clock (a screen's pondering), by
+    position: the very advice the judge would find, taken as it is.
     """
     from foursquare.expert.advice import DEFAULT_NODES, advise
 
     budget = DEFAULT_NODES if nodes is None else nodes
-    seen: dict[Position, Advice] = {}
+    seen: dict[Position, Advice] = dict(known or {})
 
     def judge(position: Position) -> Advice:
         advice = seen.get(position)

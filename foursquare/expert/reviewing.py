@@ -18,18 +18,21 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 from foursquare.engine import Game, Status
-from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.expert.advice import DEFAULT_NODES, Advice, Position
 from foursquare.expert.background import Background
 from foursquare.expert.review import Judge, Review, Step, check_reviewable, expert_game, expert_judge, player_steps
 from foursquare.expert.workers import quietly
 
 __all__ = ["POLL_SECONDS", "Reviewing"]
+
+Known = dict[Position, Advice]
+"""Advice already found, by position, that the review takes rather than think again."""
 
 POLL_SECONDS = 0.05
 """How often the review thread looks for news of the expert's own game once the verdicts are in."""
@@ -54,20 +57,20 @@ def _verdicts(conn: Connection, record: dict[str, Any], numbers: list[int], judg
 
 
 @quietly
-def _front(conn: Connection, record: dict[str, Any], nodes: int) -> None:
+def _front(conn: Connection, record: dict[str, Any], nodes: int, known: Known) -> None:
     """In a child process: the verdicts from the second placement on, in order, until stopped."""
     _background()
     placed = len(record["placements"])
-    _verdicts(conn, record, list(range(2, placed + 1)), expert_judge(nodes))
+    _verdicts(conn, record, list(range(2, placed + 1)), expert_judge(nodes, known=known))
     conn.close()
 
 
 @quietly
-def _back(conn: Connection, record: dict[str, Any], nodes: int) -> None:
+def _back(conn: Connection, record: dict[str, Any], nodes: int, known: Known) -> None:
     """In a child process: the expert's own game (the count after each card, then the result), then the
     verdicts from the last placement backwards, until stopped: the two children share the work."""
     _background()
-    judge = expert_judge(nodes)
+    judge = expert_judge(nodes, known=known)
     own = expert_game(Game.from_record(record), judge, conn.send)
     conn.send((own.status.value, own.score))
     placed = len(record["placements"])
@@ -100,7 +103,7 @@ class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
 
 
-def _start_children(record: dict[str, Any], nodes: int) -> list[tuple[BaseProcess, Connection]]:
+def _start_children(record: dict[str, Any], nodes: int, known: Known) -> list[tuple[BaseProcess, Connection]]:
     """The review's two child processes, started, each with the end of its pipe this process reads.
 
     Started by the caller of :class:`Reviewing` (the screen's own thread),
@@ -111,7 +114,7 @@ def _start_children(record: dict[str, Any], nodes: int) -> list[tuple[BaseProces
     with _children_deaf_to_ctrl_c():
         for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
             mine, theirs = context.Pipe(duplex=False)
-            child = context.Process(target=target, args=(theirs, record, nodes), name=name, daemon=True)
+            child = context.Process(target=target, args=(theirs, record, nodes, known), name=name, daemon=True)
             child.start()
             theirs.close()
             started.append((child, mine))
@@ -122,12 +125,23 @@ class Reviewing(Background):
     """One finished game under review in the background; read :meth:`step`, :attr:`progress`, :attr:`review`.
 
     ``judge`` replaces the real expert (with ``nodes`` per placement); then
-    all the work is done in the review thread, with that judge.
+    all the work is done in the review thread, with that judge.  ``known``
+    is the real expert's advice already found at the default budget (a
+    screen's pondering), by position: with the default ``nodes`` the review
+    takes it rather than think again, which changes how soon the review
+    comes, never what it says.
     :attr:`error` says in a few words why a review failed (what the expert raised).  :meth:`cancel` stops
     the work within moments.
     """
 
-    def __init__(self, game: Game, *, nodes: int = DEFAULT_NODES, judge: Judge | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        nodes: int = DEFAULT_NODES,
+        judge: Judge | None = None,
+        known: Mapping[Position, Advice] | None = None,
+    ) -> None:
         check_reviewable(game)
         super().__init__(self._run, "foursquare-review")
         self.game = game
@@ -142,8 +156,9 @@ class Reviewing(Background):
         self._expert: tuple[Status, int | None] | None = None
         self._judge = judge
         self._children: list[tuple[BaseProcess, Connection]] = []
+        self._known: Known = dict(known) if known and nodes == DEFAULT_NODES else {}
         if judge is None:
-            self._children = _start_children(game.to_record(), nodes)  # in the caller's thread: see there
+            self._children = _start_children(game.to_record(), nodes, self._known)  # in the caller's thread
         self.start()
 
     # --- reading it ---------------------------------------------------------
@@ -208,7 +223,8 @@ class Reviewing(Background):
         children = [child for child, _ in self._children]
         pipes = [pipe for _, pipe in self._children]
         try:
-            first = next(player_steps(self.game, self._checked(expert_judge(self.nodes, self.stopping))))
+            judge = expert_judge(self.nodes, self.stopping, self._known)
+            first = next(player_steps(self.game, self._checked(judge)))
             self._add(first)  # here, at once: the children are still starting
             status, score = self._collect(pipes)
             self.review = Review.of(self.game, self.steps, status, score)

@@ -63,9 +63,9 @@ __all__ = [
     "PACE_SECONDS",
     "THINK_SECONDS_ENV",
     "Coach",
+    "Expert",
     "Pending",
     "Thinker",
-    "expert",
     "think_seconds",
 ]
 
@@ -111,24 +111,30 @@ def think_seconds(environ: Mapping[str, str]) -> float | None:
     return seconds
 
 
-def expert(seconds: float | None = None) -> Thinker:
-    """The real expert, thinking at most ``seconds`` per card (None: its own default).
+class Expert:
+    """The real expert as a :data:`Thinker`, thinking at most ``seconds`` per card (None: its own default).
 
     Its thinking on the last few positions is kept (a
     :class:`~foursquare.expert.pondering.Ponderer`), so that advice found
-    before an undo is there again after the redo.
+    before an undo is there again after the redo, and the full advice found
+    on every position is there for the review (:meth:`found`).
     """
-    kept: list[Ponderer] = []
 
-    def think(position: Position) -> Pending:
-        if not kept:
+    def __init__(self, seconds: float | None = None) -> None:
+        self._seconds = seconds
+        self._ponderer: Ponderer | None = None
+
+    def __call__(self, position: Position) -> Pending:
+        if self._ponderer is None:
             from foursquare.expert.advice import DEFAULT_SECONDS
             from foursquare.expert.pondering import Ponderer
 
-            kept.append(Ponderer(DEFAULT_SECONDS if seconds is None else seconds))
-        return kept[0].think(position)
+            self._ponderer = Ponderer(DEFAULT_SECONDS if self._seconds is None else self._seconds)
+        return self._ponderer.think(position)
 
-    return think
+    def found(self) -> dict[Position, Advice]:
+        """The full advice found so far, by position: what a review may take rather than think again."""
+        return {} if self._ponderer is None else self._ponderer.found()
 
 
 def _position(game: Game) -> Position:
@@ -161,7 +167,7 @@ class Coach(Observer):
         self.app = app
         self.pace = pace
         self.clock = clock
-        self._think = think if think is not None else expert()
+        self._think = think if think is not None else Expert()
         self._thinking: Pending | None = None
         """The expert at work on the position on the table, or finished and not yet read."""
         self._advice: Advice | None = None

@@ -20,13 +20,13 @@ from typing import NamedTuple
 
 from foursquare.screen import layout, tui
 from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, bound, scroll_page
-from foursquare.screen.coach import Coach, expert, think_seconds
+from foursquare.screen.coach import Coach, Expert, think_seconds
 from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Input
 from foursquare.screen.log_page import LogPage
 from foursquare.screen.practice_page import PracticePages
-from foursquare.screen.review_page import ReviewPages
+from foursquare.screen.review_page import ReviewPages, expert_review
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
@@ -153,13 +153,16 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None, nodes: int | No
     """Give ``app`` everything around the table: the expert's keys, the statistics, the games, their review and
     practice on their mistakes (reviews it must make use ``nodes``); the practice pages, to open."""
     library = Library(app.session.store)
-    Coach(app, think=expert(seconds), ponder=True)
+    pondering = Expert(seconds)
+    Coach(app, think=pondering, ponder=True)
     CellPrompt(app)
     LogPage.wire(app)
     app.reminder.append(
         ("o", SHORT["outcomes"])
     )  # last: the outcomes show on the table, the key is for turning them off
-    reviews = ReviewPages(app, library=library, ascii=ascii)
+    reviews = ReviewPages(
+        app, library=library, ascii=ascii, start=lambda game: expert_review(game, known=pondering.found())
+    )
     HistoryPage.wire(app, library, reviews)
     practice = PracticePages(app, library, ascii=ascii, nodes=nodes, game_of_review=lambda: reviews.game_id)
     StatsPage.wire(app, ascii=ascii)

@@ -20,7 +20,7 @@ goes back to the table or to the page it was opened from.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, cell_name
@@ -52,6 +52,7 @@ from foursquare.words.review import (
 from foursquare.words.text import Text, Token, Tone
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
+    from foursquare.expert.advice import Advice, Position
     from foursquare.expert.review import Review, Step
     from foursquare.expert.reviewing import Reviewing
 
@@ -64,11 +65,12 @@ Starter = Callable[[Game], "Reviewing"]
 """Starts the review of a finished game in the background and returns at once."""
 
 
-def expert_review(game: Game) -> Reviewing:
-    """The real expert reviewing ``game`` at its default strength."""
+def expert_review(game: Game, known: Mapping[Position, Advice] | None = None) -> Reviewing:
+    """The real expert reviewing ``game`` at its default strength, taking the advice ``known`` already (the
+    screen's pondering found it) rather than thinking again."""
     from foursquare.expert.reviewing import Reviewing
 
-    return Reviewing(game)
+    return Reviewing(game, known=known)
 
 
 class Work(Protocol):

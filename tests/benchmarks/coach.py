@@ -31,7 +31,7 @@ import time
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import Position, Thinking, advise
 from foursquare.screen.app import App
-from foursquare.screen.coach import Coach, Pending, expert
+from foursquare.screen.coach import Coach, Expert, Pending
 from foursquare.screen.keys import Input
 from foursquare.screen.render import render
 
@@ -56,7 +56,7 @@ def tips(games: int, seconds: float | None, look: float = 0.0) -> tuple[list[flo
     """Per placement: (the expert's seconds, seconds from ``t`` to the tip shown ``look`` seconds after the card);
     the games won, and the tips cut short by the deadline (any other is the advice of no deadline: the work
     is bounded by a node count)."""
-    think = expert(seconds)
+    think = Expert(seconds)
     started: list[Pending] = []
 
     def recording(position: Position) -> Pending:

@@ -7,7 +7,7 @@ import random
 
 from foursquare.engine import Game
 from foursquare.expert.advice import Position, Thinking, advise
-from foursquare.expert.pondering import KEPT, Ponderer
+from foursquare.expert.pondering import FOUND_KEPT, KEPT, Ponderer
 
 
 def positions(count: int, seed: int = 5) -> list[Position]:
@@ -101,3 +101,25 @@ def test_only_the_latest_positions_are_kept() -> None:
     assert started == kept
     ponderer.think(kept[0])  # dropped: thought out again
     assert started == [*kept, kept[0]]
+
+
+def test_full_advice_found_is_there_for_the_review_after_its_thinking_is_dropped() -> None:
+    ponderer = Ponderer(60.0, start=Quick)
+    kept = positions(KEPT + 3)
+    for position in kept:
+        ponderer.think(position).wait(5)
+    found = ponderer.found()
+    assert list(found) == kept  # the dropped ones too, oldest first
+    assert all(advice == dataclasses.replace(advise(p, nodes=0, min_depth=1), seconds=advice.seconds)
+               for p, advice in found.items())  # fmt: skip
+    hurried = Ponderer(60.0, start=Hurried)
+    hurried.think(kept[0]).wait(5)
+    assert hurried.found() == {}  # advice cut short is not what the review would find
+
+
+def test_the_advice_found_is_kept_for_a_bounded_number_of_positions() -> None:
+    ponderer = Ponderer(60.0, start=Quick)
+    many = positions(FOUND_KEPT + 5, seed=8)
+    for position in many:
+        ponderer.think(position).wait(5)
+    assert list(ponderer.found()) == many[-FOUND_KEPT:]

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from foursquare.commands.review import main as review_main
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
-from foursquare.expert.advice import Advice, Position
+from foursquare.expert.advice import Advice, Position, advise
 from foursquare.expert.review import (
     BLUNDER_POINTS,
     THRESHOLDS,
@@ -33,6 +33,7 @@ from foursquare.expert.review import (
     Step,
     Verdict,
     accuracy,
+    before_placement,
     expert_game,
     expert_judge,
     judge_step,
@@ -276,6 +277,26 @@ def test_the_real_review_plays_the_expert_s_game_in_another_process() -> None:
     own = expert_game(game, expert_judge(QUICK))
     assert (result.expert_result, result.expert_score) == (own.status, own.score)
     assert result.steps == tuple(player_steps(game, expert_judge(QUICK)))
+
+
+def test_advice_known_already_is_taken_as_it_is_and_the_rest_thought_out() -> None:
+    game = won_game()
+    first, second = (Position.of(before_placement(game, n)) for n in (2, 3))
+    known = {first: advise(first, nodes=0, min_depth=1)}
+    judge = expert_judge(QUICK, known=known)
+    assert judge(first) is known[first]
+    assert judge(second).depth > 1  # not known: thought out with the budget
+
+
+@pytest.mark.slow
+def test_a_review_takes_the_advice_the_screen_found_on_the_player_s_positions() -> None:
+    game = won_game()
+    quick = expert_judge(QUICK)
+    known = {Position.of(before_placement(game, n)): quick(Position.of(before_placement(game, n)))
+             for n in range(1, game.placed_count + 1)}  # fmt: skip
+    result = Reviewing(game, known=known).wait(120)  # the default budget: the known advice is at another
+    assert result is not None
+    assert result.steps == tuple(player_steps(game, quick))
 
 
 # --- the summary and the chart -------------------------------------------------

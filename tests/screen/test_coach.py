@@ -17,7 +17,7 @@ from foursquare.screen.coach import (
     MAX_THINK_SECONDS,
     THINK_SECONDS_ENV,
     Coach,
-    expert,
+    Expert,
     think_seconds,
 )
 from foursquare.screen.keys import Click, Key, Resize
@@ -411,7 +411,7 @@ def test_autoplay_takes_over_a_tip_in_progress() -> None:
 
 def test_the_real_expert_leaves_the_keys_and_the_ticker_free_while_it_thinks() -> None:
     app = make_app(7)
-    coach = Coach(app, think=expert(3.0))
+    coach = Coach(app, think=Expert(3.0))
     play_some(app, 6)
     press(app, "t", "y")
     slowest = 0.0
@@ -430,7 +430,7 @@ def test_the_real_expert_leaves_the_keys_and_the_ticker_free_while_it_thinks() -
 @pytest.mark.slow
 def test_the_real_expert_autoplays_a_deal_to_the_end_with_a_short_budget() -> None:
     app = make_app(2)
-    coach = Coach(app, think=expert(0.05), pace=0.0)
+    coach = Coach(app, think=Expert(0.05), pace=0.0)
     press(app, "a", "y")
     deadline = time.monotonic() + 60
     while coach.autoplaying and time.monotonic() < deadline:
