@@ -66,11 +66,6 @@ def _pick(key: int, live: tuple[int, ...]) -> Pick:
     return itemgetter(*picks)
 
 
-def _spots(legal: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Each cell of ``legal`` (a mask) as its index, its bit, and the rest of its row and of its column."""
-    return tuple((i, 1 << i, ROW_MASK_OF[i] & ~(1 << i), COL_MASK_OF[i] & ~(1 << i)) for i in bits(legal))
-
-
 def _face_ranks(cells: int, ranks: list[int]) -> int:
     """The ranks of the face-up ``cells`` (a mask) as a bit set: bit r for rank r."""
     found = 0
@@ -103,7 +98,6 @@ class Lookahead:
         "nodes",
         "picks",
         "should_stop",
-        "spots",
     )
 
     def __init__(
@@ -123,7 +117,6 @@ class Lookahead:
         self.leaves = table if table is not None else leaves()
         self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
         self.bounds: dict[tuple[int, int, int], float] = {}
-        self.spots: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
 
     def root(
         self, rank: int, left: int, depth: int, cells: Iterable[int], values: dict[int, tuple[Value, int]]
@@ -255,17 +248,16 @@ class Lookahead:
         stack = table.index(0, occ.bit_count(), 0, left - 1)
         grow = stack + table.n_stride
         faces: dict[int, int] = {0: 0}  # face-up cells of a line -> the set of their ranks
-        parts: dict[int, int] = {}
-        part = parts.get
-        legal = board.legal()
-        spots = self.spots.get(legal)
-        if spots is None:
-            spots = self.spots[legal] = _spots(legal)
-        cells = [spot[0] for spot in spots]
+        cells = []
         rows = []
-        for _, bit, row_line, col_line in spots:
-            row = occ & row_line
-            col = occ & col_line
+        legal = board.legal()
+        while legal:
+            bit = legal & -legal
+            legal ^= bit
+            i = bit.bit_length() - 1
+            cells.append(i)
+            row = occ & ROW_MASK_OF[i] & ~bit
+            col = occ & COL_MASK_OF[i] & ~bit
             m = row & up
             row_faces = faces.get(m)
             if row_faces is None:
@@ -283,19 +275,16 @@ class Lookahead:
             b1 = b0 ^ row
             b2 = b0 ^ col
             b3 = b1 ^ col
-            p0 = part(b0)
-            if p0 is None:
-                p0 = parts[b0] = b0.bit_count() * ds + (b0 & full).bit_count() * fs
-            p1 = part(b1)
-            if p1 is None:
-                p1 = parts[b1] = b1.bit_count() * ds + (b1 & full).bit_count() * fs
-            p2 = part(b2)
-            if p2 is None:
-                p2 = parts[b2] = b2.bit_count() * ds + (b2 & full).bit_count() * fs
-            p3 = part(b3)
-            if p3 is None:
-                p3 = parts[b3] = b3.bit_count() * ds + (b3 & full).bit_count() * fs
-            rows.append(pick((ords[p0 + c], ords[p1 + c], ords[p2 + c], ords[p3 + c])))
+            rows.append(
+                pick(
+                    (
+                        ords[b0.bit_count() * ds + (b0 & full).bit_count() * fs + c],
+                        ords[b1.bit_count() * ds + (b1 & full).bit_count() * fs + c],
+                        ords[b2.bit_count() * ds + (b2 & full).bit_count() * fs + c],
+                        ords[b3.bit_count() * ds + (b3 & full).bit_count() * fs + c],
+                    )
+                )
+            )
         self.nodes += len(rows) * len(live)
         return live, cells, rows
 
