@@ -355,7 +355,7 @@ def look_ahead(
             search.root(rank, left, depth + 1, chosen, results)
         except Stopped:
             stopped = True
-        if len(results) < 2:  # a depth cut short before two cells were seen through compares nothing
+        if stopped and len(results) < 2:  # cut short before two cells were seen through: it compares nothing
             break
         depth += 1
         for i, (value, nodes) in results.items():

@@ -42,13 +42,13 @@ def test_a_position_holds_the_table_the_next_card_and_unseen_counts_only() -> No
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "placements"), [(5, 0), (11, 6), (42, 14), (2026, 22)])
+@pytest.mark.parametrize(("seed", "placements"), [(5, 0), (11, 6), (42, 14), (2026, 15)])
 def test_games_differing_only_after_the_next_card_get_the_same_advice(seed: int, placements: int) -> None:
     game = Game.deal(seed)
     expert = make_strategy("expert")
     for _ in range(placements):
         if game.is_over:
-            pytest.skip("the expert lost this deal early")
+            pytest.skip("the expert lost this deal early")  # (fifteen placements are too few to win)
         game.play(expert(Position.of(game)))
     other = reordered(game, seed)
 
