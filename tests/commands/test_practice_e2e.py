@@ -113,13 +113,19 @@ def test_in_a_terminal_the_practice_page_takes_the_answer_with_the_arrows_and_en
         before.play(cell)
     term = Terminal(["practice"], home=home)
     try:
-        term.wait_for(f"Practice: game 1, placement {one.n}", "where would you put", "Unseen, in an order nobody")
-        assert "Enter answer" in term.rows[-1]
+        term.wait_for(
+            f"Practice: game 1, placement {one.n}",
+            "where would you put",
+            "Unseen, in an order nobody",
+            lambda t: "Enter answer" in t.rows[-1],
+        )
         start = before.legal_moves()[0]
         term.send(*keys_to(start, one.cell), "enter")
         term.wait_for("Not the best:", "(where you put it in the game)", "One more try.")
         term.send(*keys_to(one.cell, one.expert_cell), "enter")
-        term.wait_for("Solved:", "is the expert's own cell", "what it would do")
+        term.wait_for(  # the whole frame: its last row may come after the rest
+            "Solved:", "is the expert's own cell", "what it would do", lambda t: "Enter or → the next" in t.rows[-1]
+        )
         assert "Enter or → the next position" in term.rows[-1]
         term.send("enter")
         term.wait_for(f"Practice: game 1, placement {two.n}")
