@@ -120,11 +120,11 @@ class Lookahead:
 
     def root(
         self, rank: int, left: int, depth: int, cells: Iterable[int], values: dict[int, tuple[Value, int]]
-    ) -> dict[int, tuple[Value, int]]:
+    ) -> None:
         """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
 
         ``left`` is the number of unseen cards (the stock after this card).
-        Each value comes with the nodes its search took, into ``values`` as
+        Each value, with the nodes its search took, goes into ``values`` as
         it is found: when :class:`Stopped` cuts the work short, the cells
         finished before stay there.
         """
@@ -136,7 +136,6 @@ class Lookahead:
             board.unplace(undo)
             self.nodes += 1
             values[i] = value, self.nodes - before
-        return values
 
     def _after(self, left: int, depth: int, alpha: float = -1.0) -> Value:
         """The value of the board just after a placement, with ``left`` unseen cards.
@@ -329,7 +328,8 @@ def look_ahead(
     search = Lookahead(board, counts, should_stop, node_limit, table)
     left = sum(counts)
     cells = list(bits(board.legal()))
-    results = search.root(rank, left, 1, cells, {})
+    results: dict[int, tuple[Value, int]] = {}
+    search.root(rank, left, 1, cells, results)
     values = {i: value for i, (value, _) in results.items()}
     costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
     depths = dict.fromkeys(cells, 1)
@@ -349,7 +349,7 @@ def look_ahead(
                 chosen.append(i)
             if len(chosen) < 2:
                 break
-        results = {}
+        results.clear()
         stopped = False
         try:
             search.root(rank, left, depth + 1, chosen, results)
