@@ -40,10 +40,12 @@ SCORE_FIT = (2.6, 1.67, 0.37, 0.0)
 A setting chosen by how the expert plays, not a fit to today's expert: it
 was fitted to the won games of an earlier expert (one that valued a win at
 100, deals 100000-100099, its ``d`` of -1.3 taken as 0).  Fitted again to
-today's expert (``python -m foursquare.expert.fit --first 100100 --games
-100`` prints 1.485, 1.242, 0.19, 0; ``--score-fit`` plays with it) it plays
-worse: on deals 5000-5499 it won 497 of 500 for an expected score of 17.82,
-against 494 for 18.79 with this line.  The line underestimates the score
+the expert before :data:`DOWN_CHANCE` (``python -m foursquare.expert.fit
+--first 100100 --games 100`` printed 1.485, 1.242, 0.19, 0; ``--score-fit``
+plays with it) it played worse: on deals 5000-5499 it won 497 of 500 for
+an expected score of 17.82, against 494 for 18.79 with this line.  To
+today's expert ``--games 1000`` prints 1.741, 1.127, 0.291, 0.918, not
+played with yet.  The line underestimates the score
 (it judges by the position at the horizon only), so what the expert *says*
 goes through :data:`~foursquare.expert.calibration.SCORE_OFFSETS`.
 """
