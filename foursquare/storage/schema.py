@@ -3,7 +3,7 @@
 One SQLite file, ``foursquare.db``, in WAL mode with a busy timeout, so
 several processes may read and write it at once.  The layout carries its
 version (``PRAGMA user_version``) and is brought up to date by
-:data:`MIGRATIONS`, from the first version on, each step in one transaction.
+:data:`MIGRATIONS`, from the first version on, every step still to take in one transaction.
 
 What is kept:
 
@@ -327,20 +327,22 @@ def _statements(script: str) -> Iterator[str]:
 
 
 def migrate(connection: sqlite3.Connection, path: Path | None = None) -> None:
-    """Bring the schema up to :data:`SCHEMA_VERSION`, each step in one transaction with its version."""
+    """Bring the schema up to :data:`SCHEMA_VERSION`: every step still to take, and the version, in one transaction.
+
+    One commit, not one a step: a new database (every step) is made with a
+    single wait for the disk, and a failure leaves the layout as it was.
+    """
     if _version(connection, path) == SCHEMA_VERSION:
         return  # the usual case: no write lock needed, so a busy database still opens
-    while True:
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            version = _version(connection, path)
-            if version == SCHEMA_VERSION:
-                connection.execute("COMMIT")
-                return
-            for statement in _statements(MIGRATIONS[version]):
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        version = _version(connection, path)  # again: another process may have migrated it meanwhile
+        for script in MIGRATIONS[version:]:
+            for statement in _statements(script):
                 connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {version + 1}")
-            connection.execute("COMMIT")
-        except BaseException:
-            roll_back(connection)
-            raise
+        if version != SCHEMA_VERSION:
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        roll_back(connection)
+        raise

@@ -47,6 +47,25 @@ def test_a_new_database_has_the_latest_schema_in_wal_mode(tmp_path: Path) -> Non
     assert {"current", "games", "settings", "reviews", "streak", "tally", "meta"} <= tables
 
 
+def test_a_new_database_is_laid_out_in_one_transaction(tmp_path: Path) -> None:
+    """Every step and the version in one commit: one wait for the disk on a first start, not one a step."""
+    said: list[str] = []
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.set_trace_callback(said.append)
+        schema.migrate(db)
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert [s.split()[0].upper() for s in said if s.split()[0].upper() in ("BEGIN", "COMMIT")] == ["BEGIN", "COMMIT"]
+
+
+def test_a_step_that_fails_leaves_the_layout_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schema, "MIGRATIONS", (*MIGRATIONS[:-1], "CREATE TABLE games (id INTEGER);"))
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        with pytest.raises(sqlite3.OperationalError, match="already exists"):
+            schema.migrate(db)
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+
+
 def test_a_database_of_the_first_layout_is_migrated_with_its_games_and_figures(tmp_path: Path) -> None:
     results = [
         Result(1, Ending.WON, 3),
