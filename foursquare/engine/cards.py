@@ -6,9 +6,8 @@ and every Python version, for ever.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
+from foursquare.engine.values import Value
 
 __all__ = ["RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"]
 
@@ -18,8 +17,7 @@ _RANK_TEXT = {1: "A", **{r: str(r) for r in range(2, 11)}}
 _TEXT_RANK = {text: rank for rank, text in _RANK_TEXT.items()}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Value, order=True):
     """A playing card.  Immutable and hashable.
 
     Ordering is by rank first; the suit only breaks ties so that sorting is

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -36,6 +35,7 @@ from foursquare.engine.board import (
 from foursquare.engine.cards import Card, shuffled_deck
 from foursquare.engine.deal_numbers import check_deal_number
 from foursquare.engine.notation import cell_name
+from foursquare.engine.values import Value
 
 __all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]
 
@@ -90,8 +90,7 @@ class IllegalMove(ValueError):
     """A placement the rules do not allow (or any placement once the game is over)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
+class Pile(Value):
     """A snapshot of one pile: its cards bottom first and the side its top card shows."""
 
     cards: tuple[Card, ...]

@@ -25,12 +25,12 @@ shown in the side panel (:attr:`App.status`) and more said in the end box
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from itertools import zip_longest
 from typing import Protocol
 
 from foursquare.engine import Cell, Game, IllegalMove, Preview
+from foursquare.engine.values import Value, replace
 from foursquare.screen import layout
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
 from foursquare.session import events as session_events
@@ -95,8 +95,7 @@ TABLE_MODES = frozenset({Mode.PLAYING, Mode.GAME_OVER})
 ANYWHERE = TABLE_MODES | {Mode.TOO_SMALL}
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(Value):
     """A key binding: what it does, where it applies and how the help screen names it.
 
     ``page`` binds it to the kind of page open on top (its :attr:`Page.kind`)
@@ -123,8 +122,7 @@ def bound(
     return Command(name, keys, summary(name), run, TABLE_MODES if modes is None else modes, page)
 
 
-@dataclass(frozen=True, slots=True)
-class Confirm:
+class Confirm(Value):
     """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one)."""
 
     question: Text
@@ -136,8 +134,7 @@ class Confirm:
     on_no: Callable[[App], None] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TextScreen:
+class TextScreen(Value):
     """What a page shows for one size of terminal: a title, lines of text, and its footer."""
 
     title: str
@@ -211,8 +208,7 @@ class HelpPage(TextPage):
     kind = "help"
 
 
-@dataclass(slots=True)
-class Settings:
+class Settings(Value):
     """What the player chose to see, remembered between runs by whoever keeps them (see :class:`Observer`)."""
 
     preview: bool = True
@@ -586,19 +582,19 @@ class App:
 
         Turned on, the preview shows from the next move of the cursor.
         """
-        self.settings.preview = not self.settings.preview
+        self.settings = replace(self.settings, preview=not self.settings.preview)
         self.say(toggled_words("preview", self.settings.preview))
         self._settings_changed()
 
     def toggle_to_come(self) -> None:
         """``c``: the panel of cards still to come on or off; the message line says which, as a key should."""
-        self.settings.to_come = not self.settings.to_come
+        self.settings = replace(self.settings, to_come=not self.settings.to_come)
         self.say(toggled_words("to_come", self.settings.to_come))
         self._settings_changed()
 
     def toggle_outcomes(self) -> None:
         """``o``: what every legal cell would do shown in its frame, or hidden; the message line says how to read it."""
-        self.settings.outcomes = not self.settings.outcomes
+        self.settings = replace(self.settings, outcomes=not self.settings.outcomes)
         self.say_forms(outcomes_words(self.settings.outcomes))
         self._settings_changed()
 

@@ -8,8 +8,9 @@ keys that print nothing are :class:`Key` members.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from foursquare.engine.values import Value
 
 __all__ = ["Click", "Input", "Key", "KeyName", "Resize", "key_label"]
 
@@ -35,16 +36,14 @@ KeyName = Key | str
 """A key as bindings name it: a :class:`Key` or one printable character."""
 
 
-@dataclass(frozen=True, slots=True)
-class Click:
+class Click(Value):
     """A mouse click (button 1) on screen row ``y``, column ``x``."""
 
     y: int
     x: int
 
 
-@dataclass(frozen=True, slots=True)
-class Resize:
+class Resize(Value):
     """The terminal now has this many columns and rows."""
 
     width: int

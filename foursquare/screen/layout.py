@@ -18,9 +18,9 @@ during a game.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from foursquare.engine import GRID, Cell
+from foursquare.engine.values import Value
 
 __all__ = [
     "MAX_SHOWN",
@@ -44,8 +44,7 @@ MAX_SHOWN = GRID + 1
 """The most rows (or columns) ever shown: a box 3 wide can still grow on both sides."""
 
 
-@dataclass(frozen=True, slots=True)
-class Region:
+class Region(Value):
     """A rectangle of table cells, rows ``top..bottom`` and columns ``left..right``."""
 
     top: int
@@ -140,8 +139,7 @@ def _shift(low: int, high: int, need_low: int, need_high: int) -> int:
     return 0
 
 
-@dataclass(frozen=True, slots=True)
-class CardSize:
+class CardSize(Value):
     """A card's outer size in screen cells, and the space between neighbouring cards."""
 
     width: int
@@ -150,8 +148,7 @@ class CardSize:
     gap_y: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(Value):
     y: int
     x: int
     height: int
@@ -164,8 +161,7 @@ class Rect:
         return bool(self.y <= y < self.y + self.height and self.x <= x < self.x + self.width)
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(Value):
     """The screen of a terminal ``width``×``height``: what goes where."""
 
     width: int

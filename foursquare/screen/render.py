@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from enum import Enum
 from typing import NamedTuple
 
 from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, Pile, Preview, Status, cell_name
+from foursquare.engine.values import replace
 from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label

@@ -10,11 +10,11 @@ things.  No event holds a sentence.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 
 from foursquare.engine import Card, Cell, LossReason, Pile, Placement, Refusal, Status, Turn
+from foursquare.engine.values import Value
 from foursquare.storage.helped import Aid, Help
 from foursquare.storage.stats import NotCounted, Records, Stats
 
@@ -46,8 +46,7 @@ class Mover(Enum):
     REDO = "redo"
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(Value):
     """A card was placed; ``before`` is the table just before, from which the explanation is made."""
 
     placement: Placement
@@ -55,8 +54,7 @@ class Placed:
     by: Mover
 
 
-@dataclass(frozen=True, slots=True)
-class TookBack:
+class TookBack(Value):
     """The last card was taken back from ``cell``, and the cards it had turned over turned back."""
 
     card: Card
@@ -65,8 +63,7 @@ class TookBack:
     """Each card the placement had turned over, now turned back: face up again, or face down again."""
 
 
-@dataclass(frozen=True, slots=True)
-class Refused:
+class Refused(Value):
     """The next card may not go on ``cell``, for ``refusal``; nothing changed."""
 
     cell: Cell
@@ -80,8 +77,7 @@ class Nothing(Enum):
     TO_REDO = "to_redo"
 
 
-@dataclass(frozen=True, slots=True)
-class Finished:
+class Finished(Value):
     """The game just ended: how, whether it counted (and why not), the statistics now, and the daily date."""
 
     deal: int
@@ -106,8 +102,7 @@ class Finished:
         return self.not_counted is None
 
 
-@dataclass(frozen=True, slots=True)
-class HelpHeld:
+class HelpHeld(Value):
     """A take-back, tip or autoplay was asked for and not given, and nothing changed: the player must be asked
     first, or (``declined``) said no for this game."""
 
@@ -115,8 +110,7 @@ class HelpHeld:
     declined: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Greeting:
+class Greeting(Value):
     """What there is to say of a game just put on the table."""
 
     deal: int
@@ -134,15 +128,13 @@ class Greeting:
         return bool(self.placed or self.replay or self.daily)
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(Value):
     """A new deal is on the table."""
 
     greeting: Greeting
 
 
-@dataclass(frozen=True, slots=True)
-class Trouble:
+class Trouble(Value):
     """A problem with the files: the game goes on, and the player is told in a line (and again after the game)."""
 
     line: str
@@ -150,8 +142,7 @@ class Trouble:
     """A shorter form of :attr:`line` for a narrow message line, if it has one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Stakes:
+class Stakes(Value):
     """What leaving the game on the table costs: for another deal, or by quitting."""
 
     deal: int
@@ -163,8 +154,7 @@ class Stakes:
     """The game is kept for next time (False: the files could not be written, so quitting loses it)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Switch:
+class Switch(Value):
     """Another deal was asked for (on the command line) while a game is in progress: ask before leaving it."""
 
     seed: int | None

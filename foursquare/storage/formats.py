@@ -25,13 +25,13 @@ import contextlib
 import functools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from foursquare.deals import deal_number
 from foursquare.engine import LAST_DEAL, Card, Game, Status, shuffled_deck
+from foursquare.engine.values import Value
 from foursquare.storage.files import read_regular
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
@@ -257,8 +257,7 @@ class MissingRecord(ValueError):
     not believed."""
 
 
-@dataclass(frozen=True)
-class FinishedGame:
+class FinishedGame(Value):
     """One game in the history: how and when it ended, and (when known) its whole record.
 
     ``record`` is the engine's :meth:`Game.to_record`; it is None for games

@@ -14,9 +14,10 @@ all games only, never on your own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, TypeGuard
+
+from foursquare.engine.values import Value, replace
 
 __all__ = ["HELP_KEYS", "Aid", "Help"]
 
@@ -32,8 +33,7 @@ class Aid(Enum):
     AUTOPLAY = "autoplay"
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(Value):
     """How much help one game had, and whether its deal had been played before it began."""
 
     take_backs: int = 0

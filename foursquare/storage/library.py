@@ -7,11 +7,11 @@ a finished review with its game so that a second look is instant.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from foursquare.engine import Game
+from foursquare.engine.values import Value
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
@@ -40,8 +40,7 @@ class Unreviewable(Enum):
     """It was left before its end."""
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(Value):
     """A kept game looked up by id: the game rebuilt, or why it cannot be reviewed."""
 
     game_id: int | None

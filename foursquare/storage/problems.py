@@ -8,10 +8,10 @@ in a :class:`StoreError`.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+
+from foursquare.engine.values import Value, replace
 
 __all__ = ["Kind", "Problem", "Reason", "StoreError"]
 
@@ -124,8 +124,7 @@ NOT_A_FILE = frozenset({Reason.SYMLINK, Reason.FOLDER, Reason.FIFO, Reason.SOCKE
 """The reasons that say what stands where a regular file should."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Value):
     """One problem met in the data folder or in a file given to a command."""
 
     kind: Kind
@@ -144,7 +143,7 @@ class Problem:
 
     def but(self, **changes: object) -> Problem:
         """This problem with some fields changed (where the file went, which kind of problem it is)."""
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
 
 class StoreError(Exception):

@@ -15,11 +15,11 @@ to farm wins or streaks.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeGuard
 
 from foursquare.engine import GRID, LAST_DEAL, Game, LossReason, Status, full_deck
+from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
 
 __all__ = [
@@ -87,8 +87,7 @@ def in_progress(game: Game) -> bool:
     return game.placed_count > 0 and not game.is_over
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Value):
     """One counted game: its deal number, how it ended and, if won, the score."""
 
     deal: int
@@ -143,8 +142,7 @@ def _is_int(value: object) -> TypeGuard[int]:
 # --- the figures ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Stats:
+class Stats(Value):
     """The figures players see, worked out from the counted games."""
 
     played: int
@@ -213,8 +211,7 @@ class Stats:
         }
 
 
-@dataclass(frozen=True)
-class Records:
+class Records(Value):
     """The two records: every counted game, and the counted games played on your own (no help at all).
 
     A game counted before help was recorded is in :attr:`all_games` only;

@@ -7,9 +7,9 @@ commands, so a card reads the same everywhere it is shown in the same form.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from foursquare.engine import Card
+from foursquare.engine.values import Value
 from foursquare.words.glyphs import glyphs, to_ascii
 from foursquare.words.grammar import capitalized
 from foursquare.words.text import Text, card_list
@@ -21,8 +21,7 @@ RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "n
 SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
-@dataclass(frozen=True, slots=True)
-class Spelling:
+class Spelling(Value):
     """How cards and the table's marks are written, and which characters may be printed.
 
     By default as on the screen: ``7♥``, ``##`` for a face-down card and

@@ -14,7 +14,6 @@ the next card; :func:`took_back` what an undo turned back.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 
 from foursquare.engine import (
@@ -33,6 +32,7 @@ from foursquare.engine import (
     Turn,
     cell_name,
 )
+from foursquare.engine.values import Value
 from foursquare.words.cards import Spelling
 from foursquare.words.grammar import a_rank, and_list, plural
 from foursquare.words.results import loss_words
@@ -73,8 +73,7 @@ class Judgement(Enum):
         return self in (Judgement.ALL_DOWN, Judgement.HIGHEST, Judgement.LOWEST)
 
 
-@dataclass(frozen=True, slots=True)
-class LineJudgement:
+class LineJudgement(Value):
     """The verdict for one line (row or column) and the cards it turned over."""
 
     line: str

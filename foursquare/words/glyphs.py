@@ -9,7 +9,8 @@ same ASCII forms (:func:`to_ascii`).
 from __future__ import annotations
 
 import locale
-from dataclasses import dataclass
+
+from foursquare.engine.values import Value
 
 __all__ = [
     "ASCII",
@@ -33,8 +34,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(Value):
     """Box-drawing glyphs: corners top-left, top-right, bottom-left, bottom-right, then edges."""
 
     tl: str
@@ -45,8 +45,7 @@ class Frame:
     v: str
 
 
-@dataclass(frozen=True, slots=True)
-class Glyphs:
+class Glyphs(Value):
     """One set of the table's glyphs: suits C D H S, frames, the back of a card, marks and meter boxes."""
 
     suits: dict[str, str]

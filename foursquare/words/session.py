@@ -7,11 +7,11 @@ sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from foursquare.engine import Card, Status, cell_name
+from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import NotCounted, Records, Stats
 from foursquare.words.grammar import Template, capitalized, plural
@@ -123,8 +123,7 @@ REPLAY = "replay"
 as its greeting says)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ended:
+class Ended(Value):
     """What is said of a game that just ended: ``lines`` always, ``more`` where there is room (a box short of
     rows leaves it out; the statistics page has it)."""
 

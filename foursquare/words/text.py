@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum, auto
 
 from foursquare.engine import Card
+from foursquare.engine.values import Value
 
 __all__ = ["Text", "Token", "Tone", "card_list", "wrap"]
 
@@ -33,8 +33,7 @@ class Tone(Enum):
     DIM = auto()
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(Value):
     """A line of words and cards in one tone."""
 
     tokens: tuple[Token, ...]
