@@ -10,10 +10,10 @@ same advice, so that the expert's cell always solves it.  The round itself
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from enum import Enum
 
 from foursquare.engine import Cell, Game
+from foursquare.engine.values import Value, replace
 from foursquare.expert.review import Step, Verdict, loses_at_once
 
 __all__ = ["TRIES", "AllDone", "Attempt", "Exercise", "Outcome", "Preparing", "judge_answer"]
@@ -22,8 +22,7 @@ TRIES = 2
 """Tries at a position before the answer is shown."""
 
 
-@dataclass(frozen=True, slots=True)
-class Exercise:
+class Exercise(Value):
     """A position to solve: placement ``step.n`` of kept game ``game_id``, as the player saw it."""
 
     game_id: int
@@ -38,8 +37,7 @@ class Exercise:
         return self.game_id, self.step.n
 
 
-@dataclass(frozen=True, slots=True)
-class Preparing:
+class Preparing(Value):
     """No position yet: the expert is reviewing kept game ``game_id`` (``placements`` cards) to find some."""
 
     game_id: int
@@ -47,8 +45,7 @@ class Preparing:
     progress: float
 
 
-@dataclass(frozen=True, slots=True)
-class AllDone:
+class AllDone(Value):
     """Nothing left to practise: how this round went, and what could not be looked at."""
 
     solved: int
@@ -60,8 +57,7 @@ class AllDone:
     """For each game whose review could not be made, what the expert raised (None: it stopped, nothing raised)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Attempt:
+class Attempt(Value):
     """One answer to an exercise: the cell, what the expert says it costs, and what happens now."""
 
     exercise: Exercise

@@ -25,11 +25,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.engine.game import Word
+from foursquare.engine.values import Value
 from foursquare.expert.shown import tenths, whole_percent
 
 if TYPE_CHECKING:  # the search is imported when a position is first judged: the verdicts' words load without it
@@ -194,8 +195,7 @@ def expert_judge(
     return judge
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(Value):
     """One cell the card could go on, as the expert rates it: like a line of an analysis board."""
 
     cell: Cell
@@ -238,8 +238,7 @@ def loses_at_once(before: Game, cell: Cell) -> bool:
     return any(before.preview(other).status is not Status.LOST for other in before.legal_moves())
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(Value):
     """The expert's view of one placement."""
 
     n: int
@@ -381,8 +380,7 @@ def expert_game(game: Game, judge: Judge, on_card: Callable[[int], None] | None 
     return own
 
 
-@dataclass(frozen=True, slots=True)
-class Review:
+class Review(Value):
     """A whole game reviewed: its result, each placement's verdict and the expert's own result on the deal."""
 
     deal: int | None
@@ -391,7 +389,8 @@ class Review:
     steps: tuple[Step, ...]
     expert_result: Status
     expert_score: int | None
-    counts: dict[Verdict, int] = field(default_factory=dict)
+    counts: Mapping[Verdict, int] = MappingProxyType({})
+    """How many placements got each verdict (none by default: an empty mapping no one can change)."""
 
     @classmethod
     def of(cls, game: Game, steps: Sequence[Step], expert_result: Status, expert_score: int | None) -> Review:

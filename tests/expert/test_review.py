@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 
 from foursquare.commands.review import main as review_main
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
+from foursquare.engine.values import replace
 from foursquare.expert.advice import Advice, Position, advise
 from foursquare.expert.review import (
     BLUNDER_POINTS,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import replace
 
 from helpers import lost_game, new_pile_judge, played, stacking_game
 
 from foursquare.engine import Game, Refusal, cell_name
+from foursquare.engine.values import replace
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
 from foursquare.expert.review import PRACTICE_COST, Judge, Verdict, review
