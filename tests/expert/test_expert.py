@@ -159,6 +159,23 @@ def test_a_node_budget_not_the_clock_bounds_the_work_so_advice_is_the_same_every
     assert small.nodes <= max(floor, NODE_LIMIT_FACTOR * 20_000) + 1_000
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 12), st.sets(st.integers(1, 10), min_size=1))
+def test_a_tables_leaves_count_every_rank_on_every_cell_however_few_ranks_are_unseen(
+    seed: int, placements: int, live: set[int]
+) -> None:
+    """Late in a deal few ranks are unseen, but the look-ups per cell are as many: the count is of the work."""
+    game = played(seed, placements, random.Random(seed))
+    if game.is_over:
+        return
+    position = Position.of(game)
+    counts = [0] + [1 if rank in live else 0 for rank in range(1, 11)]  # as the search's own counts run down
+    search = Lookahead(position.board(), counts, lambda: False)
+    ranks, cells, leaves = search._leaves(sum(counts))
+    assert set(ranks) == live and len(leaves) == len(cells) == len(position.legal_cells())
+    assert search.nodes == 10 * len(cells)
+
+
 def test_a_depth_stopped_part_way_ranks_the_cells_it_saw_through_first_by_their_deeper_values() -> None:
     position = Position.of(played(3, 6, random.Random(3)))
     rank = position.next_card.rank
