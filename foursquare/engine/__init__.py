@@ -10,6 +10,7 @@ Everything else (the game screen, what is kept on disk, the expert) drives a
   flips and legal cells are worked out, for the game and the expert's search;
 - :mod:`~foursquare.engine.game`: a whole game (stock, piles, history, end);
 - :mod:`~foursquare.engine.notation`: cell names such as ``d4``.
+- :mod:`~foursquare.engine.sizes`: the sizes the rules set (the square, a pile, the face-down count).
 - :mod:`~foursquare.engine.values`: :class:`~foursquare.engine.values.Value`, the base of the immutable
   value types of every layer, as frozen dataclasses behave but made at almost no cost.
 
@@ -24,18 +25,20 @@ import importlib
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from foursquare.engine.board import GRID, MAX_FACE_DOWN, PILE_LIMIT, Cell
+    from foursquare.engine.board import Cell
     from foursquare.engine.cards import RANKS, SUITS, Card, full_deck, shuffled_deck
     from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
     from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status, Turn
     from foursquare.engine.notation import cell_name, parse_cell
+    from foursquare.engine.sizes import GRID, MAX_FACE_DOWN, PILE_LIMIT
 
 _PARTS = {
-    "board": ("GRID", "MAX_FACE_DOWN", "PILE_LIMIT", "Cell"),
+    "board": ("Cell",),
     "cards": ("RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"),
     "deal_numbers": ("LAST_DEAL", "check_deal_number"),
     "game": ("Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn"),
     "notation": ("cell_name", "parse_cell"),
+    "sizes": ("GRID", "MAX_FACE_DOWN", "PILE_LIMIT"),
 }
 """Which part each name of the engine's face comes from: the imports above, for the type checkers."""
 _PART_OF = {name: part for part, names in _PARTS.items() for name in names}

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
+from foursquare.engine.sizes import GRID, MAX_FACE_DOWN, PILE_LIMIT, SQUARE
+
 __all__ = [
     "CELL",
     "CELLS",
@@ -50,14 +52,6 @@ __all__ = [
 Cell = tuple[int, int]
 """A table cell as ``(row, col)``; rows grow downward, columns to the right."""
 
-PILE_LIMIT = 4
-"""A pile holds at most this many cards."""
-GRID = 4
-"""Occupied cells must fit in a box of GRID rows by GRID columns."""
-SQUARE = GRID * GRID
-"""Piles in a finished square."""
-MAX_FACE_DOWN = 4
-"""One more face-down top card than this loses the game."""
 
 WIDTH = 8
 """Board width in bits: 7 columns plus one padding column."""

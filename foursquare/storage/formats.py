@@ -30,12 +30,16 @@ from pathlib import Path
 from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from foursquare.deals import deal_number
-from foursquare.engine import LAST_DEAL, Card, Game, Status, shuffled_deck
+from foursquare.engine.deal_numbers import LAST_DEAL
 from foursquare.engine.values import Value
 from foursquare.storage.files import read_regular
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.stats import MAX_SCORE, Ending, Result
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the rules are loaded where a game is replayed: reading statistics and history needs none
+    from foursquare.engine import Card, Game
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -221,12 +225,16 @@ def check_stock(game: Game) -> None:
 @functools.lru_cache(maxsize=4096)
 def _stock_of(deal: int) -> tuple[Card, ...]:
     """Deal ``deal``'s stock, remembered: an import of replays checks the same few deals over and over."""
+    from foursquare.engine import shuffled_deck  # loaded already: only a game of the rules is checked
+
     return tuple(shuffled_deck(deal))
 
 
 def parse_saved_game(value: Any) -> SavedGame:
     """Check a decoded saved-game envelope and replay its game; ValueError says what is wrong."""
     value = check_envelope(value, SAVE_FORMAT, SAVE_VERSION, "saved game")
+    from foursquare.engine import Game  # only a saved game to resume needs the rules
+
     daily = parse_day(value.get("daily"))
     game = Game.from_record(value.get("game"))
     if game.seed is None:
@@ -302,6 +310,8 @@ class FinishedGame(Value):
 
     def replay(self) -> Game | None:
         """The game rebuilt from its record through the rules; None without a record."""
+        from foursquare.engine import Game  # the rules, loaded by the first replay: a list of games needs none
+
         return None if self.record is None else Game.from_record(self.record)
 
     def to_json(self, *, record: bool = True) -> dict[str, Any]:
@@ -381,6 +391,8 @@ def check_finished(finished: FinishedGame) -> None:
     game = finished.replay()
     if game is None:
         return
+    from foursquare.engine import Status  # loaded by the replay
+
     if game.seed != finished.deal:
         raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
     check_stock(game)

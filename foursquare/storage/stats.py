@@ -18,9 +18,15 @@ from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any, TypeGuard
 
-from foursquare.engine import GRID, LAST_DEAL, Game, LossReason, Status, full_deck
+from foursquare.engine.cards import full_deck
+from foursquare.engine.deal_numbers import LAST_DEAL
+from foursquare.engine.sizes import GRID
 from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the rules are loaded by whoever has a game: reading the statistics needs none of them
+    from foursquare.engine import Game
 
 __all__ = [
     "LOSSES",
@@ -64,7 +70,6 @@ class Ending(str, Enum):
         return ending
 
 
-_LOSS_ENDING = {LossReason.TOO_MANY_FACE_DOWN: Ending.TOO_MANY_FACE_DOWN, LossReason.STOCK_EMPTY: Ending.STOCK_EMPTY}
 LOSSES = (Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED)
 
 
@@ -101,12 +106,18 @@ class Result(Value):
     @classmethod
     def of(cls, game: Game) -> Result:
         """The result of ``game`` as it stands: won, lost, or abandoned if still in play."""
+        from foursquare.engine import LossReason, Status  # loaded already: ``game`` is one of the rules' games
+
         if game.seed is None:
             raise ValueError("only a numbered deal can be counted")
         if game.status is Status.WON:
             return cls(game.seed, Ending.WON, game.score)
         if game.status is Status.LOST and game.loss_reason is not None:
-            return cls(game.seed, _LOSS_ENDING[game.loss_reason])
+            lost = {
+                LossReason.TOO_MANY_FACE_DOWN: Ending.TOO_MANY_FACE_DOWN,
+                LossReason.STOCK_EMPTY: Ending.STOCK_EMPTY,
+            }
+            return cls(game.seed, lost[game.loss_reason])
         return cls(game.seed, Ending.ABANDONED)
 
     def to_json(self) -> dict[str, Any]:

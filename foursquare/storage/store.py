@@ -20,7 +20,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from foursquare.engine import Game
 from foursquare.storage.files import look_into, make_folder
 from foursquare.storage.formats import (
     FinishedGame,
@@ -38,6 +37,10 @@ from foursquare.storage.repair import open_database, set_aside
 from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
 from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Records, Stats
 from foursquare.storage.window import LOCK_FILE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # games come in from the session, already made: the store itself needs none of the rules
+    from foursquare.engine import Game
 
 __all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
 
