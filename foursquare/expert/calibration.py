@@ -40,25 +40,25 @@ __all__ = [
 
 CURVE: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
-    (0.7619, 0.8600),
-    (0.8785, 0.9381),
-    (0.8934, 0.9600),
-    (0.9040, 0.9750),
-    (0.9146, 0.9826),
-    (0.9213, 0.9883),
-    (0.9262, 0.9894),
-    (0.9353, 0.9900),
-    (0.9441, 0.9920),
+    (0.6763, 0.5800),
+    (0.8752, 0.9231),
+    (0.8928, 0.9612),
+    (0.9030, 0.9689),
+    (0.9137, 0.9748),
+    (0.9184, 0.9855),
+    (0.9219, 0.9881),
+    (0.9351, 0.9893),
+    (0.9448, 0.9907),
     (0.9570, 0.9935),
-    (0.9668, 0.9946),
-    (0.9680, 0.9962),
+    (0.9668, 0.9937),
+    (0.9680, 0.9948),
     (0.9869, 1.0000),
     (1.0, 1.0),
 )
 """Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
 
 Printed by ``python -m foursquare.expert.fit --first 100100 --games 1000``
-(19,581 placements on 1,000 deals, 993 of them won, pooled by 100).
+(19,621 placements on 1,000 deals, 992 of them won, pooled by 100).
 """
 
 BUCKET_EDGES: tuple[float, ...] = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.98, 0.99, 1.0)
@@ -84,15 +84,15 @@ UNSURE = 0.999
 
 
 SCORE_OFFSETS: tuple[float, ...] = (
-    0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.69, 0.44, 0.44, 0.44, 0.44, 0.44, 0.42,
-    0.47, 0.50, 0.55, 0.61, 0.71, 1.02, 1.37, 1.90, 2.35, 2.55, 2.65, 2.86, 3.20, 3.43, 3.86, 4.33, 4.79, 5.44,
-    6.06, 6.73, 7.41, 8.07,
+    -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, 0.08, 0.08, 0.08, 0.30,
+    0.30, 0.37, 0.41, 0.42, 0.50, 0.57, 0.70, 1.01, 1.35, 1.87, 2.32, 2.52, 2.62, 2.83, 3.17, 3.40,
+    3.82, 4.30, 4.76, 5.41, 6.03, 6.70, 7.38, 8.04,
 )  # fmt: skip
 """How far the search's expected score falls short of the score reached, by the unseen cards at the decision.
 
 Entry k is for k unseen cards (the stock after the next card: 39 at a
 deal's first card); past the end, the last entry holds.  Printed by
-``python -m foursquare.expert.fit --first 100100 --games 1000`` (19,581
+``python -m foursquare.expert.fit --first 100100 --games 1000`` (19,621
 placements, pooled by 100 from the most unseen down), with :data:`CURVE`:
 a thousand deals, since a deal's score varies far more than its result.
 """
