@@ -60,6 +60,8 @@ class DealResult(NamedTuple):
     """The chance of winning the player said it had at each placement (None: it says none)."""
     expected: tuple[float | None, ...] = ()
     """The expected score (a loss scoring 0) the player said at each placement (None: it says none)."""
+    cpu: tuple[float, ...] = ()
+    """The processor time of each choice: unlike :attr:`think`, not stretched by other work on the machine."""
 
     @property
     def final_score(self) -> int:
@@ -76,20 +78,22 @@ def play_deal(strategy: str, seed: int, nodes: int = DEFAULT_NODES) -> DealResul
     game = Game.deal(seed)
     choose = make_chooser(strategy, seed, nodes=nodes)
     think = []
+    cpu = []
     chances = []
     expected = []
     while not game.is_over:
         position = Position.of(game)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         choice = choose(position)
         think.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         chances.append(choice.chance)
         expected.append(choice.expected)
         game.play(choice.cell)
     loss = game.loss_reason.value if game.loss_reason else None
     won = game.status is Status.WON
     return DealResult(
-        seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances), tuple(expected)
+        seed, won, game.score, loss, tuple(think), tuple(game.placements), tuple(chances), tuple(expected), tuple(cpu)
     )
 
 
@@ -146,7 +150,7 @@ def _detail(result: DealResult) -> dict[str, Any]:
     }
 
 
-TIMING_FIELDS = ("seconds_per_placement", "seconds", "games_per_second")
+TIMING_FIELDS = ("seconds_per_placement", "cpu_seconds_per_placement", "seconds", "games_per_second")
 """The report's fields that depend on the machine and its load: everything else is the same on every run."""
 
 
@@ -169,6 +173,7 @@ def summarise(
     wins = sum(r.won for r in results)
     scores = sorted(r.score for r in results if r.won and r.score is not None)
     think = sorted(t for r in results for t in r.think)
+    cpu = sorted(t for r in results for t in r.cpu)
     lo, hi = wilson_interval(wins, games)
     losses = Counter(r.loss for r in results if not r.won)
     return {
@@ -189,15 +194,21 @@ def summarise(
         "mean_first_expected": _first_expected(results),
         "score_calibration": score_calibration(results),
         "placements": len(think),
-        "seconds_per_placement": {
-            "mean": statistics.fmean(think) if think else 0.0,
-            "median": statistics.median(think) if think else 0.0,
-            "worst": think[-1] if think else 0.0,
-        },
+        "seconds_per_placement": _spread(think),
+        "cpu_seconds_per_placement": _spread(cpu),
         "seconds": seconds,
         "games_per_second": games / seconds if seconds > 0 else None,
         "jobs": jobs,
     } | ({"deals": [_detail(r) for r in results]} if detail else {})
+
+
+def _spread(times: list[float]) -> dict[str, float]:
+    """The mean, median and worst of ``times`` (sorted), 0 for none."""
+    return {
+        "mean": statistics.fmean(times) if times else 0.0,
+        "median": statistics.median(times) if times else 0.0,
+        "worst": times[-1] if times else 0.0,
+    }
 
 
 def _first_chances(results: list[DealResult]) -> float | None:

@@ -49,11 +49,15 @@ def report(summary: dict[str, Any]) -> list[str]:
         lines += _calibration(summary)
     if summary["score_calibration"] is not None:
         lines += _score_calibration(summary["score_calibration"])
-    timing = summary["seconds_per_placement"]
-    lines.append(
-        f"time per placement  mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
-        f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
-    )
+    for label, key in (
+        ("time per placement ", "seconds_per_placement"),
+        ("processor time     ", "cpu_seconds_per_placement"),
+    ):
+        timing = summary[key]
+        lines.append(
+            f"{label} mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
+            f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
+        )
     processes = plural(summary["jobs"], "process", "processes")
     lines.append(f"games per second    {summary['games_per_second']:.2f} ({processes}, {summary['seconds']:.1f} s)")
     return lines

@@ -39,6 +39,9 @@ def test_json_report_is_valid_and_its_counts_add_up(capsys: pytest.CaptureFixtur
     timing = report["seconds_per_placement"]
     assert isinstance(timing, dict) and set(timing) == {"mean", "median", "worst"}
     assert 0.0 <= timing["median"] <= timing["worst"]
+    cpu = report["cpu_seconds_per_placement"]
+    assert isinstance(cpu, dict) and set(cpu) == {"mean", "median", "worst"}
+    assert 0.0 <= cpu["median"] <= cpu["worst"]
     assert report["placements"] == sum(len(play_deal("greedy", seed).think) for seed in range(3, 43))
 
 
@@ -84,6 +87,7 @@ def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> No
         "95% confidence",
         "losses",
         "time per placement",
+        "processor time",
         "games per second",
     ):
         assert words in out
