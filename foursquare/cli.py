@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser for playing (no sub-command)."""
     import argparse
 
-    from foursquare.commands.arguments import deal_number
+    from foursquare.commands.arguments import RawDescriptionHelpFormatter, deal_number
     from foursquare.engine import LAST_DEAL
     from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
 
@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="foursquare",
         description=DESCRIPTIONS["play"],
         epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     deal = parser.add_mutually_exclusive_group()
     deal.add_argument("--seed", type=deal_number, metavar="N", help=said["--seed"].format(last=LAST_DEAL))

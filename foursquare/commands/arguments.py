@@ -1,4 +1,4 @@
-"""The argparse types every command shares: deal numbers, and whole numbers within a range.
+"""The argparse types every command shares: deal numbers, and whole numbers within a range; and its help's layout.
 
 A value that is not one is refused by argparse with the usage and one line
 naming what was typed (quoted safely and cut, so a 4,000-digit number does
@@ -8,13 +8,15 @@ not fill the terminal) and what would do.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
 from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
-__all__ = ["add_nodes", "deal_number", "whole"]
+__all__ = ["HelpFormatter", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "terminal_columns", "whole"]
 
 _MAX_DIGITS = 30
 """Longer text is no number any range here takes; it is refused before Python converts it."""
@@ -64,9 +66,44 @@ def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
     )
 
 
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it: ``$COLUMNS`` when a positive whole
+    number, else the width of standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's own help layout, at the same width, the terminal measured with :mod:`os` alone.
+
+    argparse's formatter imports :mod:`shutil` (and with it zlib, bz2 and
+    lzma) to measure the terminal, and argparse makes one for every argument
+    added, to check its metavar: a few milliseconds of every command's start
+    for a help that is seldom printed.
+    """
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, terminal_columns() - 2 if width is None else width)
+
+
+class RawDescriptionHelpFormatter(HelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """:class:`argparse.RawDescriptionHelpFormatter` (the description and epilog as written), measured as
+    :class:`HelpFormatter` measures."""
+
+
 def parser_for(command: str) -> argparse.ArgumentParser:
     """The parser of ``foursquare COMMAND``, saying what the command is for (:mod:`foursquare.words.commands`)."""
-    return argparse.ArgumentParser(prog=f"foursquare {command}", description=DESCRIPTIONS[command])
+    return argparse.ArgumentParser(
+        prog=f"foursquare {command}", description=DESCRIPTIONS[command], formatter_class=HelpFormatter
+    )
 
 
 def add_game(parser: argparse.ArgumentParser, command: str) -> None:

@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import TextIO
 
 from foursquare.session.errors import CommandError
 from foursquare.storage.files import data_dir
@@ -20,6 +19,10 @@ from foursquare.storage.problems import Problem, StoreError
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.words.problems import Need, cannot_use, line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is the type checkers' own: a quick command does not load it
+    from typing import TextIO
 
 __all__ = ["open_store", "run_with_store", "say", "tell", "using", "write_lines"]
 

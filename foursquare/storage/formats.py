@@ -24,10 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from collections.abc import Callable
 from datetime import date, datetime, timezone
-from pathlib import Path
-from typing import Any, NamedTuple, TypeGuard, TypeVar
 
 from foursquare.deals import deal_number
 from foursquare.engine.deal_numbers import LAST_DEAL
@@ -39,7 +36,13 @@ from foursquare.storage.stats import MAX_SCORE, Ending, Result
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the rules are loaded where a game is replayed: reading statistics and history needs none
+    from collections.abc import Callable
+    from pathlib import Path
+    from typing import Any, TypeGuard, TypeVar
+
     from foursquare.engine import Card, Game
+
+    T = TypeVar("T")
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -79,8 +82,6 @@ MAX_LINE_BYTES = 1 << 20
 """A finished game's line is about a kilobyte; a longer line is not a game."""
 MAX_SAVE_BYTES = 1 << 20
 """A real saved game is about a kilobyte; anything this big is not one."""
-
-T = TypeVar("T")
 
 
 # --- JSON text ------------------------------------------------------------------------
@@ -198,7 +199,7 @@ def parse_stamp(text: object) -> datetime | None:
 # --- the saved game ----------------------------------------------------------------------
 
 
-class SavedGame(NamedTuple):
+class SavedGame(Value):
     """A game in progress and what the rules do not record about it."""
 
     game: Game

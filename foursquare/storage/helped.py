@@ -15,9 +15,12 @@ all games only, never on your own.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, TypeGuard
 
 from foursquare.engine.values import Value, replace
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the statistics does not load it
+    from typing import Any, TypeGuard
 
 __all__ = ["HELP_KEYS", "Aid", "Help"]
 

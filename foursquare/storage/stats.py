@@ -14,9 +14,7 @@ to farm wins or streaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any, TypeGuard
 
 from foursquare.engine.cards import full_deck
 from foursquare.engine.deal_numbers import LAST_DEAL
@@ -26,6 +24,9 @@ from foursquare.storage.helped import Help
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the rules are loaded by whoever has a game: reading the statistics needs none of them
+    from collections.abc import Iterable, Mapping
+    from typing import Any, TypeGuard
+
     from foursquare.engine import Game
 
 __all__ = [

@@ -15,11 +15,8 @@ import contextlib
 import functools
 import json
 import sqlite3
-from collections.abc import Iterator
-from datetime import date, datetime
-from pathlib import Path
-from typing import Any, NamedTuple
 
+from foursquare.engine.values import Value
 from foursquare.storage.files import look_into, make_folder
 from foursquare.storage.formats import (
     FinishedGame,
@@ -39,7 +36,12 @@ from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Records, Stats
 from foursquare.storage.window import LOCK_FILE
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # games come in from the session, already made: the store itself needs none of the rules
+if TYPE_CHECKING:  # games come in from the session, already made: the store needs none of the rules, nor typing
+    from collections.abc import Iterator
+    from datetime import date, datetime
+    from pathlib import Path
+    from typing import Any
+
     from foursquare.engine import Game
 
 __all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
@@ -57,7 +59,7 @@ def kept_files(folder: Path) -> tuple[Path, ...]:
     return (database, *(database.with_name(database.name + suffix) for suffix in COMPANIONS), folder / LOCK_FILE)
 
 
-class Current(NamedTuple):
+class Current(Value):
     """The game on the table as the database keeps it."""
 
     game: Game
@@ -71,7 +73,7 @@ class Current(NamedTuple):
     """The player's answer to the question before the first help (None: not asked)."""
 
 
-class Span(NamedTuple):
+class Span(Value):
     """What a run of finished games spans (see :meth:`Store.history_span`)."""
 
     games: int
@@ -85,7 +87,7 @@ class Span(NamedTuple):
     """How the games ended, each with whether it counted."""
 
 
-class Recorded(NamedTuple):
+class Recorded(Value):
     """What recording a finished game did."""
 
     game_id: int
