@@ -3,12 +3,17 @@
 The work is done in two child processes, so that it uses both cores and
 the screen's process keeps its interpreter to itself (keys stay quick): one
 judges the player's placements from the front, sending each verdict as it
-comes, the other plays the expert's own game on the deal and then judges
-placements from the back, until between them every one is judged.  Only the
-first verdict, which is quick and wanted at once, is worked out in this
-process, while the children start.  A thread here collects what they send.  All use
-the expert with a node budget and no clock, so a review comes out the same
-however busy the machine is.
+comes, the other plays the expert's own game on the deal and judges
+placements from the back, until between them every one is judged.  Each
+position is searched once (:class:`Shares`): a child takes a placement on
+before judging it, so the other passes it by, and while the expert's own
+game is still the player's (the player played the expert's cells), its
+positions are the player's, judged once for both, the expert's cell read
+from the verdict.  Only the first verdict, which is quick and wanted at
+once, is worked out in this process, while the children start.  A thread
+here collects what they send.  All use the expert with a node budget and no
+clock, so a review comes out the same however busy the machine is, and
+whichever child judged what.
 """
 
 from __future__ import annotations
@@ -18,18 +23,29 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from foursquare.engine import Game, Status
+from foursquare.engine import Cell, Game, Status
+from foursquare.engine.board import CELL, INDEX
 from foursquare.expert.advice import DEFAULT_NODES, Advice, Position
 from foursquare.expert.background import Background
-from foursquare.expert.review import Judge, Review, Step, check_reviewable, expert_game, expert_judge, player_steps
+from foursquare.expert.review import (
+    Judge,
+    Review,
+    Step,
+    before_placement,
+    check_reviewable,
+    expert_game,
+    expert_judge,
+    player_steps,
+)
 from foursquare.expert.workers import quietly
 
-__all__ = ["POLL_SECONDS", "Reviewing"]
+__all__ = ["POLL_SECONDS", "WAIT_SECONDS", "Reviewing", "Shares", "expert_then_backward", "forward", "this_game_s"]
 
 Known = dict[Position, Advice]
 """Advice already found, by position, that the review takes rather than think again."""
@@ -49,33 +65,133 @@ def _background() -> None:
             os.nice(CHILD_NICENESS)
 
 
-def _verdicts(conn: Connection, record: dict[str, Any], numbers: list[int], judge: Judge) -> None:
-    """Judge the placements ``numbers``, in that order, sending each verdict."""
-    game = Game.from_record(record)
-    for n in numbers:
-        conn.send(next(player_steps(game, judge, n)))
+WAIT_SECONDS = 0.005
+"""How often the expert's own game looks for the other child's verdict on a position of the player's game that
+it is judging, when there is nothing else left to do meanwhile."""
+
+Send = Callable[[Any], None]
+"""Where a child's news goes: its pipe's ``send``."""
+
+_NO_CELL = -1
+
+
+class Shares:
+    """What the review's two children share, so that each position is searched once: which placements one of
+    them has taken on (or this process, the first), and the expert's cell on each one judged.
+
+    Made of shared memory from ``context`` (passed to the children as they
+    start), so it serves threads as well as processes.
+    """
+
+    def __init__(self, placed: int, context: Any = None) -> None:
+        context = context or multiprocessing.get_context("spawn")
+        self._placed = placed
+        self._taken = context.Array("b", placed + 1)  # by placement number (index 0 unused)
+        self._best = context.Array("i", [_NO_CELL] * (placed + 1))
+
+    def take(self, n: int) -> bool:
+        """Take placement ``n`` on; False if someone has already."""
+        with self._taken.get_lock():
+            if self._taken[n]:
+                return False
+            self._taken[n] = 1
+            return True
+
+    def take_last(self) -> int | None:
+        """Take on the last placement no one has (never the first); None if none is left."""
+        with self._taken.get_lock():
+            for n in range(self._placed, 1, -1):
+                if not self._taken[n]:
+                    self._taken[n] = 1
+                    return n
+        return None
+
+    def tell(self, step: Step) -> None:
+        """Say which cell the expert chose in ``step``'s position, for the expert's own game to take."""
+        self._best[step.n] = INDEX[step.expert_cell]
+
+    def best(self, n: int) -> Cell | None:
+        """The expert's cell for placement ``n`` of the player's game, once someone has judged it."""
+        i = self._best[n]
+        return None if i == _NO_CELL else CELL[i]
+
+
+def _judged(game: Game, n: int, judge: Judge, shares: Shares, send: Send) -> Step:
+    """Judge placement ``n`` of ``game`` (taken on already), say so and send the verdict."""
+    step = next(player_steps(game, judge, n))
+    shares.tell(step)
+    send(step)
+    return step
+
+
+def forward(game: Game, judge: Judge, shares: Shares, send: Send) -> None:
+    """The verdicts from the second placement on, in order, on those that no one has taken on yet."""
+    for n in range(2, game.placed_count + 1):
+        if shares.take(n):
+            _judged(game, n, judge, shares, send)
+
+
+def _one_from_back(game: Game, judge: Judge, shares: Shares, send: Send) -> bool:
+    """Judge the last placement no one has taken on; False if none is left."""
+    n = shares.take_last()
+    if n is None:
+        return False
+    _judged(game, n, judge, shares, send)
+    return True
+
+
+def expert_then_backward(game: Game, judge: Judge, shares: Shares, send: Send) -> None:
+    """The expert's own game on ``game``'s deal (the count after each card, then the result), then the verdicts
+    from the last placement backwards on those that no one has taken on yet.
+
+    While the expert's game is still the player's, its position is the
+    player's next one: judged once, by whoever takes it on first (the verdict
+    says the expert's cell).  When the other has taken it on, the placements
+    from the back are judged meanwhile: the expert's game never waits while
+    there is work to do.
+    """
+    own = Game(game.stock, seed=game.seed)
+    placed = game.placed_count
+    while not own.is_over:
+        n = own.placed_count + 1
+        cell: Cell | None
+        if n <= placed and own.placements == game.placements[: n - 1]:
+            cell = shares.best(n)
+            if cell is None and shares.take(n):
+                cell = _judged(game, n, judge, shares, send).expert_cell
+            if cell is None:  # the other is at it
+                if not _one_from_back(game, judge, shares, send):
+                    time.sleep(WAIT_SECONDS)
+                continue
+        else:
+            cell = judge(Position.of(own)).cell
+        own.play(cell)
+        send(own.placed_count)
+    send((own.status.value, own.score))
+    while _one_from_back(game, judge, shares, send):
+        pass
 
 
 @quietly
-def _front(conn: Connection, record: dict[str, Any], nodes: int, known: Known) -> None:
-    """In a child process: the verdicts from the second placement on, in order, until stopped."""
+def _front(conn: Connection, record: dict[str, Any], nodes: int, known: Known, shares: Shares) -> None:
+    """In a child process: :func:`forward`, until stopped."""
     _background()
-    placed = len(record["placements"])
-    _verdicts(conn, record, list(range(2, placed + 1)), expert_judge(nodes, known=known))
+    forward(Game.from_record(record), expert_judge(nodes, known=known), shares, conn.send)
     conn.close()
 
 
 @quietly
-def _back(conn: Connection, record: dict[str, Any], nodes: int, known: Known) -> None:
-    """In a child process: the expert's own game (the count after each card, then the result), then the
-    verdicts from the last placement backwards, until stopped: the two children share the work."""
+def _back(conn: Connection, record: dict[str, Any], nodes: int, known: Known, shares: Shares) -> None:
+    """In a child process: :func:`expert_then_backward`, until stopped: the two children share the work."""
     _background()
-    judge = expert_judge(nodes, known=known)
-    own = expert_game(Game.from_record(record), judge, conn.send)
-    conn.send((own.status.value, own.score))
-    placed = len(record["placements"])
-    _verdicts(conn, record, list(range(placed, 1, -1)), judge)
+    expert_then_backward(Game.from_record(record), expert_judge(nodes, known=known), shares, conn.send)
     conn.close()
+
+
+def this_game_s(game: Game, known: Mapping[Position, Advice]) -> Known:
+    """The advice of ``known`` on ``game``'s own positions: what its review can take (a screen keeps more)."""
+    positions = (Position.of(before_placement(game, n)) for n in range(1, game.placed_count + 1))
+    return {position: known[position] for position in positions if position in known}
 
 
 @contextlib.contextmanager
@@ -103,7 +219,9 @@ class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
 
 
-def _start_children(record: dict[str, Any], nodes: int, known: Known) -> list[tuple[BaseProcess, Connection]]:
+def _start_children(
+    record: dict[str, Any], nodes: int, known: Known, shares: Shares
+) -> list[tuple[BaseProcess, Connection]]:
     """The review's two child processes, started, each with the end of its pipe this process reads.
 
     Started by the caller of :class:`Reviewing` (the screen's own thread),
@@ -114,7 +232,7 @@ def _start_children(record: dict[str, Any], nodes: int, known: Known) -> list[tu
     with _children_deaf_to_ctrl_c():
         for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
             mine, theirs = context.Pipe(duplex=False)
-            child = context.Process(target=target, args=(theirs, record, nodes, known), name=name, daemon=True)
+            child = context.Process(target=target, args=(theirs, record, nodes, known, shares), name=name, daemon=True)
             child.start()
             theirs.close()
             started.append((child, mine))
@@ -156,9 +274,11 @@ class Reviewing(Background):
         self._expert: tuple[Status, int | None] | None = None
         self._judge = judge
         self._children: list[tuple[BaseProcess, Connection]] = []
-        self._known: Known = dict(known) if known and nodes == DEFAULT_NODES else {}
-        if judge is None:
-            self._children = _start_children(game.to_record(), nodes, self._known)  # in the caller's thread
+        self._known: Known = this_game_s(game, known) if known and nodes == DEFAULT_NODES else {}
+        self._shares = Shares(game.placed_count) if judge is None else None
+        if self._shares is not None:
+            self._shares.take(1)  # judged here, at once
+            self._children = _start_children(game.to_record(), nodes, self._known, self._shares)  # in this thread
         self.start()
 
     # --- reading it ---------------------------------------------------------
@@ -225,6 +345,8 @@ class Reviewing(Background):
         try:
             judge = expert_judge(self.nodes, self.stopping, self._known)
             first = next(player_steps(self.game, self._checked(judge)))
+            assert self._shares is not None  # made with the children
+            self._shares.tell(first)
             self._add(first)  # here, at once: the children are still starting
             status, score = self._collect(pipes)
             self.review = Review.of(self.game, self.steps, status, score)
