@@ -86,7 +86,7 @@ def test_workers_end_with_their_parent_without_a_word(home: Path, tmp_path: Path
         workers = wait_for_children(parent.pid, 2)
         time.sleep(0.3)  # at work
         parent.send_signal(signum)
-        parent.wait(10)
+        parent.wait(30)  # a loaded machine can take seconds to schedule the exit
         assert gone_soon(workers), f"workers {workers} outlived their parent"
         assert parent.stderr is not None
         err = parent.stderr.read().decode("utf-8", "replace")
