@@ -55,8 +55,10 @@ __all__ = [
     "judge_step",
     "loses_at_once",
     "placement_accuracy",
+    "played_out",
     "player_steps",
     "rated_lines",
+    "replayed",
     "review",
     "verdict",
 ]
@@ -350,8 +352,8 @@ def before_placement(game: Game, n: int) -> Game:
     return before
 
 
-def _replay(game: Game) -> Iterator[tuple[Game, Cell]]:
-    """Each placement of ``game`` with the game just before it."""
+def replayed(game: Game) -> Iterator[tuple[Game, Cell]]:
+    """Each placement of ``game`` with the game just before it (a copy), in one replay."""
     before = Game(game.stock, seed=game.seed)
     for cell in game.placements:
         yield before.copy(), cell
@@ -360,7 +362,7 @@ def _replay(game: Game) -> Iterator[tuple[Game, Cell]]:
 
 def player_steps(game: Game, judge: Judge, first: int = 1) -> Iterator[Step]:
     """The verdict on each of ``game``'s placements from number ``first`` on, in order, one at a time."""
-    for n, (before, cell) in enumerate(_replay(game), start=1):
+    for n, (before, cell) in enumerate(replayed(game), start=1):
         if n >= first:
             yield judge_step(before, cell, judge)
 
@@ -372,9 +374,19 @@ def expert_game(game: Game, judge: Judge, on_card: Callable[[int], None] | None 
     """
     from foursquare.expert.advice import Position
 
+    return played_out(game, lambda own: judge(Position.of(own)).cell, on_card)
+
+
+def played_out(game: Game, choose: Callable[[Game], Cell], on_card: Callable[[int], None] | None = None) -> Game:
+    """``game``'s deal played from the start to its end, each card where ``choose`` says for the game so far.
+
+    ``on_card`` is told how many cards are placed after each.  The expert's
+    own game (:func:`expert_game`) is this with the expert's cells; a review
+    split between processes chooses some of them from verdicts already in.
+    """
     own = Game(game.stock, seed=game.seed)
     while not own.is_over:
-        own.play(judge(Position.of(own)).cell)
+        own.play(choose(own))
         if on_card is not None:
             on_card(own.placed_count)
     return own
@@ -433,7 +445,7 @@ class Review(Value):
                 return None
             review = value["review"]
             placements = review["placements"]
-            befores = [before for before, _ in _replay(game)]
+            befores = [before for before, _ in replayed(game)]
             if len(placements) != len(befores):
                 return None
             steps = tuple(_kept_step(entry, before) for entry, before in zip(placements, befores, strict=True))

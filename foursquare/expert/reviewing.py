@@ -37,11 +37,12 @@ from foursquare.expert.review import (
     Judge,
     Review,
     Step,
-    before_placement,
     check_reviewable,
     expert_game,
     expert_judge,
+    played_out,
     player_steps,
+    replayed,
 )
 from foursquare.expert.workers import quietly
 
@@ -150,23 +151,20 @@ def expert_then_backward(game: Game, judge: Judge, shares: Shares, send: Send) -
     from the back are judged meanwhile: the expert's game never waits while
     there is work to do.
     """
-    own = Game(game.stock, seed=game.seed)
     placed = game.placed_count
-    while not own.is_over:
+
+    def choose(own: Game) -> Cell:
         n = own.placed_count + 1
-        cell: Cell | None
-        if n <= placed and own.placements == game.placements[: n - 1]:
-            cell = shares.best(n)
-            if cell is None and shares.take(n):
-                cell = _judged(game, n, judge, shares, send).expert_cell
-            if cell is None:  # the other is at it
-                if not _one_from_back(game, judge, shares, send):
-                    time.sleep(WAIT_SECONDS)
-                continue
-        else:
-            cell = judge(Position.of(own)).cell
-        own.play(cell)
-        send(own.placed_count)
+        if n > placed or own.placements != game.placements[: n - 1]:
+            return judge(Position.of(own)).cell
+        while (cell := shares.best(n)) is None:
+            if shares.take(n):
+                return _judged(game, n, judge, shares, send).expert_cell
+            if not _one_from_back(game, judge, shares, send):  # the other is at it: meanwhile, work from the back
+                time.sleep(WAIT_SECONDS)
+        return cell
+
+    own = played_out(game, choose, send)
     send((own.status.value, own.score))
     while _one_from_back(game, judge, shares, send):
         pass
@@ -190,7 +188,7 @@ def _back(conn: Connection, record: dict[str, Any], nodes: int, known: Known, sh
 
 def this_game_s(game: Game, known: Mapping[Position, Advice]) -> Known:
     """The advice of ``known`` on ``game``'s own positions: what its review can take (a screen keeps more)."""
-    positions = (Position.of(before_placement(game, n)) for n in range(1, game.placed_count + 1))
+    positions = (Position.of(before) for before, _ in replayed(game))
     return {position: known[position] for position in positions if position in known}
 
 
