@@ -262,12 +262,12 @@ def connect(path: Path) -> sqlite3.Connection:
         if header and header != _HEADER:
             raise Damaged(Reason.NOT_A_DATABASE)
     try:
+        # the timeout is SQLite's busy timeout: a writer waits for another instead of failing at once
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
         reason, detail = sqlite_reason(exc)
         raise StoreError(Problem(Kind.DATABASE_UNOPENABLE, reason, path, detail)) from None
     try:
-        connection.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         connection.execute("PRAGMA journal_mode = WAL")
         connection.execute("PRAGMA synchronous = FULL")
         _check(connection, path)

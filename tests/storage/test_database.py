@@ -47,6 +47,11 @@ def test_a_new_database_has_the_latest_schema_in_wal_mode(tmp_path: Path) -> Non
     assert {"current", "games", "settings", "reviews", "streak", "tally", "meta"} <= tables
 
 
+def test_a_connection_waits_out_another_writer_for_the_busy_timeout(tmp_path: Path) -> None:
+    with contextlib.closing(schema.connect(tmp_path / DB_FILE)) as db:
+        assert db.execute("PRAGMA busy_timeout").fetchone()[0] == int(schema.BUSY_SECONDS * 1000)
+
+
 def test_a_new_database_is_laid_out_in_one_transaction(tmp_path: Path) -> None:
     """Every step and the version in one commit: one wait for the disk on a first start, not one a step."""
     said: list[str] = []
