@@ -93,22 +93,23 @@ THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
 """A cost below each figure (in cards of expected score, as read: to a tenth) earns that verdict; more is a blunder.
 
 Chosen from ``python -m tests.benchmarks.verdicts`` (deals 300000-300039,
-the review's 1,500,000 nodes; see ``foursquare help review``):
+the review's 1,500,000 nodes; see ``foursquare help review``), and checked
+again with the expert of today's horizon:
 
 * ``best`` under 0.5: where the same position searched with half or four
-  times the budget prefers another cell (152 of 1,588 searches), the
-  reviewing search says that cell costs 0.3 (median), 0.6 (75th percentile),
-  1.3 (90th); the search's own value of one cell moves 0.4 (75th percentile)
+  times the budget prefers another cell (110 of 1,478 searches), the
+  reviewing search says that cell costs 0.1 (median), 0.3 (75th percentile),
+  0.7 (90th); the search's own value of one cell moves 0.3 (75th percentile)
   between those searches.  0.5 lies above the median and the 75th
-  percentile of both, so most cells the search cannot tell apart read best;
-  the expert's own cell is best by construction.
-* ``inaccuracy`` from 1.0 card: the issue's rule; 80% of stacks where the
-  expert opens a pile cost that much (median 1.6), and greedy's cell half the
-  time (median 1.0).
-* ``mistake`` from 2.0: 15% of such stacks, 18% of greedy's cells, half of a
-  random cell's.
-* ``blunder`` from 4.0: 2.5% of stacks and of greedy's cells, 29% of random
-  cells (most of them a game thrown away).
+  percentile of both, so most cells the search cannot tell apart (83%) read
+  best; the expert's own cell is best by construction.
+* ``inaccuracy`` from 1.0 card: the issue's rule; 81% of stacks where the
+  expert opens a pile cost that much (median 1.6), and greedy's cell more
+  than a third of the time (median 0.6).
+* ``mistake`` from 2.0: 9.5% of such stacks, 14% of greedy's cells, 43% of
+  random cells.
+* ``blunder`` from 4.0: 1.2% of stacks, 2.3% of greedy's cells, 25% of
+  random cells (most of them a game thrown away).
 """
 
 BLUNDER_POINTS = 20
