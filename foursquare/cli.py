@@ -96,11 +96,13 @@ def practice(argv: list[str]) -> int:
     """``foursquare practice``: on the game screen's practice page in a terminal, else in plain lines
     (:mod:`foursquare.commands.practice`)."""
     from foursquare.commands.practice import build_parser as practice_parser
+    from foursquare.commands.practice import check_game
     from foursquare.commands.practice import main as practice_lines
 
     args = practice_parser().parse_args(argv)
     if args.plain or args.words or not screen_possible():
         return practice_lines(argv)
+    check_game(args.game)
     from foursquare.screen.play import Practising, Request
     from foursquare.screen.play import main as play_main
 

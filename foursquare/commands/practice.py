@@ -28,7 +28,7 @@ from foursquare.words.glyphs import can_encode
 from foursquare.words.problems import Need
 from foursquare.words.quote import shown
 
-__all__ = ["MAX_LINE_BYTES", "build_parser", "main"]
+__all__ = ["MAX_LINE_BYTES", "build_parser", "check_game", "main"]
 
 MAX_LINE_BYTES = 4096
 """A longer line is cut: no cell name is that long."""
@@ -44,6 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_game(game_id: int | None) -> None:
+    """:class:`~foursquare.session.errors.CommandError` when the game named to practise on cannot be reviewed,
+    said as ``foursquare review`` says it: a round over a game that is not there would only say it has nothing."""
+    if game_id is None:
+        return
+    from foursquare.commands.review import kept_game
+
+    with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
+        kept_game(Library(store), game_id)
+
+
 def main(
     argv: list[str],
     *,
@@ -56,6 +67,7 @@ def main(
     ``start`` replaces the expert that reviews a game without a kept review (tests pass a quick one).
     """
     args = build_parser().parse_args(argv)
+    check_game(args.game)
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
     spell = Spelling(words=args.words, ascii=args.ascii or not can_encode("♣♦♥♠", getattr(sink, "encoding", None)))

@@ -117,10 +117,17 @@ def main(argv: list[str], *, judge: Judge | None = None) -> int:
         return _review(args, game, None, judge)
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
         library = Library(store)
-        found = library.find(args.game)
-        if found.game is None or found.game_id is None or found.why_not is not None:
-            raise CommandError(why_not_reviewed(found))
-        return _review(args, found.game, (library, found.game_id), judge)
+        game_id, game = kept_game(library, args.game)
+        return _review(args, game, (library, game_id), judge)
+
+
+def kept_game(library: Library, game_id: int | None) -> tuple[int, Game]:
+    """Kept game ``game_id`` (None: the last to end) with its id, rebuilt; else :class:`CommandError` saying why
+    it cannot be reviewed (none such, left before its end, kept without its cards)."""
+    found = library.find(game_id)
+    if found.game is None or found.game_id is None or found.why_not is not None:
+        raise CommandError(why_not_reviewed(found))
+    return found.game_id, found.game
 
 
 def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | None, judge: Judge | None) -> int:

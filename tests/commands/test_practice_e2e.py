@@ -100,6 +100,19 @@ def test_nothing_kept_is_nothing_to_practise_and_a_bad_game_id_is_argparse_s(hom
     assert command("practice", "x") == 2
 
 
+def test_a_named_game_that_cannot_be_practised_is_said_as_the_review_says_it(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept_with_review(home)
+    assert command("practice", "99", "--plain") == 1
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err.strip() == "foursquare practice: there is no game 99 in the history (foursquare history lists them)"
+    out = io.StringIO()
+    assert practice_main(["1"], stdin=io.BytesIO(b"q\n"), stdout=out) == 0  # the game that is there is practised
+    assert out.getvalue().startswith("Game 1, placement")
+
+
 def keys_to(cursor: Cell, target: Cell) -> list[str]:
     (r0, c0), (r1, c1) = cursor, target
     vertical = ["down"] * (r1 - r0) if r1 > r0 else ["up"] * (r0 - r1)
