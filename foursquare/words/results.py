@@ -68,7 +68,7 @@ _LABELS = {
 }
 _SHORT = {
     Ending.WON: "won",
-    Ending.TOO_MANY_FACE_DOWN: f"lost: {MAX_FACE_DOWN + 1} face down",
+    Ending.TOO_MANY_FACE_DOWN: f"lost: {MAX_FACE_DOWN + 1}+ down",  # or more: the last placement may turn several
     Ending.STOCK_EMPTY: "lost: stock out",
     Ending.ABANDONED: "abandoned",
 }
