@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, cell_name
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
-from foursquare.expert.review import Line, Step, Verdict
+from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
 from foursquare.words.grammar import plural
-from foursquare.words.review import cards_text, line_sentence
+from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone
 
@@ -90,21 +90,13 @@ def exercise_lines(exercise: Exercise, spell: Spelling) -> list[str]:
     ]
 
 
-def _cost(step: Step) -> str:
-    return f"{step.cost:.1f} {'card' if step.cost == 1 else 'cards'} of expected score"
-
-
-def _a(verdict: Verdict) -> str:
-    return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
-
-
 def attempt_head(attempt: Attempt) -> list[Text]:
     """What an answer is worth: whether it is as good as the expert's cell, what it costs otherwise, and (once
     the tries are spent) the expert's cell."""
     judged, step = attempt.judged, attempt.exercise.step
     mine, expert = cell_name(attempt.cell), cell_name(step.expert_cell)
     in_game = " (where you put it in the game)" if attempt.again else ""
-    costs = f"Not the best: {mine}{in_game} costs {_cost(judged)}, {_a(judged.verdict)}."
+    costs = f"Not the best: {mine}{in_game} costs {cost_words(judged)}, {verdict_phrase(judged.verdict)}."
     if attempt.outcome is Outcome.SOLVED and attempt.cell == step.expert_cell:
         lines = [Text((f"Solved: {mine} is the expert's own cell.",), Tone.GOOD)]
     elif attempt.outcome is Outcome.SOLVED:

@@ -61,6 +61,7 @@ __all__ = [
     "summary_lines",
     "summary_waiting",
     "verdict_lines",
+    "verdict_phrase",
     "why_sentences",
 ]
 
@@ -112,8 +113,10 @@ def cost_words(step: Step) -> str:
     return f"{step.cost:.1f} {'card' if step.cost == 1 else 'cards'} of expected score"
 
 
-def _a(verdict: Verdict) -> str:
-    """``a mistake``, ``an inaccuracy``."""
+def verdict_phrase(verdict: Verdict) -> str:
+    """A verdict after a comma: ``a mistake``, ``an inaccuracy``, ``a good placement`` (good alone is no noun)."""
+    if verdict in (Verdict.BEST, Verdict.GOOD):
+        return f"{'the best' if verdict is Verdict.BEST else 'a good'} placement"
     return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
 
 
@@ -200,7 +203,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     else:
         costliest = (
             f"Costliest: card {worst.n}, {_card(worst.card, ascii)} on {cell_name(worst.cell)} (expert "
-            f"{cell_name(worst.expert_cell)}): {_lost(worst, _arrow(ascii))}, {_a(worst.verdict)}"
+            f"{cell_name(worst.expert_cell)}): {_lost(worst, _arrow(ascii))}, {verdict_phrase(worst.verdict)}"
         )
     return [
         f"You {you} · expert {expert}   (the expert played this deal from the start)",
@@ -407,7 +410,8 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
     if worst is not None:
         lines.append(
             f"Costliest: card {worst.n}, {spell.card(worst.card)} on {cell_name(worst.cell)}, where the expert "
-            f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, {_a(worst.verdict)}."
+            f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, "
+            f"{verdict_phrase(worst.verdict)}."
         )
     lines.append("Placement by placement:")
     for step in review.steps:

@@ -55,6 +55,7 @@ from foursquare.words.review import (
     step_line,
     summary_lines,
     verdict_lines,
+    verdict_phrase,
 )
 
 QUICK = 20_000
@@ -64,6 +65,11 @@ ORDER = list(Verdict)
 
 
 # --- verdicts and accuracy ---------------------------------------------------
+
+
+def test_a_verdict_reads_as_a_noun_after_a_comma() -> None:
+    said = [verdict_phrase(verdict) for verdict in Verdict]
+    assert said == ["the best placement", "a good placement", "an inaccuracy", "a mistake", "a blunder"]
 
 CARD = Card.parse("5H")
 
