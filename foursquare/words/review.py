@@ -194,37 +194,53 @@ def _counted(review: Review) -> str:
 
 
 def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False) -> list[str]:
-    """The summary of a review, :data:`SUMMARY_HEAD` lines then the chart ``rows`` tall (and its foot)."""
+    """The summary of a review, :data:`SUMMARY_HEAD` lines then the chart ``rows`` tall (and its foot).
+
+    Each line of the head is said in the longest of its forms that fits ``width``, so that a narrow screen
+    shortens a sentence rather than cutting its end (where the verdict is).
+    """
     you = score_words(review.result, review.score)
     expert = score_words(review.expert_result, review.expert_score)
     worst = review.costliest
+    start = cards_text(review.expected_start)
     if worst is None:
-        costliest = "Costliest placement: none, every one was as good as the expert's"
-    else:
-        costliest = (
-            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} on {cell_name(worst.cell)} (expert "
-            f"{cell_name(worst.expert_cell)}): {_lost(worst, _arrow(ascii))}, {verdict_phrase(worst.verdict)}"
+        costliest: tuple[str, ...] = (
+            "Costliest placement: none, every one was as good as the expert's",
+            "Costliest: none, every placement as good as the expert's",
         )
-    return [
-        f"You {you} · expert {expert}   (the expert played this deal from the start)",
-        f"Accuracy {review.accuracy:g} of 100 · at the first card the expert expected "
-        f"{cards_text(review.expected_start)} cards left",
-        _counted(review),
+    else:
+        arrow = _arrow(ascii)
+        where = f"on {cell_name(worst.cell)} (expert {cell_name(worst.expert_cell)})"
+        verdict = verdict_phrase(worst.verdict)
+        costliest = (
+            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} {where}: {_lost(worst, arrow)}, {verdict}",
+            f"Costliest: card {worst.n} {where}: {_lost(worst, arrow)}, {verdict}",
+            f"Costliest: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
+        )
+    marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
+    head = [
+        (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),
+        (
+            f"Accuracy {review.accuracy:g} of 100 · at the first card the expert expected {start} cards left",
+            f"Accuracy {review.accuracy:g} of 100 · the expert expected {start} cards at first",
+        ),
+        (_counted(review),),
         costliest,
-        "",
-        f"Expected score in cards, card by card ({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, "
-        f"{BLUNDER_MARK} blunder)",
-        *chart_lines(review.steps, rows, width, ascii=ascii),
+        ("",),
+        (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
     ]
+    return [next((form for form in forms if len(form) <= width), forms[-1]) for forms in head] + chart_lines(
+        review.steps, rows, width, ascii=ascii
+    )
 
 
-def _lost(step: Step, arrow: str) -> str:
-    """What a placement lost, as its verdict weighed it: ``17.4 → 16.2 cards``, and the win chance or the loss
-    at once where that made it a blunder."""
+def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
+    """What a placement lost, as its verdict weighed it: ``17.4 → 16.2 cards``, and the win chance (unless
+    ``chance`` is False, for a narrow line) or the loss at once where that made it a blunder."""
     cards = f"{cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards"
     if step.lost_at_once:
         return f"{cards}, the game lost at once"
-    if step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
+    if chance and step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
         return f"{cards}, win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
     return cards
 

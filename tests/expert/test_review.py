@@ -50,6 +50,7 @@ from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import (
     CHART_FOOT,
     CHART_TOP,
+    SUMMARY_HEAD,
     cards_text,
     chart_lines,
     step_line,
@@ -70,6 +71,7 @@ ORDER = list(Verdict)
 def test_a_verdict_reads_as_a_noun_after_a_comma() -> None:
     said = [verdict_phrase(verdict) for verdict in Verdict]
     assert said == ["the best placement", "a good placement", "an inaccuracy", "a mistake", "a blunder"]
+
 
 CARD = Card.parse("5H")
 
@@ -347,6 +349,18 @@ def test_the_summary_compares_with_the_expert() -> None:
     assert lines[0].startswith("You 7 · expert ")
     assert lines[1].startswith("Accuracy ")
     assert "best" in lines[2] and "blunder" in lines[2]
+
+
+@pytest.mark.parametrize("width", [68, 78])  # the page widths of the smallest screen and of 80 columns
+def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: int) -> None:
+    result = fake_review(won_game())
+    worst = result.costliest
+    assert worst is not None
+    head = summary_lines(result, rows=5, width=width)[:SUMMARY_HEAD]
+    assert all(len(line) <= width for line in head), head
+    costliest = next(line for line in head if line.startswith("Costliest: card "))
+    assert costliest.endswith(verdict_phrase(worst.verdict)) and f" on {cell_name(worst.cell)} " in costliest
+    assert head[1].startswith("Accuracy ") and head[5].endswith("X blunder)")
 
 
 @pytest.mark.parametrize("ascii", [False, True])
