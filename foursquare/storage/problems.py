@@ -109,6 +109,8 @@ class Reason(Enum):
     DISK_IO = "disk I/O"
     DAMAGED = "damaged"
     NOT_A_DATABASE = "not a database"
+    FOREIGN = "foreign"
+    """A database with tables but no layout version: another program's, which Foursquare must not write into."""
     CHECK_FAILED = "failed the check"
     """``detail`` is the first thing SQLite's ``quick_check`` found."""
     SQLITE = "SQLite"

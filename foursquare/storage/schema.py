@@ -295,8 +295,15 @@ def _version(connection: sqlite3.Connection, path: Path | None) -> int:
 
 
 def _check(connection: sqlite3.Connection, path: Path) -> None:
-    """SQLite's own quick check: of everything when the file is small, else of the small tables."""
+    """SQLite's own quick check: of everything when the file is small, else of the small tables.
+
+    A database at version 0 is new, unless it holds tables: then another
+    program made it (Foursquare sets the version in the transaction that makes
+    its tables), and it is moved aside like a damaged one rather than written into.
+    """
     if _version(connection, path) == 0:
+        if connection.execute("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").fetchone():
+            raise Damaged(Reason.FOREIGN)
         return
     if path.stat().st_size <= FULL_CHECK_BYTES:
         checks = [connection.execute("PRAGMA quick_check").fetchall()]

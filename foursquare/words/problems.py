@@ -68,6 +68,7 @@ _REASONS: dict[Reason, str] = {
     Reason.DISK_IO: "the disk refused to read or write",
     Reason.DAMAGED: "the database is damaged",
     Reason.NOT_A_DATABASE: "not a database",
+    Reason.FOREIGN: "another program's database, not Foursquare's",
     Reason.DISAGREES: "the figures did not agree with the games",
 }
 

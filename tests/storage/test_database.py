@@ -242,7 +242,7 @@ def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_deal(tmp_path: Path)
 # --- damaged database files ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["garbage", "folder", "fifo", "symlink", "damaged pages"])
+@pytest.mark.parametrize("kind", ["garbage", "folder", "fifo", "symlink", "damaged pages", "another program's"])
 def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path, kind: str) -> None:
     folder, outside = tmp_path / "home", tmp_path / "outside"
     folder.mkdir()
@@ -256,6 +256,10 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
         os.mkfifo(db)
     elif kind == "symlink":
         db.symlink_to(outside)
+    elif kind == "another program's":  # a good SQLite file, with tables by the names Foursquare would make
+        with contextlib.closing(sqlite3.connect(db)) as connection, connection:
+            connection.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+            connection.execute("CREATE TABLE games (id INTEGER)")
     else:
         keep(folder, played(5, 3))
         with contextlib.closing(sqlite3.connect(db)) as connection:
@@ -266,6 +270,8 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Pat
         db.write_bytes(bytes(data))
     session, opening = Session.open(folder, seed=3)
     assert opening.trouble is not None and "\n" not in opening.trouble.line and "moved to" in opening.trouble.line
+    if kind == "another program's":
+        assert "not Foursquare's" in opening.trouble.line
     assert len(corrupt_files(folder)) == 1
     assert session.place((0, 0))[1:] == [] and on_disk(folder) == session.game
     assert outside.read_bytes() == b"not ours"
