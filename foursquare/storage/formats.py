@@ -31,7 +31,7 @@ from foursquare.engine.deal_numbers import LAST_DEAL
 from foursquare.engine.values import Value
 from foursquare.storage.files import read_regular
 from foursquare.storage.helped import Help
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError, as_json
 from foursquare.storage.stats import MAX_SCORE, Ending, Result
 
 TYPE_CHECKING = False
@@ -146,7 +146,7 @@ def check_envelope(value: Any, form: str, version: int, what: str) -> dict[str, 
         raise ValueError(wrong_format(value, form, what))
     found = value.get("version")
     if type(found) is not int or found != version:
-        raise ValueError(f"unknown {what} version {found!r}; this program reads version {version}")
+        raise ValueError(f"unknown {what} version {as_json(found)}; this program reads version {version}")
     return value
 
 
@@ -168,11 +168,11 @@ def parse_iso(text: object, parse: Callable[[str], T], what: str) -> T | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"bad {what} {text!r}")
+        raise ValueError(f"bad {what} {as_json(text)}")
     try:
         return parse(text)
     except ValueError:
-        raise ValueError(f"bad {what} {text!r}") from None
+        raise ValueError(f"bad {what} {as_json(text)}") from None
 
 
 def parse_day(text: object) -> date | None:
@@ -189,11 +189,11 @@ def parse_stamp(text: object) -> datetime | None:
     if when is None:
         return None
     if when.tzinfo is None:
-        raise ValueError(f"time {text!r} has no time zone")
+        raise ValueError(f"time {as_json(text)} has no time zone")
     try:
         return when.astimezone(timezone.utc)
     except OverflowError:  # a time at the edge of the calendar, whose zone takes it past year 9999 or before 1
-        raise ValueError(f"time {text!r} is out of range") from None
+        raise ValueError(f"time {as_json(text)} is out of range") from None
 
 
 # --- the saved game ----------------------------------------------------------------------
@@ -349,19 +349,19 @@ class FinishedGame(Value):
         if value.get("format") != EXPORT_FORMAT:
             raise ValueError(wrong_format(value, EXPORT_FORMAT, "game"))
         if value.get("version") != EXPORT_VERSION or type(value.get("version")) is not int:
-            raise ValueError(f"unknown version {value.get('version')!r}; this program reads {EXPORT_VERSION}")
+            raise ValueError(f"unknown version {as_json(value.get('version'))}; this program reads {EXPORT_VERSION}")
         deal, score, placed, counted = (value.get(k) for k in ("deal", "score", "placed", "counted"))
         if not _is_whole(deal):
-            raise ValueError(f"bad deal number {deal!r}")
+            raise ValueError(f"bad deal number {as_json(deal)}")
         if score is not None and not _is_whole(score):
-            raise ValueError(f"bad score {score!r}")
+            raise ValueError(f"bad score {as_json(score)}")
         if placed is not None and not _is_whole(placed):
-            raise ValueError(f"bad number of cards placed {placed!r}")
+            raise ValueError(f"bad number of cards placed {as_json(placed)}")
         if not isinstance(counted, bool):
-            raise ValueError(f"counted must be true or false, not {counted!r}")
+            raise ValueError(f"counted must be true or false, not {as_json(counted)}")
         result, reason = value.get("result"), value.get("loss_reason")
         if not isinstance(result, str) or not (reason is None or isinstance(reason, str)):
-            raise ValueError(f"bad result {result!r}")
+            raise ValueError(f"bad result {as_json(result)}")
         record = value.get("game")
         if record is None:
             raise MissingRecord("no record")
@@ -397,7 +397,10 @@ def check_finished(finished: FinishedGame) -> None:
     if game.seed != finished.deal:
         raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
     check_stock(game)
-    if Result.of(game) != finished.result:
+    replayed = Result.of(game)
+    if replayed.ending is finished.ending and replayed != finished.result:
+        raise ValueError(f"the record's game ended with score {replayed.score}, not {finished.score}")
+    if replayed != finished.result:
         raise ValueError(f"the record's game did not end as {finished.ending.value}")
     if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:
         raise ValueError("an abandoned game cannot be over")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from enum import Enum
 
 from foursquare.engine.values import Value, replace
+from foursquare.storage.problems import as_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the statistics does not load it
@@ -75,14 +76,14 @@ class Help(Value):
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ValueError(f"help must be a JSON object or null, not {value!r}")
+            raise ValueError(f"help must be a JSON object or null, not {as_json(value)}")
         for key in HELP_KEYS:
             if not _is_count(value.get(key)):
-                raise ValueError(f"help needs {key} as a whole number from 0, not {value.get(key)!r}")
+                raise ValueError(f"help needs {key} as a whole number from 0, not {as_json(value.get(key))}")
         if played_before is None:
             played_before = False
         if not isinstance(played_before, bool):
-            raise ValueError(f"played_before must be true or false, not {played_before!r}")
+            raise ValueError(f"played_before must be true or false, not {as_json(played_before)}")
         return cls(value["take_backs"], value["tips"], value["autoplayed"], played_before)
 
 

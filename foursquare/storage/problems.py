@@ -13,7 +13,7 @@ from pathlib import Path
 
 from foursquare.engine.values import Value, replace
 
-__all__ = ["Kind", "Problem", "Reason", "StoreError"]
+__all__ = ["Kind", "Problem", "Reason", "StoreError", "as_json"]
 
 
 class Kind(Enum):
@@ -155,3 +155,14 @@ class StoreError(Exception):
         detail = f" ({problem.detail})" if problem.detail else ""
         super().__init__(f"{problem.kind.value}: {problem.reason.value}{detail}")
         self.problem = problem
+
+
+def as_json(value: object) -> str:
+    """A value read from a file as the file spells it (``null``, ``true``, ``"x"``), for the reason it is
+    refused: the player reads JSON there, not Python's ``None`` or ``'x'``."""
+    import json  # only a refusal needs it
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)

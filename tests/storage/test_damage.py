@@ -307,6 +307,24 @@ def test_import_refuses_a_stock_that_is_not_the_deals_own_and_a_line_without_a_r
         assert store.stats().played == 1
 
 
+def test_import_says_a_changed_score_and_a_missing_field_as_the_line_spells_them(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    (good,) = _export_lines(home, capsys)
+    higher = {**good, "score": good["score"] + 1}  # type: ignore[operator]
+    uncounted = {key: value for key, value in good.items() if key != "counted"}
+    source = tmp_path / "edited.jsonl"
+    source.write_text("\n".join(json.dumps(line) for line in (higher, uncounted)) + "\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
+    assert command("import", str(source)) == 1
+    assert lines(capsys.readouterr().err) == [
+        f"foursquare import: line 1: the record's game ended with score {good['score']}, not {higher['score']}",
+        "foursquare import: line 2: counted must be true or false, not null",
+    ]
+
+
 def test_review_of_a_record_file_refuses_a_stock_that_is_not_the_deals_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -343,7 +361,7 @@ def test_an_import_time_past_the_calendar_rejects_its_line_and_the_rest_go_in(
     assert command("import", str(source)) == 1
     out, err = capsys.readouterr()
     assert out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
-    assert err == "foursquare import: line 1: time '9999-12-31T23:59:59-01:00' is out of range\n"
+    assert err == 'foursquare import: line 1: time "9999-12-31T23:59:59-01:00" is out of range\n'
 
 
 def test_a_negative_layout_version_is_refused_and_left_alone(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
