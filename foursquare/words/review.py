@@ -24,9 +24,9 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import placement_why
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
-from foursquare.words.helped import with_help
+from foursquare.words.helped import ON_MY_OWN, help_words
 from foursquare.words.problems import why
-from foursquare.words.results import result_words, score_words
+from foursquare.words.results import score_words
 from foursquare.words.text import Text, Token, Tone
 
 __all__ = [
@@ -469,11 +469,11 @@ def not_over(placed: int, left: int) -> str:
 
 
 def helped_summary_line(review: Review, help: Help | None) -> str | None:
-    """The summary's line on how the game was played: ``You won, score 17, on my own.``; None when its help
-    is not known."""
+    """The summary's line on how the game was played, under the line with its result: ``Played on my own.``,
+    ``Played with 2 take-backs, 1 tip.``; None when its help is not known."""
     if help is None:
         return None
-    return f"You {with_help(result_words(review.result, review.score), help)}."
+    return f"Played {ON_MY_OWN}." if help.alone else f"Played with {help_words(help)}."
 
 
 def review_not_kept(problem: Problem) -> str:

@@ -187,6 +187,6 @@ def test_the_review_command_says_how_the_game_was_played(
 ) -> None:
     assert review.main(["1"], judge=first_cell_judge()) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2].startswith("You 20 · expert") and lines[3] == "You won, score 20 (1 take-back)."
+    assert lines[2].startswith("You 20 · expert") and lines[3] == "Played with 1 take-back."
     assert review.main(["4"], judge=first_cell_judge()) == 0
-    assert capsys.readouterr().out.splitlines()[3] == "You won, score 11, on my own."
+    assert capsys.readouterr().out.splitlines()[3] == "Played on my own."

@@ -621,4 +621,4 @@ def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
         plain.handle(cell_name(session.game.legal_moves()[0]))
     start = len(out)
     plain.handle("v")
-    assert out[start + 1].startswith("Review of deal 28: you lost") and out[start + 2] == "You lost (1 take-back)."
+    assert out[start + 1].startswith("Review of deal 28: you lost") and out[start + 2] == "Played with 1 take-back."

@@ -407,7 +407,7 @@ def test_the_summary_says_how_the_game_just_ended_was_played() -> None:
     press(app, "s")
     lines = screen_text(app).splitlines()
     first = next(n for n, line in enumerate(lines) if "· expert" in line)
-    assert lines[first + 1].strip() == "You won, score 7, on my own."
+    assert lines[first + 1].strip() == "Played on my own."
 
 
 def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> None:
@@ -423,6 +423,6 @@ def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> 
     press(app, "g", Key.DOWN, "v")  # game 1, the older
     settle(app, pages)
     press(app, "s")
-    assert "You won, score 7 (2 take-backs, 1 tip)." in screen_text(app)
+    assert "Played with 2 take-backs, 1 tip." in screen_text(app)
     press(app, "q", Key.UP, "v", "s")  # game 2, kept without its help: nothing is said of it
     assert "· expert" in screen_text(app) and "You won" not in screen_text(app)
