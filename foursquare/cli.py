@@ -260,6 +260,11 @@ def _dispatch(args: list[str], given: Mapping[str, Callable[[list[str]], int]]) 
         print(VERSION)
         return 0
     parser = build_parser()
+    late = next((arg for arg in args if arg in COMMANDS), None)
+    if late is not None and args[0].startswith("-"):  # foursquare --no-color stats
+        from foursquare.words.commands import Said
+
+        parser.error(Said.COMMAND_FIRST.say(command=late))
     if args and not args[0].startswith("-"):
         import difflib  # only for a command mistyped
 

@@ -104,6 +104,7 @@ class Said(Template):
     NOT_A_DEAL = "not a deal number: {typed} (deal numbers go from 0 to {last})"
     NOT_A_NUMBER = "not {what}: {typed} ({hint})"
     REVIEW_ONE_OF = "give one of GAME, --last and --file"
+    COMMAND_FIRST = "the command comes first: foursquare {command} ... (foursquare {command} --help lists its options)"
     YES_ALONE = "--yes only goes with --reset"
 
 

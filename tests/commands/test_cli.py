@@ -21,6 +21,18 @@ def test_a_mistyped_command_suggests_the_right_one(typed: str, meant: str, capsy
     assert error == f"foursquare: error: no command {typed!r}: did you mean {meant!r}?"
 
 
+@pytest.mark.parametrize("args", [["--no-color", "stats"], ["--ascii", "--plain", "review", "3"]])
+def test_a_command_after_the_game_s_options_is_told_to_come_first(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    command = next(arg for arg in args if arg in COMMANDS)
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"foursquare: error: the command comes first: foursquare {command} ... "
+        f"(foursquare {command} --help lists its options)"
+    )
+
+
 def test_a_word_like_no_command_is_an_unrecognized_argument(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["zebra"]) == 2
     assert "unrecognized arguments: zebra" in capsys.readouterr().err
