@@ -603,8 +603,14 @@ class App:
             observer.settings_changed(self.settings)
 
     def place(self, cell: Cell, *, by: Mover = Mover.PLAYER) -> bool:
-        """Place the next card on ``cell``; if the rules forbid it, say why and change nothing."""
-        return self._show(self.session.place(cell, by=by))
+        """Place the next card on ``cell``; if the rules forbid it, say why and change nothing.
+
+        The first card placed ends the first game's lines on how to win: the next deal's empty table has none.
+        """
+        placed = self._show(self.session.place(cell, by=by))
+        if placed:
+            self.intro = ()
+        return placed
 
     def undo(self) -> None:
         """Take back the last placement; the cards it turned over turn back and are highlighted.
