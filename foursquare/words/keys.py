@@ -88,7 +88,7 @@ PAGE_TITLES: dict[str, str] = {
 """The heading of each kind of page's keys in the help, by the page's kind."""
 
 EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
-    ("↑ ↓ PgUp PgDn", "on the help and the statistics: scroll; any other key goes back"),
+    ("↑ ↓ PgUp PgDn", "on the help, the statistics and the log: scroll; any other key goes back"),
     ("mouse click", "place the next card on the cell clicked (Shift and drag selects text)"),
     ("Ctrl-Z", "suspend (fg brings the game back)"),
 )
