@@ -216,10 +216,13 @@ class Line(Value):
 
 
 def rated_lines(before: Game, advice: Advice) -> tuple[Line, ...]:
-    """Every cell ``advice`` rates for ``before``'s next card, best first, rounded as kept.
+    """Every cell ``advice`` rates for ``before``'s next card, rounded as kept: the expert's cell first, then
+    the others by the expected score they show (then the win chance).
 
-    A cell that ends the game at once is worth what it ends with: a win its
-    score for certain, a loss 0.
+    The search ranks the cells it looked at deepest first, whatever their
+    values; a list read by its numbers must fall as it goes.  A cell that
+    ends the game at once is worth what it ends with: a win its score for
+    certain, a loss 0.
     """
     scores = dict(advice.scores)
     lines = []
@@ -231,7 +234,9 @@ def rated_lines(before: Game, advice: Advice) -> tuple[Line, ...]:
         elif outcome.status is Status.LOST:
             expected, chance = 0.0, 0.0
         lines.append(Line(cell, tenths(expected) / 10, round(min(1.0, max(0.0, chance)), 4)))
-    return tuple(lines)
+    best, *rest = lines
+    rest.sort(key=lambda line: (-line.expected, -line.chance))  # stable: ties keep the search's order
+    return (best, *rest)
 
 
 def loses_at_once(before: Game, cell: Cell) -> bool:

@@ -39,6 +39,7 @@ from foursquare.expert.review import (
     judge_step,
     placement_accuracy,
     player_steps,
+    rated_lines,
     review,
     verdict,
 )
@@ -66,6 +67,19 @@ ORDER = list(Verdict)
 
 
 # --- verdicts and accuracy ---------------------------------------------------
+
+
+def test_the_lines_fall_by_expected_score_after_the_expert_s_cell() -> None:
+    before = played(5, 1)
+    ranked = [(0, 1), (1, 0), (0, -1), (-1, 0)]  # the search's order: the cells it looked at deepest first
+    scores = {(0, 1): 17.0, (1, 0): 16.3, (0, -1): 16.4, (-1, 0): 16.4}
+    chances = {(0, 1): 0.9, (1, 0): 0.97, (0, -1): 0.9, (-1, 0): 0.95}
+    advice = Advice(
+        (0, 1), 0.9, tuple((cell, chances[cell]) for cell in ranked), 3, 1, 0.0, tuple((c, scores[c]) for c in ranked)
+    )
+    lines = rated_lines(before, advice)
+    assert [line.cell for line in lines] == [(0, 1), (-1, 0), (0, -1), (1, 0)]
+    assert [line.expected for line in lines] == [17.0, 16.4, 16.4, 16.3]
 
 
 def test_a_verdict_reads_as_a_noun_after_a_comma() -> None:
