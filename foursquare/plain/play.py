@@ -207,10 +207,8 @@ class Plain:
         self._tell(events, show=False)
         if any(isinstance(event, session_events.HelpHeld) for event in events):
             return
-        card = self.game.next_card
-        assert card is not None  # a game in play has a next card
         advice = self._advise()
-        self.out(self.spell.text(tip_forms(card, advice, marked=False)[0]) + ".")
+        self.out(self.spell.text(tip_forms(self.game, advice, marked=False)[0]) + ".")
 
     def autoplay(self, rest: str) -> None:
         """``a``: the expert plays on to the end, each card said as it goes."""

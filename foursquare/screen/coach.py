@@ -327,10 +327,8 @@ class Coach(Observer):
 
     def _show(self, advice: Advice) -> None:
         app = self.app
-        card = app.game.next_card
-        assert card is not None  # advice exists only for a game still in play
         app.marked = app.cursor = advice.cell
-        app.say(*tip_forms(card, advice, marked=True))
+        app.say(*tip_forms(app.game, advice, marked=True))
 
     def _drop(self) -> None:
         """Forget advice and stop the expert: the position it was for is gone."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from foursquare.engine import Card, cell_name
+from foursquare.engine import Card, Game, Status, cell_name
 from foursquare.expert.shown import whole_percent
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.grammar import plural
@@ -56,12 +56,17 @@ def expected_text(expected: float) -> str:
     return f"about {plural(round(max(0.0, expected)), 'card')} left"
 
 
-def tip_forms(card: Card, advice: Advice, *, marked: bool) -> list[Text]:
-    """The tip, longest first: where the card should go, the score to expect from there and the chance of
-    winning, then the note: ``Tip: 5♣ on c4: expect about 18 cards left, 99% to win``.
+def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
+    """The tip for ``game``'s next card, longest first: where it should go, the score to expect from there and
+    the chance of winning, then the note: ``Tip: 5♣ on c4: expect about 18 cards left, 99% to win``.
 
-    ``marked``: the screen marks the cell (``★tip★``), and the long form says so.
+    ``marked``: the screen marks the cell (``★tip★``), and the long form says so.  When every cell loses
+    there and then, the tip says so rather than sending the card to one of them as if it helped.
     """
+    card = game.next_card
+    assert card is not None  # advice is for a game still in play
+    if all(game.preview(cell).status is Status.LOST for cell in game.legal_moves()):
+        return [Text.of("Tip: no cell saves the game: ", card, " loses wherever it goes", tone=Tone.BAD)]
     expected = expected_text(advice.expected_score)
     chance = chance_text(advice.win_chance)
     more = tip_note(advice)

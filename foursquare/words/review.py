@@ -117,7 +117,8 @@ def verdict_phrase(verdict: Verdict) -> str:
     """A verdict after a comma: ``a mistake``, ``an inaccuracy``, ``a good placement`` (good alone is no noun)."""
     if verdict in (Verdict.BEST, Verdict.GOOD):
         return f"{'the best' if verdict is Verdict.BEST else 'a good'} placement"
-    return ("an " if verdict.value[0] in "aeiou" else "a ") + verdict.value
+    word = str(verdict)
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def step_line(step: Step, *, ascii: bool = False) -> str:
