@@ -13,6 +13,7 @@ import sqlite3
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import (
@@ -283,19 +284,30 @@ def _export_lines(home: Path, capsys: pytest.CaptureFixture[str]) -> list[dict[s
     return [json.loads(row) for row in lines(capsys.readouterr().out)]
 
 
-def test_import_refuses_a_stock_that_is_not_the_deals_own_and_a_line_without_a_record(
-    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _exported_win(home: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """The export line of a won game kept in ``home``."""
     with Store.open(home)[0] as store:
         store.record(finished(won_game()))
     (good,) = _export_lines(home, capsys)
+    return good
+
+
+def _import_into_another_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *rows: dict[str, Any]) -> int:
+    """``foursquare import`` of ``rows`` into a fresh data folder, ``tmp_path/other``; its exit status."""
+    source = tmp_path / "edited.jsonl"
+    source.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
+    return command("import", str(source))
+
+
+def test_import_refuses_a_stock_that_is_not_the_deals_own_and_a_line_without_a_record(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = _exported_win(home, capsys)
     forged = json.loads(json.dumps(good))
     forged["deal"] = forged["game"]["seed"] = WINNING_DEAL + 1  # deal 17 claimed with deal 16's stock
     no_record = {**good, "deal": 3, "score": 24, "placed": None, "game": None}
-    source = tmp_path / "forged.jsonl"
-    source.write_text("\n".join(json.dumps(line) for line in (forged, no_record, good)) + "\n")
-    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
-    assert command("import", str(source)) == 1
+    assert _import_into_another_home(tmp_path, monkeypatch, forged, no_record, good) == 1
     out, err = capsys.readouterr()
     assert out == "Imported 1 game; 0 already in the history; 2 lines rejected.\n"
     assert lines(err) == [
@@ -310,15 +322,10 @@ def test_import_refuses_a_stock_that_is_not_the_deals_own_and_a_line_without_a_r
 def test_import_says_a_changed_score_and_a_missing_field_as_the_line_spells_them(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store.open(home)[0] as store:
-        store.record(finished(won_game()))
-    (good,) = _export_lines(home, capsys)
-    higher = {**good, "score": good["score"] + 1}  # type: ignore[operator]
+    good = _exported_win(home, capsys)
+    higher = {**good, "score": good["score"] + 1}
     uncounted = {key: value for key, value in good.items() if key != "counted"}
-    source = tmp_path / "edited.jsonl"
-    source.write_text("\n".join(json.dumps(line) for line in (higher, uncounted)) + "\n")
-    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
-    assert command("import", str(source)) == 1
+    assert _import_into_another_home(tmp_path, monkeypatch, higher, uncounted) == 1
     assert lines(capsys.readouterr().err) == [
         f"foursquare import: line 1: the record's game ended with score {good['score']}, not {higher['score']}",
         "foursquare import: line 2: counted must be true or false, not null",
