@@ -217,6 +217,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"Costliest: card {worst.n}, {_card(worst.card, ascii)} {where}: {_lost(worst, arrow)}, {verdict}",
             f"Costliest: card {worst.n} {where}: {_lost(worst, arrow)}, {verdict}",
             f"Costliest: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
+            f"Costliest: card {worst.n} on {cell_name(worst.cell)}: {_lost(worst, arrow, chance=False)}, {verdict}",
         )
     marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
     head = [

@@ -366,15 +366,27 @@ def test_the_summary_compares_with_the_expert() -> None:
 
 
 @pytest.mark.parametrize("width", [68, 78])  # the page widths of the smallest screen and of 80 columns
-def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: int) -> None:
+@pytest.mark.parametrize("good", [False, True])  # as judged, or every costly placement only good (the longest phrase)
+def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: int, good: bool) -> None:
     result = fake_review(won_game())
+    if good:  # and numbered as late in a game as they can be
+        result = replace(result, steps=tuple(_only_good(step) for step in result.steps))
     worst = result.costliest
     assert worst is not None
     head = summary_lines(result, rows=5, width=width)[:SUMMARY_HEAD]
     assert all(len(line) <= width for line in head), head
     costliest = next(line for line in head if line.startswith("Costliest: card "))
-    assert costliest.endswith(verdict_phrase(worst.verdict)) and f" on {cell_name(worst.cell)} " in costliest
+    assert costliest.endswith(verdict_phrase(worst.verdict)) and f" on {cell_name(worst.cell)}" in costliest
+    assert worst.verdict is (Verdict.GOOD if good else worst.verdict)
     assert head[1].startswith("Accuracy ") and head[5].endswith("X blunder)")
+
+
+def _only_good(step: Step) -> Step:
+    """``step`` numbered 30 later and, if it cost anything, costing 0.7 cards: a good placement."""
+    if step.cell == step.expert_cell:
+        return replace(step, n=step.n + 30)
+    after = round(step.expected_before - 0.7, 1)
+    return replace(step, n=step.n + 30, expected_after=after, chance_after=step.chance_before, lost_at_once=False)
 
 
 @pytest.mark.parametrize("ascii", [False, True])
