@@ -55,6 +55,10 @@ class AllDone(Value):
     """Positions offered this round."""
     trouble: tuple[str | None, ...] = ()
     """For each game whose review could not be made, what the expert raised (None: it stopped, nothing raised)."""
+    named: tuple[int, ...] = ()
+    """The games the round was asked for by id (none: every kept game)."""
+    unavailable: tuple[str, ...] = ()
+    """Why each game asked for by id could not be looked at (not there, left before its end), as said."""
 
 
 class Attempt(Value):

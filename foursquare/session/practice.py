@@ -37,6 +37,7 @@ from foursquare.storage.library import Library
 from foursquare.storage.problems import StoreError
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import refusal_sentence
+from foursquare.words.history import why_not_reviewed
 from foursquare.words.practice import (
     attempt_lines,
     done_lines,
@@ -111,6 +112,8 @@ class Practice:
         self._start = start or _expert_review(self.nodes)
         ids = game_ids if game_ids is not None else [game.id for game in library.recent() if game.id is not None]
         self._games = list(ids)
+        self._named = tuple(game_ids or ())
+        self._unavailable: list[str] = []
         try:
             self._solved = library.store.solved_positions()
         except StoreError:
@@ -146,7 +149,8 @@ class Practice:
                 self._take(game_id, game, review)
                 continue
             if not self._games:
-                return AllDone(self.solved, self.shown, self.offered, tuple(self._trouble))
+                trouble, unavailable = tuple(self._trouble), tuple(self._unavailable)
+                return AllDone(self.solved, self.shown, self.offered, trouble, self._named, unavailable)
             self._open(self._games.pop(0))
         return self._exercise
 
@@ -163,7 +167,9 @@ class Practice:
         """Look at kept game ``game_id``: its positions from its kept review, or a review started to find them."""
         found = self.library.find(game_id)
         if found.game is None or found.why_not is not None or found.game_id is None:
-            return  # not reviewable (left before its end, kept without its cards): nothing to practise
+            if self._named:  # a game asked for by id: say why it is not there to practise on
+                self._unavailable.append(why_not_reviewed(found))
+            return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
         kept = self.library.kept_review(found.game_id, found.game, self.nodes)
         if kept is not None:
             self._take(found.game_id, found.game, kept)

@@ -14,7 +14,7 @@ from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Prep
 from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
-from foursquare.words.grammar import plural
+from foursquare.words.grammar import capitalized, plural
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone
@@ -157,15 +157,19 @@ def preparing_line(preparing: Preparing) -> str:
 def done_lines(done: AllDone) -> list[str]:
     """The end of a round: what was solved, what stays, and why a game could not be looked at."""
     lines = [f"The expert could not review a game: {error or 'its review stopped'}." for error in done.trouble]
-    if done.offered == 0:
-        lines.append(
-            "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
-        )
-    else:
+    lines += [f"{capitalized(reason)}." for reason in done.unavailable]
+    if done.offered:
         lines.append(
             f"That is every position for now: {done.solved} solved of {done.offered}"
             + (f", {done.shown} shown, to try again another time." if done.shown else ".")
         )
+    elif not done.named:
+        lines.append(
+            "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
+        )
+    elif len(done.unavailable) < len(done.named):  # a game asked for is there, with nothing left to solve
+        games = " and ".join(str(game_id) for game_id in done.named)
+        lines.append(f"Nothing to practise in game {games}: no placement that cost a card or more is left unsolved.")
     return lines
 
 

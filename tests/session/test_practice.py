@@ -18,7 +18,7 @@ from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
-from foursquare.words.practice import exercise_lines
+from foursquare.words.practice import done_lines, exercise_lines
 
 NODES = 7
 """The budget the fake reviews are kept at."""
@@ -156,6 +156,20 @@ def test_with_nothing_to_practise_the_round_ends_at_once() -> None:
     kept(store, game)
     done = practice_on(store, judge).wait()
     assert isinstance(done, AllDone) and done.offered == 0
+    assert done_lines(done) == [
+        "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
+    ]
+    named = practice_on(store, judge, game_ids=[1]).wait()  # the game asked for is there, clean
+    assert isinstance(named, AllDone)
+    assert done_lines(named) == [
+        "Nothing to practise in game 1: no placement that cost a card or more is left unsolved."
+    ]
+
+
+def test_a_game_asked_for_that_is_not_there_is_said_so_not_nothing_to_practise() -> None:
+    done = practice_on(Store.empty(), new_pile_judge(), game_ids=[9]).wait()
+    assert isinstance(done, AllDone) and done.named == (9,)
+    assert done_lines(done) == ["There is no game 9 in the history (foursquare history lists them)."]
 
 
 def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
