@@ -56,7 +56,7 @@ def report(summary: dict[str, Any]) -> list[str]:
         timing = summary[key]
         lines.append(
             f"{label} mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
-            f" worst {timing['worst'] * 1000:.1f} ms ({summary['placements']} placements)"
+            f" worst {timing['worst'] * 1000:.2f} ms ({summary['placements']} placements)"
         )
     processes = plural(summary["jobs"], "process", "processes")
     lines.append(f"games per second    {summary['games_per_second']:.2f} ({processes}, {summary['seconds']:.1f} s)")

@@ -91,6 +91,11 @@ def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> No
         "games per second",
     ):
         assert words in out
+    assert cli.main(["simulate", "--games", "3", "--strategy", "random"]) == 0  # placements of microseconds
+    out += capsys.readouterr().out
+    for line in (line for line in out.splitlines() if line.endswith(" placements)")):  # read as printed
+        mean, median, worst = (float(part.split()[-2]) for part in line.split("(")[0].split(","))
+        assert max(mean, median) <= worst, line  # the same precision for all three
 
 
 @pytest.mark.parametrize(
