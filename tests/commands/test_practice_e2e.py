@@ -86,7 +86,9 @@ def test_a_game_without_a_kept_review_is_reviewed_first_and_the_review_kept(home
     assert practice_main(["--ascii"], start=start, stdin=source, stdout=out) == 0
     printed = out.getvalue().splitlines()
     if printed[0].startswith("The expert is reviewing"):  # said while the review is at work (a fake is quick)
-        assert printed.pop(0) == "The expert is reviewing game 1 (11 placements) to find positions to practise…"
+        assert (
+            printed.pop(0) == "The expert is reviewing game 1 (11 placements) to find positions to practise..."
+        )  # --ascii
     assert printed[0].startswith(f"Game 1, placement {one.n} (deal 7)") and started == [game]
     assert f"Solved: {cell_name(one.expert_cell)} is the expert's own cell." in printed
     with Store.open(home)[0] as store:
