@@ -307,13 +307,13 @@ def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN 
 
 
 def line_sentence(before: Game, line: Line, who: str) -> Text:
-    """One cell's line as a sentence: ``b2, the expert's cell: a new pile, …; expect 17.4 cards left, 98% to win``."""
+    """One cell's line as a sentence: ``b2, the expert's cell: a new pile, …; expect 17.4 cards left, 98% to win.``"""
     why = placement_why(before, before.preview(line.cell))[0]
     return Text(
         (
             f"{cell_name(line.cell)}{', ' + who if who else ''}: ",
             *why.tokens,
-            f"; expect {cards_text(line.expected)} cards left, {chance_text(line.chance)} to win",
+            f"; expect {cards_text(line.expected)} cards left, {chance_text(line.chance)} to win.",
         )
     )
 
@@ -441,7 +441,7 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             f"{chance_text(step.chance_after)} after; {step.verdict}."
         )
         if game is not None and step.verdict.cost_something:
-            lines += ["    " + spell.text(text) + "." for text in why_sentences(before_placement(game, step.n), step)]
+            lines += ["    " + spell.text(text) for text in why_sentences(before_placement(game, step.n), step)]
     return lines
 
 
