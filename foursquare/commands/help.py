@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 
 from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import say
 from foursquare.session.errors import CommandError
 from foursquare.words.commands import OPTIONS
-from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title
-from foursquare.words.quote import quoted
+from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title, topic_of
 
 __all__ = ["main"]
 
@@ -31,8 +29,7 @@ def main(argv: list[str]) -> int:
         lines = [LIST_HEADING]
         lines += [f"  {topic:<{width}}  {title(topic)}" for topic in TOPICS]
         return say("\n".join(lines))
-    topic = args.topic.strip().lower()
-    if topic not in TOPICS:
-        close = difflib.get_close_matches(topic, TOPICS, n=1)
-        raise CommandError(no_such_topic(quoted(args.topic), close[0] if close else None), 2)
+    topic = topic_of(args.topic)
+    if topic is None:
+        raise CommandError(no_such_topic(args.topic), 2)
     return say(page(topic).rstrip("\n"))

@@ -39,15 +39,17 @@ from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.glyphs import can_encode, locale_codeset
+from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line
 from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
+from foursquare.words.pages import no_such_topic, page, topic_of
 from foursquare.words.plain import (
     COMMAND_LINES,
     COMMANDS_HEADING,
-    HELP_TAIL,
     Unusable,
     autoplay_line,
+    command_lines,
     practice_hint,
     review_hint,
     reviewing_line,
@@ -340,16 +342,16 @@ class Plain:
             self.out(line)
 
     def help(self, rest: str) -> None:
-        """The rules in short and the commands."""
-        if not self._alone("?", rest):
+        """The rules in short and the commands; ``? TOPIC`` a page of the help, as ``foursquare help TOPIC``."""
+        if rest:
+            topic = topic_of(rest)
+            self.out(capitalized(no_such_topic(rest)) + "." if topic is None else page(topic).rstrip("\n"))
             return
         for heading, paragraph in RULES:
             self.out(heading)
             self.out("  " + paragraph)
         self.out(COMMANDS_HEADING)
-        for words, after, summary in COMMAND_LINES:
-            self.out(f"  {words[0] + after:<12}{summary}")
-        for line in HELP_TAIL:
+        for line in command_lines():
             self.out(line)
 
     def quit(self, rest: str) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-__all__ = ["LIST_HEADING", "TOPICS", "no_such_topic", "page", "title"]
+from foursquare.words.quote import quoted
+
+__all__ = ["LIST_HEADING", "TOPICS", "no_such_topic", "page", "title", "topic_of"]
 
 TOPICS = ("rules", "screen", "plain", "expert", "review", "data", "json")
 """Every topic, in the order the list of topics gives them."""
@@ -30,7 +32,16 @@ def title(topic: str) -> str:
 LIST_HEADING = "Topics (foursquare help TOPIC prints one):"
 
 
-def no_such_topic(typed: str, nearest: str | None) -> str:
-    """Why there is no page for ``typed`` (already quoted), with the nearest topic if one is near."""
-    hint = f"did you mean {nearest!r}? " if nearest else ""
-    return f"no help on {typed}: {hint}the topics are {', '.join(TOPICS)}"
+def topic_of(typed: str) -> str | None:
+    """The topic ``typed`` names (any case, spaces around), None if it names none."""
+    topic = typed.strip().lower()
+    return topic if topic in TOPICS else None
+
+
+def no_such_topic(typed: str) -> str:
+    """Why there is no page for ``typed`` (as the player typed it), with the nearest topic if one is near."""
+    import difflib  # only for a topic mistyped
+
+    close = difflib.get_close_matches(typed.strip().lower(), TOPICS, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"no help on {quoted(typed)}: {hint}the topics are {', '.join(TOPICS)}"

@@ -10,6 +10,7 @@ __all__ = [
     "HELP_TAIL",
     "Unusable",
     "autoplay_line",
+    "command_lines",
     "practice_hint",
     "review_hint",
     "reviewing_line",
@@ -31,17 +32,26 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("g", "games"), "", "your finished games, newest first, each with its number"),
     (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
     (("practice", "practice"), " [N]", "practise on your mistakes: positions from your games (or game N) to solve"),
-    (("?", "help"), "", "the rules and these commands"),
+    (("?", "help"), " [TOPIC]", "the rules and these commands; ? TOPIC a page of the help (? rules, ? review…)"),
     (("q", "quit"), "", "quit (your game is saved for next time, and so it is at the end of input)"),
 )
 """Every command: its words (the first is the one to type, the second names what runs it), what may
 follow it, and what it does."""
 
+_WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
+"""The commands' column: the longest (``practice [N]``) and two spaces before what it does."""
+
 HELP_TAIL = (
-    f"  {'d4, e3 …':<12}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)",
-    f"  {'empty line':<12}the table again",
+    f"  {'d4, e3 …':<{_WIDTH}}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)",
+    f"  {'empty line':<{_WIDTH}}the table again",
     "The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds.",
 )
+"""What the help says after the commands."""
+
+
+def command_lines() -> list[str]:
+    """The help's list of commands, each with what may follow it, in one column, then :data:`HELP_TAIL`."""
+    return [f"  {words[0] + after:<{_WIDTH}}{summary}" for words, after, summary in COMMAND_LINES] + list(HELP_TAIL)
 
 
 class Unusable(Template):

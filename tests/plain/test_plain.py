@@ -325,6 +325,17 @@ def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None
         assert any(line.startswith(f"  {command} ") for line in out), command
     assert "Dashed slots" not in text  # that is the screen's
     assert player.type("help") == out
+    listed = out[out.index("Commands, one a line") + 1 : -1]
+    starts = [next(n for n in range(3, len(line)) if line[n - 2 : n] == "  " and line[n] != " ") for line in listed]
+    assert len(set(starts)) == 1, listed  # what each does starts in one column, two spaces at least after it
+
+
+def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player) -> None:
+    assert player.type("? Rules")[0].startswith("# The rules\n")
+    assert player.type("help review")[0].startswith("# ")
+    assert player.type("? revew") == [
+        "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, review, data, json."
+    ]
 
 
 def test_q_quits_and_says_the_game_is_saved(player: Player, tmp_path: Path) -> None:
