@@ -770,7 +770,7 @@ class App:
         for n, (heading, group) in enumerate(groups):
             lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
             lines += [
-                Text((f"  {keys:<{KEY_COLUMN}}" + " " * (len(keys) >= KEY_COLUMN), said), Tone.KEYS)
+                Text((f"  {keys + '  ':<{KEY_COLUMN}}", said), Tone.KEYS)  # two spaces at least after the keys
                 for keys, said in group
             ]
         return TextScreen(HELP_TITLE, tuple(lines), wrap=True)

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
-from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press
+from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press, screen_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -402,3 +403,10 @@ def test_undo_names_the_cell_the_card_came_from() -> None:
         app.place(cell)
     press(app, "u")
     assert app.message is not None and f" from {cell_name((0, 1))}" in app.message.plain()
+
+
+def test_every_key_line_of_the_help_keeps_its_keys_apart_from_what_they_do(tmp_path: Path) -> None:
+    app = screen_for(tmp_path)  # every page wired: the games list's keys are the longest
+    keys = [line.tokens for line in app.help_screen().lines if line.tone is Tone.KEYS]
+    assert any(len(str(head)) > 20 for head, _ in keys)
+    assert all(str(head).endswith("  ") for head, _ in keys), [head for head, _ in keys]
