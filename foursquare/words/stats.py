@@ -110,7 +110,8 @@ def scores_in_words(stats: Stats) -> list[str]:
 
 
 def reset_question(played: int) -> str:
-    return f"Clear your statistics ({plural(played, 'game')})? This cannot be undone. [y/N] "
+    """Says before the answer what is cleared and what stays: the figures of the games go, the games do not."""
+    return f"Clear your statistics ({plural(played, 'game')}; the games stay)? This cannot be undone. [y/N] "
 
 
 RESET_KEPT = "Statistics kept."

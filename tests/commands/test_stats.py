@@ -315,7 +315,7 @@ def test_reset_asks_first_on_a_terminal(
     monkeypatch.setattr(sys, "stdin", _Terminal(answer))
     assert main(["--reset"]) == (0 if cleared else 1)
     out = capsys.readouterr().out
-    assert "Clear your statistics (3 games)? This cannot be undone. [y/N]" in out
+    assert "Clear your statistics (3 games; the games stay)? This cannot be undone. [y/N]" in out
     assert ("Statistics cleared." in out) == cleared and ("Statistics kept." in out) != cleared
     assert stats_of(home).played == (0 if cleared else 3)
 
@@ -375,7 +375,7 @@ def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
     count(tmp_path, won(3, 9))
     env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
     child = pexpect.spawn(sys.executable, ["-m", "foursquare", "stats", "--reset"], env=env, timeout=20)
-    child.expect_exact("Clear your statistics (1 game)? This cannot be undone. [y/N] ")
+    child.expect_exact("Clear your statistics (1 game; the games stay)? This cannot be undone. [y/N] ")
     child.sendline("y")
     child.expect_exact("Statistics cleared.")
     child.expect(pexpect.EOF)
