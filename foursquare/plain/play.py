@@ -50,6 +50,7 @@ from foursquare.words.plain import (
     Unusable,
     autoplay_line,
     command_lines,
+    nothing_ended_yet,
     practice_hint,
     review_hint,
     reviewing_line,
@@ -228,8 +229,11 @@ class Plain:
 
     def review(self, rest: str) -> None:
         """``v``: the expert's review of the game just ended, or ``v N`` of game N of the history."""
-        if (rest and not rest.isdigit()) or (not rest and self.session.game_id is None):
-            self.out(review_hint())  # a game not ended (or not kept) yet has nothing to review
+        if rest and not rest.isdigit():
+            self.out(review_hint())
+            return
+        if not rest and self.session.game_id is None:  # a game not ended (or not kept) yet has nothing to review
+            self.out(nothing_ended_yet())
             return
         found = self.library.find(int(rest) if rest else self.session.game_id)
         if found.game is None or found.why_not is not None or found.game_id is None:

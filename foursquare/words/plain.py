@@ -11,6 +11,7 @@ __all__ = [
     "Unusable",
     "autoplay_line",
     "command_lines",
+    "nothing_ended_yet",
     "practice_hint",
     "review_hint",
     "reviewing_line",
@@ -73,6 +74,11 @@ def autoplay_line() -> str:
 
 def review_hint() -> str:
     return "v reviews the game just ended; v N reviews game N of the list g gives."
+
+
+def nothing_ended_yet() -> str:
+    """``v`` alone before any game has ended here: what it would review, and what it can review now."""
+    return "No game has ended here yet, so v has nothing to review; v N reviews game N of the list g gives."
 
 
 def practice_hint() -> str:

@@ -625,6 +625,8 @@ def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
     session, opening = Session.open(tmp_path, seed=28)
     plain = Plain(session, Spelling(ascii=True), out.append, judge=first_cell_judge())
     plain.begin(opening)
+    plain.handle("v")  # nothing has ended yet: it says so
+    assert out[-1].startswith("No game has ended here yet, so v has nothing to review")
     plain.handle("d4")
     plain.handle("u")
     plain.handle("y")
