@@ -25,7 +25,7 @@ from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import CommandError
-from foursquare.storage.formats import check_stock, read_json
+from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.commands import OPTIONS, Said
@@ -65,7 +65,12 @@ def load_record(path: str) -> Game:
 
 
 def _record(value: object) -> Game:
-    """The game of a record, refused when it names a deal whose stock it does not hold."""
+    """The game of a record, or of one line of ``foursquare export`` (its ``game``), refused when it names a
+    deal whose stock it does not hold."""
+    if isinstance(value, dict) and value.get("format") == EXPORT_FORMAT:
+        value = value.get("game")
+        if value is None:
+            raise ValueError("this line of foursquare export was kept without the record of its placements")
     game = Game.from_record(value)
     check_stock(game)
     return game

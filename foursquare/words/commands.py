@@ -68,7 +68,7 @@ OPTIONS: dict[str, dict[str, str]] = {
     "review": {
         "game": "the id of a game in foursquare history",
         "--last": "review the game that ended last (the default)",
-        "--file": "review the game in a record file (Game.to_record)",
+        "--file": "review the game in a file: a game record, or one line of foursquare export",
         "--json": "print the review as one JSON object",
         "--ascii": "draw the chart with # and plain lines",
         "--nodes": "how much the expert looks ahead per placement",

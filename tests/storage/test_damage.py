@@ -332,6 +332,19 @@ def test_import_says_a_changed_score_and_a_missing_field_as_the_line_spells_them
     ]
 
 
+def test_review_of_a_file_takes_a_line_of_the_export_as_its_game_record(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _exported_win(home, capsys)
+    path = tmp_path / "line.json"
+    path.write_text(json.dumps(good))
+    assert command("review", "--file", str(path), "--json", judge=first_cell_judge()) == 0
+    assert json.loads(capsys.readouterr().out)["deal"] == WINNING_DEAL
+    path.write_text(json.dumps({**good, "game": None}))
+    assert command("review", "--file", str(path), judge=first_cell_judge()) == 1
+    assert "kept without the record of its placements" in capsys.readouterr().err
+
+
 def test_review_of_a_record_file_refuses_a_stock_that_is_not_the_deals_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
