@@ -433,9 +433,11 @@ class Review(Value):
         return self.steps[0].expected_before if self.steps else 0.0
 
     @property
-    def costliest(self) -> Step | None:
-        """The placement that cost the most cards (then win chance; the first of equals), or None if all were best."""
-        worst = max(self.steps, key=lambda step: (step.cost, step.drop_points), default=None)
+    def worst(self) -> Step | None:
+        """The placement with the harshest verdict, then the most cards and win chance lost (the first of
+        equals), or None if all were best: a blunder by win chance comes before a costlier mistake."""
+        order = list(Verdict)
+        worst = max(self.steps, key=lambda step: (order.index(step.verdict), step.cost, step.drop_points), default=None)
         return worst if worst is not None and worst.verdict is not Verdict.BEST else None
 
     def to_cache(self, nodes: int) -> dict[str, Any]:

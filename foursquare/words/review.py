@@ -202,22 +202,22 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     """
     you = score_words(review.result, review.score)
     expert = score_words(review.expert_result, review.expert_score)
-    worst = review.costliest
+    worst = review.worst
     start = cards_text(review.expected_start)
     if worst is None:
-        costliest: tuple[str, ...] = (
-            "Costliest placement: none, every one was as good as the expert's",
-            "Costliest: none, every placement as good as the expert's",
+        worst_line: tuple[str, ...] = (
+            "Worst placement: none, every one was as good as the expert's",
+            "Worst: none, every placement as good as the expert's",
         )
     else:
         arrow = _arrow(ascii)
         where = f"on {cell_name(worst.cell)} (expert {cell_name(worst.expert_cell)})"
         verdict = verdict_phrase(worst.verdict)
-        costliest = (
-            f"Costliest: card {worst.n}, {_card(worst.card, ascii)} {where}: {_lost(worst, arrow)}, {verdict}",
-            f"Costliest: card {worst.n} {where}: {_lost(worst, arrow)}, {verdict}",
-            f"Costliest: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
-            f"Costliest: card {worst.n} on {cell_name(worst.cell)}: {_lost(worst, arrow, chance=False)}, {verdict}",
+        worst_line = (
+            f"Worst: card {worst.n}, {_card(worst.card, ascii)} {where}: {_lost(worst, arrow)}, {verdict}",
+            f"Worst: card {worst.n} {where}: {_lost(worst, arrow)}, {verdict}",
+            f"Worst: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
+            f"Worst: card {worst.n} on {cell_name(worst.cell)}: {_lost(worst, arrow, chance=False)}, {verdict}",
         )
     marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
     head = [
@@ -227,7 +227,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"Accuracy {review.accuracy:g} of 100 · the expert expected {start} cards at first",
         ),
         (_counted(review),),
-        costliest,
+        worst_line,
         ("",),
         (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
     ]
@@ -424,10 +424,10 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
         f"At the first card the expert expected {cards_text(review.expected_start)} cards left at the end "
         "(a loss counting 0).",
     ]
-    worst = review.costliest
+    worst = review.worst
     if worst is not None:
         lines.append(
-            f"Costliest: card {worst.n}, {spell.card(worst.card)} on {cell_name(worst.cell)}, where the expert "
+            f"Worst: card {worst.n}, {spell.card(worst.card)} on {cell_name(worst.cell)}, where the expert "
             f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, "
             f"{verdict_phrase(worst.verdict)}."
         )

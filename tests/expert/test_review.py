@@ -98,6 +98,16 @@ def step(expected_before: float, expected_after: float, *, before: float = 0.9, 
     return Step(2, CARD, mine, (0, 0), before, chance_after, 2, expected_before, expected_after, lines)
 
 
+def test_the_worst_placement_is_the_harshest_verdict_then_the_costliest() -> None:
+    mistake = replace(step(18.0, 15.0), n=3)  # 3 cards: a mistake
+    blunder = replace(step(18.0, 17.0, before=0.95, after=0.5), n=9)  # 1 card, but 45 points of win chance
+    inaccuracy = replace(step(18.0, 16.5), n=12)
+    result = replace(fake_review(won_game()), steps=(mistake, blunder, inaccuracy))
+    assert [s.verdict for s in result.steps] == [Verdict.MISTAKE, Verdict.BLUNDER, Verdict.INACCURACY]
+    assert result.worst == blunder
+    assert replace(result, steps=(inaccuracy, mistake)).worst == mistake
+
+
 @given(st.floats(0, 24), st.floats(0, 24), st.integers(0, 100))
 def test_verdicts_never_get_milder_as_the_cost_grows(a: float, b: float, points: int) -> None:
     small, big = sorted((a, b))
@@ -203,7 +213,7 @@ def test_a_game_played_by_the_expert_reviews_as_all_best_with_accuracy_100() -> 
     result = review(game, expert_judge(QUICK // 4))  # a fresh expert: nothing remembered
     assert [step.verdict for step in result.steps] == [Verdict.BEST] * game.placed_count
     assert result.accuracy == 100
-    assert result.costliest is None
+    assert result.worst is None
 
 
 @pytest.mark.slow
@@ -371,11 +381,11 @@ def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: in
     result = fake_review(won_game())
     if good:  # and numbered as late in a game as they can be
         result = replace(result, steps=tuple(_only_good(step) for step in result.steps))
-    worst = result.costliest
+    worst = result.worst
     assert worst is not None
     head = summary_lines(result, rows=5, width=width)[:SUMMARY_HEAD]
     assert all(len(line) <= width for line in head), head
-    costliest = next(line for line in head if line.startswith("Costliest: card "))
+    costliest = next(line for line in head if line.startswith("Worst: card "))
     assert costliest.endswith(verdict_phrase(worst.verdict)) and f" on {cell_name(worst.cell)}" in costliest
     assert worst.verdict is (Verdict.GOOD if good else worst.verdict)
     assert head[1].startswith("Accuracy ") and head[5].endswith("X blunder)")
@@ -392,11 +402,13 @@ def _only_good(step: Step) -> Step:
 @pytest.mark.parametrize("ascii", [False, True])
 def test_the_summary_and_the_listing_spell_cards_and_arrows_as_the_table_does(ascii: bool) -> None:
     result = fake_review(won_game())
-    worst = result.costliest
+    worst = result.worst
     assert worst is not None
     card = str(worst.card) if ascii else worst.card.rank_text + UNICODE.suits[worst.card.suit]
     arrow = "->" if ascii else "→"
-    costliest = next(line for line in summary_lines(result, rows=5, width=70, ascii=ascii) if "Costliest" in line)
+    costliest = next(
+        line for line in summary_lines(result, rows=5, width=70, ascii=ascii) if line.startswith("Worst: ")
+    )
     assert f", {card} on {cell_name(worst.cell)} " in costliest and f" {arrow} " in costliest
     listed = step_line(worst, ascii=ascii)
     assert f" {card} on " in listed and f"% {arrow} " in listed
