@@ -527,12 +527,15 @@ def main(
             if interactive:
                 sink.write("> ")
                 sink.flush()
-            line = _read_line(source)
-            if line is None:
+            read = _read_line(source)
+            if read is None:
                 if interactive:
                     out("")
                 plain.end_of_input()
                 break
+            line, ended = read
+            if interactive and not ended:  # Ctrl-D after some typing: the answer starts on a line of its own
+                out("")
             if not interactive:
                 out(f"> {shown(line, 80)}")
             if len(line) > MAX_LINE_BYTES:
@@ -547,8 +550,9 @@ def main(
     return 0
 
 
-def _read_line(source: BinaryIO) -> str | None:
-    """The next line without its end, or None at the end of input.
+def _read_line(source: BinaryIO) -> tuple[str, bool] | None:
+    """The next line without its end and whether it had one (Ctrl-D ends a line without), or None at the end
+    of input.
 
     At most :data:`MAX_LINE_BYTES` and one more are read: a line that has not
     ended by then is longer than any command, and is returned so, to be refused,
@@ -557,4 +561,4 @@ def _read_line(source: BinaryIO) -> str | None:
     raw = source.readline(MAX_LINE_BYTES + 1)
     if not raw:
         return None
-    return raw.decode("utf-8", "replace").rstrip("\r\n")
+    return raw.decode("utf-8", "replace").rstrip("\r\n"), raw.endswith(b"\n")

@@ -635,3 +635,17 @@ def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
     start = len(out)
     plain.handle("v")
     assert out[start + 1].startswith("Review of deal 28: you lost") and out[start + 2] == "Played with 1 take-back."
+
+
+class _Typed(io.BytesIO):
+    """Keys typed at a terminal: what plain mode reads when a player sits at it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_ctrl_d_after_some_typing_starts_the_answer_on_a_line_of_its_own(home: Path) -> None:
+    out = io.StringIO()
+    assert main(seed=WINNING_DEAL, stdin=_Typed(b"ab"), stdout=out) == 0  # "ab", then Ctrl-D: no line end
+    answer = next(line for line in out.getvalue().splitlines() if "not a command" in line)
+    assert answer.startswith("ab: not a command")  # not "> abab: not a command", run on after the prompt
