@@ -1,4 +1,5 @@
-"""What a user typed, shown back safely: control characters as ``?``, long text cut with ``…``.
+"""What a user typed, shown back safely: control characters in caret notation (``^@``, ``^[``) or as ``?``,
+long text cut with ``…``.
 
 Echoing input whole would let a stray escape sequence repaint the terminal,
 and a 4,000-digit number fill it; every line that names what was typed
@@ -14,9 +15,22 @@ LIMIT = 24
 
 
 def shown(text: str, limit: int = LIMIT) -> str:
-    """``text`` with control characters as ``?`` and, past ``limit`` characters, cut with ``…``."""
-    clean = "".join(ch if ch.isprintable() else "?" for ch in text)
+    """``text`` with control characters as a terminal shows them typed (``^@``, ``^[``; others ``?``) and,
+    past ``limit`` characters, cut with ``…``.
+
+    A lone ``?`` would read as the help command when a line held only a NUL.
+    """
+    clean = "".join(_visible(ch) for ch in text)
     return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def _visible(ch: str) -> str:
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if code < 0x20 or code == 0x7F:
+        return "^" + chr(code ^ 0x40)  # caret notation: NUL ^@, ESC ^[, DEL ^?
+    return "?"
 
 
 def quoted(text: str, limit: int = LIMIT) -> str:

@@ -374,7 +374,7 @@ def test_an_empty_line_shows_the_table_again(player: Player) -> None:
         ("p x", "x: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
         ("p g7", f"{SECOND} can't go on g7: an empty cell must be next to a card (not diagonally)."),
         ("p e4 d5", "p e4 takes nothing after it: d5 is one word too many."),
-        ("\x1b[A", "?[A: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("\x1b[A", "^[[A: not a command. Type a cell name such as d4 to place the next card, ? for help."),
         ("x" * 100, "x" * 23 + "…: not a command. Type a cell name such as d4 to place the next card, ? for help."),
         ("y", "y: not a command. Type a cell name such as d4 to place the next card, ? for help."),
     ],

@@ -87,7 +87,15 @@ def test_notes_join_their_lines_and_their_short_forms() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "seen"),
-    [("d4", "d4"), ("\x1b[2J", "?[2J"), ("tab\there", "tab?here"), ("9" * 4000, "9" * 23 + "…"), ("", "")],
+    [
+        ("d4", "d4"),
+        ("\x1b[2J", "^[[2J"),
+        ("tab\there", "tab^Ihere"),
+        ("\x00", "^@"),
+        ("\x7f\u200b", "^??"),
+        ("9" * 4000, "9" * 23 + "…"),
+        ("", ""),
+    ],
 )
 def test_typed_text_is_shown_with_control_characters_as_question_marks_and_cut(typed: str, seen: str) -> None:
     assert shown(typed) == seen
