@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
-from foursquare.screen.app import App, Command, Mode, Observer, TextScreen, bound
+from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
 from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
@@ -229,14 +229,7 @@ class ReviewPages(Observer):
         """The help :attr:`game` had, for the summary; None when it is not known."""
         self._kept = False
         self._shown: tuple[object, ...] = ()
-        app.add_command(
-            bound(
-                "review",
-                ("v",),
-                self.open,
-                frozenset({Mode.GAME_OVER}),
-            )
-        )
+        app.add_command(bound("review", ("v",), self.open))  # during a game too: it says to finish first
         app.end_keys.append(("v", SHORT["review"]))
         app.add_page_kind(ReviewPage.kind)
         for command in _page_commands():

@@ -35,7 +35,7 @@ from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
-from foursquare.words.review import FOOTER, LINES_SHOWN, NO_ERRORS
+from foursquare.words.review import FOOTER, LINES_SHOWN, NO_ERRORS, finish_first
 
 
 def fake(game: Game) -> Reviewing:
@@ -88,6 +88,7 @@ def test_v_during_a_game_says_finish_first() -> None:
     press(app, "v")
     assert not pages.is_open
     assert app.screen is None
+    assert app.message is not None and app.message.plain() == finish_first()
 
 
 def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> None:
