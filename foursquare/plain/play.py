@@ -222,6 +222,9 @@ class Plain:
         self.out(autoplay_line())
         while not self.game.is_over:
             events = self.session.place(self._advise().cell, by=Mover.EXPERT)
+            if self.game.is_over:  # the last card: the table, then the end, as after a card placed by hand
+                self._tell(events)
+                return
             self._tell(events, show=False)
             if not any(isinstance(event, Placed) for event in events):
                 break  # held back or refused: said, and the player takes over

@@ -581,7 +581,8 @@ def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to
     assert help_question_line(Aid.AUTOPLAY) in out and "The expert plays on to the end." in out
     placed = Session.open(tmp_path, today=lambda: DAYS[2])[0].store.history()[0].placed
     assert placed is not None
-    assert f"Foursquare daily 2026-12-02 (deal 20261202): won, score 24 ({placed - 1} cards by autoplay)" in out
+    share = f"Foursquare daily 2026-12-02 (deal 20261202): won, score 24 ({placed - 1} cards by autoplay)"
+    assert out[-2] == share  # the end comes after the table, as after a game played by hand (below)
 
     out = daily_game(tmp_path, DAYS[3], names(DAILY_WINS[DAYS[3]]))
     assert not any("counts this game as played with help" in line for line in out)
