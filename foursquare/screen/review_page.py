@@ -186,9 +186,9 @@ class ReviewPage:
         return title, [Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text)]
 
     def _step_page(self, app: App, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
-        before = Game(game.stock, seed=game.seed)
-        for cell in game.placements[: n - 1]:
-            before.play(cell)
+        from foursquare.expert.review import before_placement  # loaded already: a review is at work
+
+        before = before_placement(game, n)
         card = game.stock[n - 1]
         cell = game.placements[n - 1]
         step = work.step(n)
