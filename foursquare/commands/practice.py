@@ -4,7 +4,8 @@ In a terminal the game screen opens on its practice page (the command line
 chooses, :func:`foursquare.cli.practice`); through a pipe, or with
 ``--plain``, this module runs it in plain lines: it prints each position
 (the table, the card, the unseen cards counted rank by rank), reads a cell
-name a line as the answer (``s`` skips, ``q`` stops) and prints what the
+name a line as the answer (``s`` skips, ``q`` stops), as plain mode reads
+its commands (:mod:`foursquare.plain.prompt`), and prints what the
 answer is worth, like plain mode.  Games are taken newest first (``GAME``:
 that game only); one without a kept review is reviewed first, by the expert
 with ``--nodes`` per placement, and the review is kept.  Solved positions
@@ -20,18 +21,13 @@ from typing import BinaryIO, TextIO
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.plain.prompt import printer, read_lines, spelling_for
 from foursquare.session.practice import Practice, PracticeLines, Starter
 from foursquare.storage.library import Library
-from foursquare.words.cards import Spelling
 from foursquare.words.commands import OPTIONS
-from foursquare.words.glyphs import can_encode
 from foursquare.words.problems import Need
-from foursquare.words.quote import shown
 
-__all__ = ["MAX_LINE_BYTES", "build_parser", "check_game", "main"]
-
-MAX_LINE_BYTES = 4096
-"""A longer line is cut: no cell name is that long."""
+__all__ = ["build_parser", "check_game", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,13 +66,8 @@ def main(
     check_game(args.game)
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
-    spell = Spelling(words=args.words, ascii=args.ascii or not can_encode("♣♦♥♠", getattr(sink, "encoding", None)))
-    interactive = source.isatty()
-
-    def out(line: str) -> None:
-        sink.write(spell.line(line) + "\n")
-        sink.flush()
-
+    spell = spelling_for(sink, ascii=args.ascii, words=args.words, real=stdout is None)
+    out = printer(sink, spell)
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
         practice = Practice(
             Library(store), game_ids=None if args.game is None else [args.game], nodes=args.nodes, start=start
@@ -84,23 +75,8 @@ def main(
         lines = PracticeLines(practice, spell, out)
         try:
             lines.begin()
-            while lines.practising:
-                if interactive:
-                    sink.write("> ")
-                    sink.flush()
-                raw = source.readline(MAX_LINE_BYTES)
-                if not raw:
-                    lines.stop()
-                    break
-                if len(raw) >= MAX_LINE_BYTES and not raw.endswith(b"\n"):  # the rest of so long a line is passed over
-                    while (more := source.readline(MAX_LINE_BYTES)) and not more.endswith(b"\n"):
-                        pass
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if not interactive:
-                    out(f"> {shown(line, 80)}")
-                lines.handle(line)
+            return read_lines(source, sink, out, going=lambda: lines.practising, handle=lines.handle, end=lines.stop)
         except KeyboardInterrupt:
             out("")
             lines.stop()
             return 130
-    return 0

@@ -17,9 +17,6 @@ same output.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import locale
 import re
 import sys
 from collections.abc import Callable
@@ -27,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
+from foursquare.plain.prompt import printer, read_lines, spelling_for
 from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
@@ -38,7 +36,6 @@ from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
-from foursquare.words.glyphs import can_encode, locale_codeset
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line
 from foursquare.words.history import EMPTY, not_reviewed_line, table
@@ -79,10 +76,7 @@ if TYPE_CHECKING:
     from foursquare.expert.review import Judge
     from foursquare.expert.reviewing import Reviewing
 
-__all__ = ["COMMANDS", "MAX_LINE_BYTES", "Plain", "main"]
-
-MAX_LINE_BYTES = 4096
-"""A longer line is refused whole, not read in pieces as several commands."""
+__all__ = ["COMMANDS", "Plain", "main"]
 
 COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_LINES)
 """Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
@@ -508,60 +502,14 @@ def main(
     """
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
-    if isinstance(sink, io.TextIOWrapper):
-        sink.reconfigure(errors="replace")  # a character the output cannot show comes out as "?"
-    charsets = [getattr(sink, "encoding", None)]
-    if stdout is None:  # the real output: what its locale says the terminal shows counts too
-        with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which shows ASCII
-            locale.setlocale(locale.LC_ALL, "")
-        charsets.append(locale_codeset())
-    spell = Spelling(words=words, ascii=ascii or not all(can_encode("♣♦♥♠", charset) for charset in charsets))
+    spell = spelling_for(sink, ascii=ascii, words=words, real=stdout is None)
     session, opening = open_session(seed=seed, daily=daily, new=new)
-    interactive = source.isatty()
-
-    def out(line: str) -> None:
-        sink.write(spell.line(line) + "\n")
-        sink.flush()
-
+    out = printer(sink, spell)
     plain = Plain(session, spell, out)
     try:
         plain.begin(opening)
-        while plain.running:
-            if interactive:
-                sink.write("> ")
-                sink.flush()
-            read = _read_line(source)
-            if read is None:
-                if interactive:
-                    out("")
-                plain.end_of_input()
-                break
-            line, ended = read
-            if interactive and not ended:  # Ctrl-D after some typing: the answer starts on a line of its own
-                out("")
-            if not interactive:
-                out(f"> {shown(line, 80)}")
-            if len(line) > MAX_LINE_BYTES:
-                out(Unusable.TOO_LONG.say(limit=MAX_LINE_BYTES))  # no command is that long: the input is no script
-                plain.end_of_input()
-                return 1
-            plain.handle(line)
+        return read_lines(source, sink, out, going=lambda: plain.running, handle=plain.handle, end=plain.end_of_input)
     except KeyboardInterrupt:
         out("")
         plain.quit("")
         return 130
-    return 0
-
-
-def _read_line(source: BinaryIO) -> tuple[str, bool] | None:
-    """The next line without its end and whether it had one (Ctrl-D ends a line without), or None at the end
-    of input.
-
-    At most :data:`MAX_LINE_BYTES` and one more are read: a line that has not
-    ended by then is longer than any command, and is returned so, to be refused,
-    without reading on (``/dev/zero`` has no line end at all).
-    """
-    raw = source.readline(MAX_LINE_BYTES + 1)
-    if not raw:
-        return None
-    return raw.decode("utf-8", "replace").rstrip("\r\n"), raw.endswith(b"\n")

@@ -115,6 +115,26 @@ def test_a_named_game_that_cannot_be_practised_is_said_as_the_review_says_it(
     assert out.getvalue().startswith("Game 1, placement")
 
 
+class _Typing(io.BytesIO):
+    """Keys typed at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_practice_reads_its_answers_as_plain_mode_reads_commands(home: Path) -> None:
+    kept_with_review(home)
+    out = io.StringIO()
+    assert practice_main(["--ascii"], stdin=_Typing(b"zz"), stdout=out) == 0  # "zz", then Ctrl-D: no line end
+    answer = next(line for line in out.getvalue().splitlines() if "zz" in line)
+    assert not answer.startswith(">")  # on a line of its own, not run on after the prompt
+    out = io.StringIO()
+    assert practice_main(["--ascii"], stdin=io.BytesIO(b"z" * 5000 + b"\n" + b"d4\n"), stdout=out) == 1
+    printed = out.getvalue().splitlines()
+    assert any(line.startswith("That line is too long to be a command") for line in printed)
+    assert "> d4" not in printed  # nothing after it is read
+
+
 def keys_to(cursor: Cell, target: Cell) -> list[str]:
     (r0, c0), (r1, c1) = cursor, target
     vertical = ["down"] * (r1 - r0) if r1 > r0 else ["up"] * (r0 - r1)

@@ -23,7 +23,8 @@ from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.review import review
-from foursquare.plain.play import MAX_LINE_BYTES, Plain, main
+from foursquare.plain.play import Plain, main
+from foursquare.plain.prompt import MAX_LINE_BYTES
 from foursquare.session.events import Aid
 from foursquare.session.game import GameSession as Session
 from foursquare.storage.formats import FinishedGame, utc_now

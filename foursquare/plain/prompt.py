@@ -1,0 +1,119 @@
+"""Typed lines in, plain lines out: the loop that plain mode and ``foursquare practice --plain`` share.
+
+Both read one answer a line and print what it brings, so both must treat the
+input alike: a ``>`` prompt at a terminal, each line echoed after ``>`` when
+it comes from a pipe or a file (so a transcript reads the same), Ctrl-D
+after some typing taken as that line, a line longer than any command
+refused whole (``/dev/zero`` has no line end at all), and suits drawn only
+where the output can show them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import locale
+from collections.abc import Callable
+from typing import BinaryIO, NamedTuple, TextIO
+
+from foursquare.words.cards import Spelling
+from foursquare.words.glyphs import can_encode, locale_codeset
+from foursquare.words.plain import Unusable
+from foursquare.words.quote import shown
+
+__all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for"]
+
+MAX_LINE_BYTES = 4096
+"""A longer line is refused whole, not read in pieces as several commands."""
+
+_SUITS = "♣♦♥♠"
+
+
+def spelling_for(sink: TextIO, *, ascii: bool, words: bool, real: bool) -> Spelling:
+    """How to spell cards on ``sink``: in ASCII when asked, or when the output cannot show suits.
+
+    For the ``real`` output (the process's own, not a test's) the locale
+    counts too: under ``LC_ALL=C`` Python still writes UTF-8, but the
+    terminal shows ASCII.  A character the output cannot show comes out as
+    ``?`` rather than stopping the program.
+    """
+    if isinstance(sink, io.TextIOWrapper):
+        sink.reconfigure(errors="replace")
+    charsets = [getattr(sink, "encoding", None)]
+    if real:
+        with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which shows ASCII
+            locale.setlocale(locale.LC_ALL, "")
+        charsets.append(locale_codeset())
+    return Spelling(words=words, ascii=ascii or not all(can_encode(_SUITS, charset) for charset in charsets))
+
+
+class Typed(NamedTuple):
+    """A line read: its text without its end, whether it had an end (Ctrl-D ends one without), and whether
+    it is longer than any command (its end not reached within :data:`MAX_LINE_BYTES`)."""
+
+    text: str
+    ended: bool
+    too_long: bool
+
+
+def read_line(source: BinaryIO) -> Typed | None:
+    """The next line, or None at the end of input.
+
+    At most :data:`MAX_LINE_BYTES` bytes and one more are read, so a line
+    too long to be a command is known without reading on, however its
+    characters are encoded.
+    """
+    raw = source.readline(MAX_LINE_BYTES + 1)
+    if not raw:
+        return None
+    ended = raw.endswith(b"\n")
+    return Typed(raw.decode("utf-8", "replace").rstrip("\r\n"), ended, not ended and len(raw) > MAX_LINE_BYTES)
+
+
+def printer(sink: TextIO, spell: Spelling) -> Callable[[str], None]:
+    """A function printing one line to ``sink``, spelled for it, at once (a pipe's reader sees each answer)."""
+
+    def out(line: str) -> None:
+        sink.write(spell.line(line) + "\n")
+        sink.flush()
+
+    return out
+
+
+def read_lines(
+    source: BinaryIO,
+    sink: TextIO,
+    out: Callable[[str], None],
+    *,
+    going: Callable[[], bool],
+    handle: Callable[[str], None],
+    end: Callable[[], None],
+) -> int:
+    """Hand each line of ``source`` to ``handle`` while ``going()``; the exit status.
+
+    At the end of input, or after a line too long to be a command (which is
+    refused, and nothing after it read), ``end()`` winds up (it saves, or
+    says the round is over).  ``out`` prints a line; ``sink`` takes the
+    prompt, which has no line end.
+    """
+    interactive = source.isatty()
+    while going():
+        if interactive:
+            sink.write("> ")
+            sink.flush()
+        read = read_line(source)
+        if read is None:
+            if interactive:  # the answer starts below the prompt Ctrl-D left
+                out("")
+            end()
+            return 0
+        if interactive and not read.ended:  # Ctrl-D after some typing: the answer starts on a line of its own
+            out("")
+        if not interactive:
+            out(f"> {shown(read.text, 80)}")
+        if read.too_long:
+            out(Unusable.TOO_LONG.say(limit=MAX_LINE_BYTES))  # no command is that long: the input is no script
+            end()
+            return 1
+        handle(read.text)
+    return 0

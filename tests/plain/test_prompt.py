@@ -1,0 +1,75 @@
+"""The line reader plain mode and ``foursquare practice --plain`` share: one way to read what is typed."""
+
+from __future__ import annotations
+
+import io
+
+from foursquare.plain.prompt import MAX_LINE_BYTES, Typed, read_line, read_lines
+
+
+class Typing(io.BytesIO):
+    """Keys typed at a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run(source: io.BytesIO, *, stop_after: int = 99) -> tuple[int, list[str], list[str], str]:
+    """:func:`read_lines` over ``source``: the status, the lines handled, the lines printed and what the sink got."""
+    sink = io.StringIO()
+    handled: list[str] = []
+    printed: list[str] = []
+
+    def out(line: str) -> None:
+        printed.append(line)
+        sink.write(line + "\n")
+
+    status = read_lines(
+        source,
+        sink,
+        out,
+        going=lambda: len(handled) < stop_after,
+        handle=handled.append,
+        end=lambda: printed.append("(end)"),
+    )
+    return status, handled, printed, sink.getvalue()
+
+
+def test_a_line_is_its_text_and_whether_it_ended() -> None:
+    source = io.BytesIO(b"d4\r\nab")
+    assert read_line(source) == Typed("d4", True, False)
+    assert read_line(source) == Typed("ab", False, False)
+    assert read_line(source) is None
+
+
+def test_a_line_too_long_is_known_by_its_bytes_whatever_its_characters() -> None:
+    wide = "é" * MAX_LINE_BYTES  # two bytes each: half as many characters as the limit in bytes would take
+    read = read_line(io.BytesIO(wide.encode() + b"\nd4\n"))
+    assert read is not None and read.too_long and not read.ended
+    exactly = read_line(io.BytesIO(b"z" * MAX_LINE_BYTES + b"\n"))
+    assert exactly is not None and not exactly.too_long
+
+
+def test_from_a_pipe_each_line_is_echoed_and_the_end_of_input_winds_up() -> None:
+    status, handled, printed, _ = run(io.BytesIO(b"d4\nq"))
+    assert (status, handled) == (0, ["d4", "q"])
+    assert printed == ["> d4", "> q", "(end)"]
+
+
+def test_at_a_terminal_a_prompt_waits_and_ctrl_d_after_typing_starts_the_answer_below() -> None:
+    status, handled, printed, sink = run(Typing(b"ab"))
+    assert (status, handled) == (0, ["ab"])
+    assert sink.startswith("> \n")  # the prompt, then a line end before any answer
+    assert printed == ["", "", "(end)"]  # below "> ab", then below the next prompt at the end of input
+
+
+def test_a_line_longer_than_any_command_is_refused_and_nothing_after_it_is_read() -> None:
+    status, handled, printed, _ = run(io.BytesIO(b"d4\n" + "é".encode() * MAX_LINE_BYTES + b"\nd3\n"))
+    assert (status, handled) == (1, ["d4"])
+    assert printed[-2].startswith("That line is too long to be a command") and printed[-1] == "(end)"
+
+
+def test_reading_stops_once_the_reader_is_done() -> None:
+    source = io.BytesIO(b"a\nb\nc\n")
+    assert run(source, stop_after=2)[:2] == (0, ["a", "b"])
+    assert source.read() == b"c\n"  # not read ahead
