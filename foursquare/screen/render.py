@@ -467,11 +467,17 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     title, first = banner_words(game)
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
-    lines = _wrapped((Text.of(first), *app.end_note, *app.end_more), inner)
-    if app.end_note and len(lines) + 3 + key_rows > panel.height:  # short of rows: the note says the result
-        lines = _wrapped((*app.end_note, *app.end_more), inner)
-        if len(lines) + 3 + key_rows > panel.height:
-            lines = _wrapped(app.end_note, inner)
+    # short of rows, the record of all games goes first, then a win's score line (its note says the score
+    # too); a loss keeps why it was lost, and its note is cut at the bottom if it must be
+    why = (Text.of(first),) if game.status is not Status.WON or not app.end_note else ()
+    for said in (
+        (Text.of(first), *app.end_note, *app.end_more),
+        (Text.of(first), *app.end_note),
+        (*why, *app.end_note),
+    ):
+        lines = _wrapped(said, inner)
+        if len(lines) + 3 + key_rows <= panel.height:
+            break
     spacing = 5 if len(lines) + 5 + key_rows <= panel.height else 3  # short of rows: no blank lines in the box
     height = min(len(lines) + spacing + key_rows, panel.height)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)

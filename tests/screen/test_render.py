@@ -17,6 +17,7 @@ from foursquare.screen.render import Span, Style, message_rows, render, still_to
 from foursquare.storage.stats import LOSSES, Stats
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
+from foursquare.words.grammar import capitalized
 from foursquare.words.results import loss_words
 from foursquare.words.screen import outcome_mark
 from foursquare.words.text import Text, Tone, wrap
@@ -483,6 +484,24 @@ def test_the_end_box_says_more_when_told_and_a_loss_shows_the_cards_face_down() 
             rect = layout.cell_rect(where, app.view, cell)
             inside = "".join(rows[y][rect.x : rect.x + rect.width] for y in range(rect.y, rect.y + rect.height))
             assert pile.top.rank_text + UNICODE.suits[pile.top.suit] in inside and UNICODE.back in inside
+
+
+def test_an_end_box_short_of_rows_keeps_why_the_game_was_lost_and_drops_the_record_of_all_games() -> None:
+    app = _clone(STATES[3])
+    reason = app.game.loss_reason
+    assert app.game.is_over and reason is not None
+    app.end_note = (
+        Text.of("Lost, with 2 tips and 1 take-back."),
+        Text.of("This game does not count: deal 2 counted before, when you first played it."),
+        Text.of("On your own: streak 0, won 0% of 1."),
+    )
+    app.end_more = (Text.of("All games: streak 0, won 0% of 1."),)
+    rows = frame(app, 70, 17)
+    where = app.plan
+    assert where is not None
+    text = " ".join(" ".join(row[where.panel.x :] for row in rows).replace("║", " ").split())
+    assert capitalized(loss_words(reason)) + "." in text and "Lost, with 2 tips" in text
+    assert "All games" not in text and "n new deal" in text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (70, 17)])
