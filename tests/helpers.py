@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from foursquare import cli
-from foursquare.engine import Cell, Game, Status, cell_name, full_deck
+from foursquare.engine import Cell, Game, Status, cell_name, full_deck, parse_cell
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import Judge
 from foursquare.screen.app import App, Settings
@@ -362,3 +362,17 @@ def reordered(game: Game, seed: int) -> Game:
     for cell in game.placements:
         other.play(cell)
     return other
+
+
+_DOOMED = (
+    "d4 d5 c4 d4 d3 e4 d6 f4 c5 f5 f4 e6 f4 e3 f5 d3 e4 f5 d6 c3 "
+    "f5 e4 c5 f6 f3 c6 d3 d3 f3 f4 e4 c3 d5 e3 f6 f3 c6 f6 c6"
+)
+
+
+def doomed_game(placed: int | None = None) -> Game:
+    """Deal 0 played so that its last card loses on every cell (or its first ``placed`` placements of that line)."""
+    game = Game.deal(0)
+    for name in _DOOMED.split()[:placed]:
+        game.play(parse_cell(name))
+    return game

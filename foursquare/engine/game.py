@@ -284,6 +284,12 @@ class Game:
             return []
         return cell_list(self._board.legal())
 
+    def loses_wherever(self) -> bool:
+        """Whether the next card loses the game on every legal cell: then no placement is a mistake, and no
+        cell is worth advising.  False once the game is over."""
+        moves = self.legal_moves()
+        return bool(moves) and all(self.preview(cell).status is Status.LOST for cell in moves)
+
     def is_legal(self, cell: Cell) -> bool:
         i = cell_index(cell)
         return i is not None and self._status is _PLAYING and bool((self._board.legal() >> i) & 1)

@@ -241,9 +241,7 @@ def rated_lines(before: Game, advice: Advice) -> tuple[Line, ...]:
 
 def loses_at_once(before: Game, cell: Cell) -> bool:
     """Whether placing ``before``'s next card on ``cell`` loses there and then where some other cell would not."""
-    if before.preview(cell).status is not Status.LOST:
-        return False
-    return any(before.preview(other).status is not Status.LOST for other in before.legal_moves())
+    return before.preview(cell).status is Status.LOST and not before.loses_wherever()
 
 
 class Step(Value):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from foursquare.engine import Card, Game, Status, cell_name
+from foursquare.engine import Card, Game, cell_name
 from foursquare.expert.shown import whole_percent
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.grammar import plural
@@ -65,7 +65,7 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
     """
     card = game.next_card
     assert card is not None  # advice is for a game still in play
-    if all(game.preview(cell).status is Status.LOST for cell in game.legal_moves()):
+    if game.loses_wherever():
         return [Text.of("Tip: no cell saves the game: ", card, " loses wherever it goes", tone=Tone.BAD)]
     expected = expected_text(advice.expected_score)
     chance = chance_text(advice.win_chance)

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from helpers import doomed_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -216,3 +217,29 @@ def test_preview_refuses_exactly_where_play_refuses(seed: int, picks: list[int],
         with pytest.raises(IllegalMove) as also:
             game.play(target)
         assert str(refused.value) == str(also.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 63), max_size=40))
+def test_the_next_card_loses_wherever_exactly_when_every_legal_placement_ends_the_game_lost(
+    seed: int, picks: list[int]
+) -> None:
+    game = Game.deal(seed)
+    for pick in picks:
+        outcomes = []
+        for cell in game.legal_moves():
+            after = game.copy()
+            after.play(cell)
+            outcomes.append(after.status)
+        assert game.loses_wherever() == (bool(outcomes) and all(status is Status.LOST for status in outcomes))
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[pick % len(outcomes)])
+
+
+def test_a_deal_played_to_a_last_card_that_loses_on_every_cell() -> None:
+    game = doomed_game()
+    assert game.loses_wherever() and game.legal_moves()
+    assert not any(doomed_game(n).loses_wherever() for n in range(game.placed_count))
+    game.play(game.legal_moves()[0])
+    assert game.status is Status.LOST and not game.loses_wherever()  # over: nothing left to place

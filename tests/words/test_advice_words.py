@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from helpers import Told, make_app, place, press
+from helpers import Told, doomed_game, make_app, place, press
 
-from foursquare.engine import Game, Status, cell_name, parse_cell
+from foursquare.engine import Status, cell_name
 from foursquare.expert.advice import Advice, Position
 from foursquare.screen.coach import Coach
 from foursquare.words.advice import chance_text, tip_forms
@@ -60,17 +60,8 @@ def test_a_chance_is_a_whole_percentage_never_a_false_0_or_100(chance: float, wo
     assert chance_text(chance) == words
 
 
-DOOMED = (
-    "d4 d5 c4 d4 d3 e4 d6 f4 c5 f5 f4 e6 f4 e3 f5 d3 e4 f5 d6 c3 "
-    "f5 e4 c5 f6 f3 c6 d3 d3 f3 f4 e4 c3 d5 e3 f6 f3 c6 f6 c6"
-)
-"""Deal 0 played so that its last card loses on every cell."""
-
-
 def test_a_tip_where_every_cell_loses_says_so_instead_of_pointing_at_one() -> None:
-    game = Game.deal(0)
-    for name in DOOMED.split():
-        game.play(parse_cell(name))
+    game = doomed_game()
     cells = game.legal_moves()
     assert all(game.preview(cell).status is Status.LOST for cell in cells)
     rated = tuple((cell, 0.0) for cell in cells)
