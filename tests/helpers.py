@@ -36,13 +36,6 @@ from foursquare.storage.store import Store
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""
 
-WINNING_LINE_DEAL_1 = [
-    (0, 0), (-1, 0), (0, -1), (-1, 1), (-2, 0), (-3, 0), (-1, 2), (-1, -1), (0, 1), (-3, 1), (-3, 1), (-2, 1),
-    (-1, 2), (-3, 2), (-2, 2), (-2, -1), (0, 2), (-1, 0), (-3, -1), (-1, -1), (-2, -1), (-2, -1), (-2, -1),
-    (-3, -1), (-3, -1),
-]  # fmt: skip
-"""A won line on deal 1, placement by placement."""
-
 WINNING_DEAL = 16
 """A deal with a known win: these placements finish the square with 7 cards left in the stock."""
 WINNING_LINE = (

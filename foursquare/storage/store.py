@@ -252,19 +252,31 @@ class Store:
         """Add games read from elsewhere, in one transaction; for each, False if it was already here.
 
         A game is already here when a game on the same deal, ended at the same
-        time with the same result and record, is in the history.
+        time with the same result and record, is in the history.  The
+        streaks follow the order the games ended in: a counted game that
+        ended before one already counted has them worked out again.
         """
         added: list[bool] = []
         with self._transaction() as db:
+            (last,) = db.execute("SELECT max(coalesce(ended, '')) FROM games WHERE counted = 1").fetchone()
+            last = last or ""
+            in_order = True
             for finished in games:
                 record = _record_text(finished)
+                ended = stamp(finished.ended)
                 present = db.execute(
                     "SELECT 1 FROM games WHERE deal = ? AND ended IS ? AND result = ? AND score IS ? AND record IS ?",
-                    (str(finished.deal), stamp(finished.ended), finished.ending.result, finished.score, record),
+                    (str(finished.deal), ended, finished.ending.result, finished.score, record),
                 ).fetchone()
-                if present is None:
-                    _insert(db, finished, record)
+                if present is None and _insert(db, finished, record).counted:
+                    in_order = in_order and (ended or "") >= last
+                    last = max(last, ended or "")
                 added.append(present is None)
+            if not in_order:
+                db.execute(
+                    "UPDATE streak SET current = ?, longest = ?, alone_current = ?, alone_longest = ? WHERE slot = 1",
+                    _streaks_of(db)[1],
+                )
         return added
 
     def is_counted(self, deal: int) -> bool:
@@ -290,10 +302,10 @@ class Store:
         A row that cannot be read is left out (see :meth:`take_problems`).
         """
         columns = _GAME_COLUMNS + (", record" if records else "")
-        order = "DESC" if newest_first else ""
+        order = _NEWEST_FIRST if newest_first else _OLDEST_FIRST
         with self._errors():
             rows = self._db.execute(
-                f"SELECT {columns} FROM games ORDER BY id {order} LIMIT ?", (-1 if limit is None else limit,)
+                f"SELECT {columns} FROM games ORDER BY {order} LIMIT ?", (-1 if limit is None else limit,)
             )
             for row in rows:
                 finished = self._readable(row)
@@ -304,7 +316,7 @@ class Store:
         """What the newest ``limit`` games span (all of them without a limit), read without reading each game
         into Python: for laying out a listing before streaming it."""
         with self._errors():
-            newest = "SELECT * FROM games ORDER BY id DESC LIMIT ?"
+            newest = f"SELECT * FROM games ORDER BY {_NEWEST_FIRST} LIMIT ?"
             count, largest, deal, score, placed, ended = self._db.execute(
                 "SELECT count(*), max(id), max(length(deal) + CASE WHEN daily IS NOT NULL THEN 6 ELSE 0 END),"
                 f" max(length(score)), max(length(placed)), max(ended IS NOT NULL) FROM ({newest})",
@@ -384,10 +396,7 @@ class Store:
                 f"SELECT kind, result, loss_reason, score, count(*) FROM (SELECT {_HELP_KIND} AS kind, result,"
                 f" loss_reason, score FROM games {_COUNTED}) GROUP BY kind, result, loss_reason, score"
             ).fetchall()
-            games = self._db.execute(f"SELECT result = 'won', {_HELP_KIND} FROM games {_COUNTED} ORDER BY id")
-            kinds = [(bool(win), kind) for win, kind in games]
-        won = [win for win, _ in kinds]
-        streak = (*_streaks(won), *_streaks([win for win, kind in kinds if kind == "alone"]))
+            won, streak = _streaks_of(self._db)
         self._met.append(Problem(Kind.TALLY_REBUILT, Reason.DISAGREES, self.path))
         with contextlib.suppress(StoreError):  # a read-only database still shows the right figures
             self._keep_figures(streak)
@@ -593,6 +602,9 @@ _HELP_KIND = (
 """How a row of ``games`` is split in ``help_tally``, as its triggers split it."""
 _HELP_TALLY = "SELECT help, result, loss_reason, score, games FROM help_tally WHERE games != 0"
 _STREAKS = "SELECT current, longest, alone_current, alone_longest FROM streak WHERE slot = 1"
+_OLDEST_FIRST = "ended, id"
+"""The history's order: by when the games ended (a game with no end time first), then as they were recorded."""
+_NEWEST_FIRST = "ended DESC, id DESC"
 
 
 def _whole(value: object, least: int = 0, most: int | None = None) -> int:
@@ -645,6 +657,15 @@ def _help_in_progress(text: object) -> tuple[Help | None, bool | None]:
         return None, None
     answer = value.get("answer") if isinstance(value, dict) else None
     return helped, answer if isinstance(answer, bool) else None
+
+
+def _streaks_of(db: sqlite3.Connection) -> tuple[list[bool], tuple[int, int, int, int]]:
+    """Each counted game's win, in the history's order, and the streaks worked out from them: all games', then
+    those played alone."""
+    games = db.execute(f"SELECT result = 'won', {_HELP_KIND} FROM games {_COUNTED} ORDER BY {_OLDEST_FIRST}")
+    kinds = [(bool(win), kind) for win, kind in games]
+    won = [win for win, _ in kinds]
+    return won, (*_streaks(won), *_streaks([win for win, kind in kinds if kind == "alone"]))
 
 
 def _streaks(won: list[bool]) -> tuple[int, int]:

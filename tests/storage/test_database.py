@@ -11,10 +11,23 @@ import subprocess
 import sys
 import textwrap
 import time
+from datetime import datetime, timezone
 from pathlib import Path
+from unittest import mock
 
 import pytest
-from helpers import WINNING_DEAL, command, counted, keep, lost_game, on_disk, played, stats_of, won_game
+from helpers import (
+    WINNING_DEAL,
+    WINNING_LINE_DEAL_1,
+    command,
+    counted,
+    keep,
+    lost_game,
+    on_disk,
+    played,
+    stats_of,
+    won_game,
+)
 
 from foursquare.commands import history, transfer
 from foursquare.engine import Game
@@ -115,6 +128,7 @@ def test_a_database_of_the_second_layout_gets_the_index_the_import_looks_up(tmp_
         indexes = {row[1]: [column[2] for column in db.execute(f"PRAGMA index_info({row[1]})")]
                    for row in db.execute("PRAGMA index_list(games)")}  # fmt: skip
     assert indexes["games_by_deal_ended"] == ["deal", "ended"] and "games_by_deal" not in indexes
+    assert indexes["games_by_end"] == ["ended", "id"]  # the history's order
 
 
 def previous_version(folder: Path, results: list[Result], current: Game | None = None) -> None:
@@ -397,7 +411,9 @@ def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pyt
 
 
 def _export(home: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
-    assert transfer.export_main([]) == 0
+    """The lines ``foursquare export`` prints for the data folder ``home``."""
+    with mock.patch.dict(os.environ, FOURSQUARE_HOME=str(home)):
+        assert transfer.export_main([]) == 0
     return capsys.readouterr().out.splitlines()
 
 
@@ -435,6 +451,39 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert stats_of(tmp_path / "elsewhere") == stats_of(home)
     assert command("import", str(tmp_path / "missing.jsonl")) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_history_is_in_the_order_the_games_ended_however_they_were_imported(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def at(hour: int, game: Game) -> FinishedGame:
+        when = datetime(2026, 11, 30, hour, tzinfo=timezone.utc)
+        return FinishedGame.of(game, daily=None, started=when, ended=when, counted=True)
+
+    deal_1 = Game.deal(1)
+    for cell in WINNING_LINE_DEAL_1:
+        deal_1.play(cell)
+    elsewhere = tmp_path / "elsewhere"
+    with Store.open(elsewhere)[0] as store:
+        for game in (at(9, won_game()), at(10, deal_1), at(12, lost_game(3))):
+            store.record(game)
+    lines = _export(elsewhere, capsys)
+    source = tmp_path / "reversed.jsonl"
+    source.write_text("\n".join(reversed(lines)) + "\n")  # newest first, as a hand-edited file might be
+    with Store.open(home)[0] as store:
+        store.record(at(11, lost_game(4)))  # played here, between the others
+    monkeypatch.setenv("FOURSQUARE_HOME", str(home))
+    assert transfer.import_main([str(source)]) == 0
+    assert "Imported 3 games" in capsys.readouterr().out
+    with Store.open(home)[0] as store:
+        newest_first = [(game.deal, game.ended and game.ended.hour) for game in store.history()]
+        newest = store.newest_game()
+        stats = store.stats()
+    assert newest_first == [(3, 12), (4, 11), (1, 10), (WINNING_DEAL, 9)]
+    assert newest is not None and newest.deal == 3  # review --last and practice take the game that ended last
+    assert (stats.current_streak, stats.longest_streak) == (0, 2)
+    exported = [json.loads(line)["deal"] for line in _export(home, capsys)]
+    assert exported == [WINNING_DEAL, 1, 4, 3]  # oldest first, so that importing it again keeps the order
 
 
 def test_import_says_what_a_line_of_another_format_lacks(
