@@ -228,39 +228,46 @@ def stats_screen(
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     summary = [Text((line,)) for line in summary_lines(stats)]
-    return _with_chart(head + summary, stats, CHART_TITLE, height=height, width=width, ascii=ascii, keys=keys)
+    return _with_charts(head + summary, [(CHART_TITLE, stats)], height=height, width=width, ascii=ascii, keys=keys)
 
 
 def records_screen(
     records: Records, *, height: int, ascii: bool = False, note: str | None = None, width: int = 80, keys: str = ""
 ) -> TextScreen:
-    """The statistics page for a terminal ``width``×``height``: both records, on your own first, then a chart.
+    """The statistics page for a terminal ``width``×``height``: both records, on your own first, then the charts.
 
-    The chart is of the winning scores on your own, or of all games while
-    no game on your own is won; the rest as for :func:`stats_screen`.
+    The chart of the winning scores on your own comes first, then that of
+    all games when it holds wins the first has not (games won with help);
+    a chart with no win is left out while the other has some.  The rest as
+    for :func:`stats_screen`.
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     earlier = earlier_line(records.before_help)
     summary = [Text((line,)) for line in records_lines(records)]
     if earlier is not None:
         summary += wrap(Text((earlier,), Tone.DIM), layout.page_width(width))
-    alone = records.on_your_own.won > 0 or records.all_games.won == 0
-    stats = records.on_your_own if alone else records.all_games
-    return _with_chart(head + summary, stats, chart_title(alone), height=height, width=width, ascii=ascii, keys=keys)
+    alone, everything = records.on_your_own, records.all_games
+    charts = [(chart_title(True), alone)] if alone.won or not everything.won else []
+    if everything.won > alone.won:
+        charts.append((chart_title(False), everything))
+    return _with_charts(head + summary, charts, height=height, width=width, ascii=ascii, keys=keys)
 
 
-def _with_chart(
-    top: list[Text], stats: Stats, title: str, *, height: int, width: int, ascii: bool, keys: str
+def _with_charts(
+    top: list[Text], charts: list[tuple[str, Stats]], *, height: int, width: int, ascii: bool, keys: str
 ) -> TextScreen:
-    """The page of ``top`` lines, then the chart of ``stats``' winning scores as tall as the rest of the page
-    allows (or a line a score, where the chart does not fit the width)."""
-    frame = len(histogram_lines(stats, 0, ascii))  # the chart without its bars: title, axis, labels
-    spare = layout.screen_body_rows(height) - len(top) - 1 - frame
+    """The page of ``top`` lines, then each titled chart of winning scores, the charts sharing what rows the
+    page has left (each at least :data:`BAR_ROWS`' least: the page scrolls when they do not fit), or a line a
+    score where a chart does not fit the width."""
+    frame = len(histogram_lines(charts[0][1], 0, ascii)) + 1  # a chart without bars, a blank line above it
+    spare = (layout.screen_body_rows(height) - len(top)) // len(charts) - frame
     bars = min(max(spare, BAR_ROWS.start), BAR_ROWS.stop - 1)
-    _, *chart = histogram_lines(stats, bars, ascii)
-    if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
-        _, *chart = score_lines(stats, ascii)
-    lines = [*top, Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
+    lines = list(top)
+    for title, stats in charts:
+        _, *chart = histogram_lines(stats, bars, ascii)
+        if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
+            _, *chart = score_lines(stats, ascii)
+        lines += [Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
     return TextScreen(STATS_TITLE, tuple(lines), keys=keys)
 
 

@@ -26,6 +26,7 @@ from foursquare.deals import deal_number
 from foursquare.engine import Game
 from foursquare.screen.app import App, Mode
 from foursquare.screen.coach import Coach
+from foursquare.screen.keys import Key
 from foursquare.screen.play import build
 from foursquare.session.events import Aid
 from foursquare.session.game import GameSession
@@ -174,4 +175,8 @@ def test_the_statistics_page_heads_with_the_record_on_your_own_and_names_the_ear
         line.strip() == "12 earlier games, from before help was recorded, count in all games only." for line in lines
     )
     assert any(line.strip().startswith("Winning scores on your own") for line in lines)
-    assert lines[-1].strip().startswith("g your games")  # nothing pushed off the page
+    assert "g your games" in lines[-1] and "scroll" in lines[-1]  # the chart of all games is further down
+    press(app, Key.END)
+    lines = screen_text(app).splitlines()
+    title = next(n for n, line in enumerate(lines) if line.strip().startswith("Winning scores in all games"))
+    assert lines[title + 1].split() == ["4", "┤", "██"]  # the 4 wins at 15 (with help: 12 earlier games)

@@ -30,14 +30,14 @@ from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
 from foursquare.screen.keys import Key, Resize
-from foursquare.screen.play import BAR_ROWS, Request, build, main, stats_screen
+from foursquare.screen.play import BAR_ROWS, Request, build, main, records_screen, stats_screen
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
 from foursquare.storage.schema import DB_FILE
-from foursquare.storage.stats import Ending, Result, Stats
+from foursquare.storage.stats import Ending, Records, Result, Stats
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import GAME_FILE
 from foursquare.words.stats import TITLE
@@ -362,6 +362,24 @@ def test_the_statistics_page_bars_are_three_rows_at_least() -> None:
     assert sum("│" in line.plain() or "┤" in line.plain() for line in page.lines) == BAR_ROWS.start
     page = stats_screen(stats, height=17, note="Your statistics could not be loaded")
     assert page.lines[0].tone is Tone.ERROR
+
+
+@pytest.mark.parametrize(
+    ("alone", "helped", "titles"),
+    [
+        (2, 0, ["Winning scores on your own"]),  # the same wins twice over: one chart
+        (0, 2, ["Winning scores in all games"]),  # none on your own: the chart with wins
+        (2, 3, ["Winning scores on your own", "Winning scores in all games"]),
+        (0, 0, ["Winning scores on your own"]),  # no win yet: the empty chart says so
+    ],
+)
+def test_the_statistics_page_charts_the_wins_with_help_too(alone: int, helped: int, titles: list[str]) -> None:
+    on_own, with_help = Help(0, 0, 0, False), Help(0, 1, 0, False)
+    games = [(Result(n, Ending.WON, 10), on_own) for n in range(alone)]
+    games += [(Result(100 + n, Ending.WON, 20), with_help) for n in range(helped)]
+    page = records_screen(Records.from_results(games), height=24)
+    shown = [line.plain().split(" (")[0] for line in page.lines if line.plain().startswith("Winning scores")]
+    assert shown == titles
 
 
 # --- the App's hooks the wiring uses ---------------------------------------------
