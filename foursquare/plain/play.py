@@ -37,7 +37,7 @@ from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.grammar import capitalized
-from foursquare.words.helped import declined_line, help_declined, help_question_line
+from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.pages import no_such_topic, page, topic_of
@@ -87,10 +87,16 @@ _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
 @dataclass(frozen=True, slots=True)
 class Question:
     """A yes-or-no question waiting for the next line: ``y`` runs ``on_yes``, anything else means no (and runs
-    ``on_no``, if there is one)."""
+    ``on_no``, if there is one).
+
+    With ``on_other``, only ``n`` means no: anything else runs ``on_other``
+    and decides nothing (a no that cannot be undone is not taken from a line
+    typed for something else).
+    """
 
     on_yes: Callable[[], None]
     on_no: Callable[[], None] | None = None
+    on_other: Callable[[], None] | None = None
 
 
 class Plain:
@@ -176,7 +182,7 @@ class Plain:
             self._tell(self.session.place(cell))
 
     def end_of_input(self) -> None:
-        """No more lines: like ``q`` (a question left open is answered no)."""
+        """No more lines: like ``q`` (a question left open gets an empty answer: no, or for help, not now)."""
         if self.question is not None:
             self._answer("")
         if self.practising is not None:
@@ -440,7 +446,7 @@ class Plain:
                 self.out(declined_line())
                 self._tell(self.session.answer_help(False), show=False)
 
-            self.question = Question(on_yes, on_no)
+            self.question = Question(on_yes, on_no, lambda: self.out(put_off_line()))
             self.out(help_question_line(aid))
 
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
@@ -453,6 +459,8 @@ class Plain:
         assert question is not None
         if text.lower() in ("y", "yes"):
             question.on_yes()
+        elif question.on_other is not None and text.lower() not in ("n", "no"):
+            question.on_other()
         elif question.on_no is not None:
             question.on_no()
         else:

@@ -38,11 +38,11 @@ from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Pl
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
-from foursquare.words.helped import declined_line, help_declined, help_question
+from foursquare.words.helped import declined_line, help_declined, help_question, put_off_line
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, SHORT, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
-from foursquare.words.screen import HELP_TITLE, outcomes_words
+from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
@@ -123,7 +123,13 @@ def bound(
 
 
 class Confirm(Value):
-    """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one)."""
+    """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one).
+
+    A question whose no cannot be undone names a key for it (``no_key``):
+    then only that key runs ``on_no``, and any other closes the question
+    without an answer (running ``on_later``), so a key pressed by chance
+    decides nothing.
+    """
 
     question: Text
     detail: Text
@@ -132,6 +138,16 @@ class Confirm(Value):
     """What ``y`` does, in a word or two."""
     no: str = "no"
     on_no: Callable[[App], None] | None = None
+    no_key: str | None = None
+    later: str = ""
+    """What any other key does, when ``no_key`` is named."""
+    on_later: Callable[[App], None] | None = None
+
+    def answers(self) -> tuple[tuple[str, str], ...]:
+        """The keys and what each does, as the dialog shows them."""
+        if self.no_key is None:
+            return (("y", self.yes), (ANY_OTHER_KEY, self.no))
+        return (("y", self.yes), (self.no_key, self.no), (ANY_OTHER_KEY, self.later))
 
 
 class TextScreen(Value):
@@ -553,9 +569,14 @@ class App:
     def _answer(self, event: Input) -> None:
         dialog = self.dialog
         self.dialog = None
-        if dialog is not None and event in ("y", "Y"):
+        if dialog is None:
+            return
+        if event in ("y", "Y"):
             dialog.on_yes(self)
-        elif dialog is not None and dialog.on_no is not None:
+        elif dialog.no_key is not None and event not in (dialog.no_key, dialog.no_key.upper()):
+            if dialog.on_later is not None:
+                dialog.on_later(self)
+        elif dialog.on_no is not None:
             dialog.on_no(self)
 
     def cell_under(self, y: int, x: int) -> Cell | None:
@@ -629,7 +650,7 @@ class App:
         if permission is session_events.Permission.DECLINED:
             self.say(Text((help_declined(aid),), Tone.ERROR))
             return True
-        question, cost, yes, no = help_question(aid)
+        asked = help_question(aid)
 
         def on_yes(app: App) -> None:
             app._show(app.session.answer_help(True))
@@ -639,7 +660,22 @@ class App:
             app.say(Text((declined_line(),)))
             app._show(app.session.answer_help(False))
 
-        self.ask(Confirm(Text((question,), Tone.HEADING), Text((cost,)), on_yes, yes=yes, no=no, on_no=on_no))
+        def on_later(app: App) -> None:
+            app.say(Text((put_off_line(),)))
+
+        self.ask(
+            Confirm(
+                Text((asked.question,), Tone.HEADING),
+                Text((asked.cost,)),
+                on_yes,
+                yes=asked.yes,
+                no=asked.no,
+                on_no=on_no,
+                no_key="n",
+                later=asked.later,
+                on_later=on_later,
+            )
+        )
         return True
 
     def tip_counted(self) -> bool:
@@ -713,7 +749,7 @@ class App:
             elif isinstance(event, Trouble):
                 self.tell(event)
             elif isinstance(event, session_events.HelpHeld):
-                held = help_declined(event.aid) if event.declined else help_question(event.aid)[1]
+                held = help_declined(event.aid) if event.declined else help_question(event.aid).cost
                 self.say(Text((held,), Tone.ERROR))
         if changed:
             self._version += 1

@@ -29,7 +29,6 @@ from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
 from foursquare.words.results import banner_words
 from foursquare.words.screen import (
-    ANY_OTHER_KEY,
     PANEL,
     card_of,
     cards_left,
@@ -593,7 +592,7 @@ def _dialog(c: _Canvas, app: App) -> None:
     dialog = app.dialog
     if dialog is None:
         return
-    answers = (("y", dialog.yes), (ANY_OTHER_KEY, dialog.no))
+    answers = dialog.answers()
     answers_w = sum(len(k) + 1 + len(w) for k, w in answers) + 2
     width = min(c.width, max(len(dialog.question), len(dialog.detail), answers_w) + 4, 60)
     inner = max(1, width - 4)

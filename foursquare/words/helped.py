@@ -11,17 +11,20 @@ screen and plain mode.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from foursquare.storage.helped import Aid, Help
 from foursquare.words.grammar import plural
 
 __all__ = [
     "ON_MY_OWN",
+    "HelpQuestion",
     "declined_line",
     "help_declined",
     "help_question",
     "help_question_line",
     "help_words",
+    "put_off_line",
     "with_help",
 ]
 
@@ -62,20 +65,46 @@ _QUESTIONS = {
     Aid.AUTOPLAY: ("Let the expert play on?", "Autoplay", "let it play"),
 }
 _COST = "{help} counts this game as played with help: in all games, not in your record on your own."
-_NO = "no: on my own"
+_NO = "no: this game on my own"
+_LATER = "not now"
 
 
-def help_question(aid: Aid) -> tuple[str, str, str, str]:
-    """The question before the first help of a game on your own: the question, what the help costs (one
-    line), what yes does and what no does, in a few words each."""
+class HelpQuestion(NamedTuple):
+    """The question before the first help of a game on your own, and its three answers in a few words each.
+
+    Only ``n`` says no, for the rest of the game: a key pressed by chance
+    (any other) only puts the question off, since no cannot be taken back.
+    """
+
+    question: str
+    cost: str
+    """What the help costs, in one line."""
+    yes: str
+    """What ``y`` does."""
+    no: str
+    """What ``n`` does."""
+    later: str
+    """What any other answer does."""
+
+
+def help_question(aid: Aid) -> HelpQuestion:
+    """The question before the first help of a game on your own."""
     question, noun, yes = _QUESTIONS[aid]
-    return question, _COST.format(help=noun), yes, _NO
+    return HelpQuestion(question, _COST.format(help=noun), yes, _NO, _LATER)
 
 
 def help_question_line(aid: Aid) -> str:
     """Plain mode's form of :func:`help_question`, with the answers."""
-    question, cost, _, _ = help_question(aid)
-    return f"{question} {cost} Answer y to go ahead, n to keep this game on your own."
+    asked = help_question(aid)
+    return (
+        f"{asked.question} {asked.cost} Answer y to go ahead, n to keep this game on your own"
+        " (for the rest of it), anything else to decide later."
+    )
+
+
+def put_off_line() -> str:
+    """What is said when the answer was neither yes nor no: nothing is decided, and nothing is given."""
+    return "Not now: no help given, nothing decided. The question comes again with the next take-back, tip or autoplay."
 
 
 def declined_line() -> str:

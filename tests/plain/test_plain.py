@@ -32,7 +32,7 @@ from foursquare.storage.helped import Help
 from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
-from foursquare.words.helped import declined_line, help_declined, help_question_line
+from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.results import loss_words
 from foursquare.words.table import table_lines, to_come_lines
 from foursquare.words.text import Text
@@ -612,12 +612,25 @@ def test_a_no_keeps_the_game_on_your_own_and_help_off_until_it_ends(player: Play
     assert player.type("u")[0].startswith("Took back")  # counted already: undo is free again
 
 
-def test_a_help_question_left_open_at_the_end_of_input_is_a_no(home: Path) -> None:
+def test_a_help_question_left_open_at_the_end_of_input_decides_nothing(home: Path) -> None:
     out = io.StringIO()
     assert main(seed=WINNING_DEAL, stdin=io.BytesIO(b"d4\nu\n"), stdout=out) == 0
     lines = out.getvalue().splitlines()
     assert lines[lines.index("> u") + 1] == help_question_line(Aid.TAKE_BACK)
-    assert declined_line() in lines
+    assert put_off_line() in lines and declined_line() not in lines
+    session, _ = Session.open(home)
+    assert session.game.placed_count == 1 and session.answer is None and session.help == Help()
+
+
+def test_only_n_keeps_a_game_on_your_own_and_a_line_typed_for_something_else_puts_the_question_off(
+    home: Path,
+) -> None:
+    out = io.StringIO()
+    assert main(seed=WINNING_DEAL, stdin=io.BytesIO(b"d4\nt\nd3\nt\nn\nt\n"), stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[lines.index("> d3") + 1] == put_off_line()  # a cell name is no answer: asked again below
+    assert lines.count(help_question_line(Aid.TIP)) == 2 and lines.count(declined_line()) == 1
+    assert lines[-2] == help_declined(Aid.TIP) + "."  # after n, help stays off
     session, _ = Session.open(home)
     assert session.game.placed_count == 1 and session.answer is False and session.help == Help()
 

@@ -32,7 +32,7 @@ from foursquare.session.events import Aid
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import Ending, Result
-from foursquare.words.helped import declined_line, help_declined, help_question
+from foursquare.words.helped import declined_line, help_declined, help_question, put_off_line
 
 
 def coached(line: tuple[tuple[int, int], ...] = WINNING_LINE, seed: int = WINNING_DEAL) -> App:
@@ -56,11 +56,12 @@ def test_the_first_take_back_asks_and_yes_takes_it_back_and_stands_for_the_game(
     place(app, *WINNING_LINE[:3])
     press(app, "u")
     assert app.mode is Mode.CONFIRM and app.game.placed_count == 3  # nothing taken back before the answer
-    question, cost, yes, no = help_question(Aid.TAKE_BACK)
+    question, cost, yes, no, later = help_question(Aid.TAKE_BACK)
     assert app.dialog is not None and (app.dialog.question.plain(), app.dialog.detail.plain()) == (question, cost)
-    assert (app.dialog.yes, app.dialog.no) == (yes, no)
+    assert (app.dialog.yes, app.dialog.no, app.dialog.later) == (yes, no, later)
     text = screen_text(app)
     assert question in text and "counts this game as played with help" in " ".join(text.split())
+    assert all(f"{key} {word}" in " ".join(text.split()) for key, word in app.dialog.answers())
     press(app, "y")
     assert app.game.placed_count == 2 and message(app).startswith("Took back")
     press(app, "u")
@@ -68,10 +69,21 @@ def test_the_first_take_back_asks_and_yes_takes_it_back_and_stands_for_the_game(
     assert app.session.help == Help(take_backs=2)
 
 
-def test_any_other_key_is_a_no_that_keeps_help_off_until_the_game_ends() -> None:
+def test_a_key_pressed_by_chance_puts_the_question_off_and_decides_nothing() -> None:
     app = coached()
     place(app, *WINNING_LINE[:3])
-    press(app, "u", "x")
+    for stray in ("x", Key.ESCAPE, Key.LEFT, "\n"):
+        press(app, "u")
+        assert app.mode is Mode.CONFIRM
+        press(app, stray)
+        assert app.dialog is None and app.game.placed_count == 3 and message(app) == put_off_line()
+    assert app.session.answer is None and app.session.help == Help()
+
+
+def test_n_is_a_no_that_keeps_help_off_until_the_game_ends() -> None:
+    app = coached()
+    place(app, *WINNING_LINE[:3])
+    press(app, "u", "n")
     assert app.dialog is None and app.game.placed_count == 3 and message(app) == declined_line()
     for key, aid in (("u", Aid.TAKE_BACK), ("t", Aid.TIP), ("a", Aid.AUTOPLAY)):
         press(app, key)
