@@ -22,7 +22,7 @@ from typing import Any
 import pexpect
 import pyte
 
-from foursquare.engine import Cell, Game
+from foursquare.engine import Cell, Game, Status
 
 TERM = "xterm"
 GAME = [sys.executable, "-m", "foursquare"]
@@ -231,11 +231,15 @@ def keys_to(cursor: Cell, target: Cell) -> list[str]:
 
 def place_all(term: Terminal, game: Game, cells: list[Cell] | tuple[Cell, ...], cursor: Cell) -> Cell:
     """Place on ``cells`` with the arrows and Enter, playing them on ``game`` too and waiting for each card
-    to show in the stock count; returns where the cursor is."""
+    to show in the stock count (the last, if it ends the game, in the end box's title); returns where the
+    cursor is."""
     for cell in cells:
         term.send(*keys_to(cursor, cell), "enter")
         game.play(cell)
         cursor = cell
         left = game.stock_left
-        term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
+        if game.is_over:  # a tall end box may leave no row for the stock count
+            term.wait_for("YOU WON!" if game.status is Status.WON else "GAME LOST")
+        else:
+            term.wait_for(f"Stock      {left} card{'s' if left != 1 else ''} left")
     return cursor

@@ -367,19 +367,15 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     needed += (1 if app.status is not None else 0) + (0 if game.is_over else _rows_needed(panel.width, app.reminder))
     gap = 1 if end - y >= needed + 3 else 0
     y += gap
-    stock = game.stock_left
+    if game.is_over:  # the deal to replay or share first: the end box may leave room for little else
+        y = _deal_line(c, y, x, panel.width, game)
     c.put(y, x, PANEL["stock"], Style.DIM)
-    c.put(y, x + _LABEL_W, cards_left(stock), Style.TEXT)
+    c.put(y, x + _LABEL_W, cards_left(game.stock_left), Style.TEXT)
     y += 1
-    y += _meter(c, y, x, game.face_down_count)
-    c.put(y, x, PANEL["deal"], Style.DIM)
-    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
-    if x + _LABEL_W + len(deal) > panel.x + panel.width:
-        y += 1
-        c.put(y, x, deal, Style.TEXT)
-    else:
-        c.put(y, x + _LABEL_W, deal, Style.TEXT)
-    y += 1 + gap
+    y += _meter(c, y, x, game.face_down_count, warn=not game.is_over)
+    if not game.is_over:
+        y = _deal_line(c, y, x, panel.width, game)
+    y += gap
     if show_to_come:
         y = _to_come(c, y, x, still_to_come(game)) + gap
     if app.status is not None and y < end:
@@ -387,6 +383,18 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
         y += 1
     if not game.is_over:
         _reminder(c, y, x, panel.width, end, app.reminder)
+
+
+def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:
+    """``Deal  20261130`` (on a line of its own below the label where it does not fit); returns the row below."""
+    c.put(y, x, PANEL["deal"], Style.DIM)
+    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
+    if _LABEL_W + len(deal) > width:
+        y += 1
+        c.put(y, x, deal, Style.TEXT)
+    else:
+        c.put(y, x + _LABEL_W, deal, Style.TEXT)
+    return y + 1
 
 
 def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
@@ -415,8 +423,9 @@ def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
     return y + 3
 
 
-def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
-    """Face-down count as boxes out of 4, and at exactly 4 a warning in words: one more loses.
+def _meter(c: _Canvas, y: int, x: int, down: int, *, warn: bool = True) -> int:
+    """Face-down count as boxes out of 4, and at exactly 4 a warning in words: one more loses (unless ``warn``
+    is off: a game that ended otherwise, with the stock run out, has no more to lose).
 
     The label is at column ``x``, the boxes :data:`_LABEL_W` further; returns how many rows it took.
     """
@@ -430,8 +439,8 @@ def _meter(c: _Canvas, y: int, x: int, down: int) -> int:
         return 1
     x = c.put(y, x, boxes, Style.WARNING)
     c.put(y, x, f" {down}/{MAX_FACE_DOWN} !", Style.WARNING)
-    if down > MAX_FACE_DOWN:
-        return 1  # lost: the end box says why, in the words of LossReason
+    if down > MAX_FACE_DOWN or not warn:
+        return 1  # over: the end box says why, in the words of LossReason
     c.put(y + 1, note_x, PANEL["one_more"], Style.WARNING)
     return 2
 
@@ -458,6 +467,11 @@ def _reminder(c: _Canvas, y: int, x: int, width: int, end: int, keys: Sequence[t
     return y
 
 
+_FIGURE_ROWS = 1
+"""The rows the end box leaves the figures under it: the deal's, to replay or share it (the cards left and
+those face down are on the table and in the box's words)."""
+
+
 def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     """The end of the game, in a double frame where the next card was; returns the row below it."""
     game = app.game
@@ -466,19 +480,23 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     title, first = banner_words(game)
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
+    room = max(panel.height - _FIGURE_ROWS, 4 + key_rows)
     # short of rows, the record of all games goes first, then a win's score line (its note says the score
-    # too); a loss keeps why it was lost, and its note is cut at the bottom if it must be
-    why = (Text.of(first),) if game.status is not Status.WON or not app.end_note else ()
+    # too), then the note's last sentences, whole; a loss keeps why it was lost
+    why = [Text.of(first)] if game.status is not Status.WON or not app.end_note else []
     for said in (
-        (Text.of(first), *app.end_note, *app.end_more),
-        (Text.of(first), *app.end_note),
-        (*why, *app.end_note),
+        [Text.of(first), *app.end_note, *app.end_more],
+        [Text.of(first), *app.end_note],
+        [*why, *app.end_note],
     ):
         lines = _wrapped(said, inner)
-        if len(lines) + 3 + key_rows <= panel.height:
+        if len(lines) + 3 + key_rows <= room:
             break
-    spacing = 5 if len(lines) + 5 + key_rows <= panel.height else 3  # short of rows: no blank lines in the box
-    height = min(len(lines) + spacing + key_rows, panel.height)
+    while len(said) > 1 and len(lines) + 3 + key_rows > room:
+        said.pop()
+        lines = _wrapped(said, inner)
+    spacing = 5 if len(lines) + 5 + key_rows <= room else 3  # short of rows: no blank lines in the box
+    height = min(len(lines) + spacing + key_rows, room)
     rect = layout.Rect(panel.y, panel.x, height, panel.width)
     c.frame(rect, c.g.banner, style, fill=True)
     c.put(rect.y + 1, rect.x + (rect.width - len(title)) // 2, title, style)

@@ -144,8 +144,8 @@ def ended_lines(
     records: Records | None,
 ) -> Ended:
     """What the end box says of a game that just ended: the result with its help (``Won, score 17, on my
-    own.``), where it counts and why not, then the record on your own (the headline) and, as more, that of
-    all games.
+    own.``), where it counts and why not, then the record this game counts in (on your own, the headline,
+    for a game played alone; all games for one with help) and, as more, the other.
 
     ``records``: both records now, or None if they could not be read.
     """
@@ -161,7 +161,9 @@ def ended_lines(
     if records is None:
         return Ended((result, counts))
     own, everything = record_lines(records)
-    return Ended((result, counts, Text((own,))), (Text((everything,)),))
+    if help is not None and help.alone:
+        return Ended((result, counts, Text((own,))), (Text((everything,)),))
+    return Ended((result, counts, Text((everything,))), (Text((own,)),))  # the record this game moved comes first
 
 
 def record_lines(records: Records) -> list[str]:

@@ -8,7 +8,7 @@ import random
 import pytest
 from helpers import OUTCOMES_DEAL, OUTCOMES_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Game, cell_name
+from foursquare.engine import MAX_FACE_DOWN, Card, Game, LossReason, cell_name, parse_cell
 from foursquare.screen import layout
 from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
@@ -19,7 +19,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.grammar import capitalized
 from foursquare.words.results import loss_words
-from foursquare.words.screen import outcome_mark
+from foursquare.words.screen import PANEL, outcome_mark
 from foursquare.words.text import Text, Tone, wrap
 
 
@@ -502,6 +502,45 @@ def test_an_end_box_short_of_rows_keeps_why_the_game_was_lost_and_drops_the_reco
     text = " ".join(" ".join(row[where.panel.x :] for row in rows).replace("║", " ").split())
     assert capitalized(loss_words(reason)) + "." in text and "Lost, with 2 tips" in text
     assert "All games" not in text and "n new deal" in text
+
+
+STOCK_OUT_AT_FOUR = (
+    "d4 d4 d3 e4 f4 d3 c3 d2 d1 d3 e3 d2 f4 f4 c1 d2 e3 d4 e3 f3 "
+    "d2 e1 e1 e1 c1 c4 e2 f2 c2 e1 d1 e3 f4 c3 f1 c4 d4 e2 e4 f3"
+)
+"""Deal 4 played to the last card, lost with the stock run out and 4 cards face down."""
+
+
+def test_a_game_over_with_four_face_down_gives_no_warning_that_one_more_loses() -> None:
+    app = make_app(4)
+    for name in STOCK_OUT_AT_FOUR.split():
+        app.place(parse_cell(name))
+    assert app.game.loss_reason is LossReason.STOCK_EMPTY and app.game.face_down_count == MAX_FACE_DOWN
+    for size in ((80, 24), (70, 17)):
+        rows = frame(app, *size)
+        where = app.plan
+        assert where is not None
+        text = " ".join(" ".join(row[where.panel.x :] for row in rows).replace("║", " ").split())
+        assert PANEL["one_more"] not in text and capitalized(loss_words(LossReason.STOCK_EMPTY)) in text
+
+
+def test_an_end_box_short_of_rows_leaves_the_deal_shown_and_cuts_its_note_at_a_whole_sentence() -> None:
+    app = _clone(STATES[3])
+    app.end_note = (
+        Text.of("Lost (3 tips, 2 take-backs, 30 cards by autoplay)."),
+        Text.of("This game counts in all games, not on your own."),
+        Text.of("All games: streak 0, won 0% of 2."),
+    )
+    app.end_more = (Text.of("On your own: streak 0, won 0% of 1."),)
+    for size in ((80, 24), (70, 17)):
+        rows = frame(app, *size)
+        where = app.plan
+        assert where is not None
+        panel = [row[where.panel.x :].strip() for row in rows]
+        assert f"{PANEL['deal']} {app.game.seed}".split() in [line.split() for line in panel]
+        box = " ".join(" ".join(panel).replace("║", " ").split())
+        said = [line.plain() for line in (*app.end_note, *app.end_more)]
+        assert said[0] in box and all(line in box or " ".join(line.split()[:3]) not in box for line in said)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (70, 17)])
