@@ -138,7 +138,7 @@ def build(
     app = App(session, settings=load_settings(session.store), width=width, height=height)
     practice = wire(app, ascii=ascii, seconds=seconds, nodes=practise.nodes if practise is not None else None)
     if practise is not None:
-        practice.open(practise.games)
+        practice.open(practise.games, from_shell=True)
     if first:
         app.intro = INTRO
     if opening.trouble is not None:

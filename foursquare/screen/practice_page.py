@@ -11,7 +11,8 @@ expert's solves the position (it is kept so, and not offered again); one
 that is not says what it costs and what that cell would do, and a second
 try follows; after it the answer is shown: the expert's cell, the best
 cells and what each would do.  Enter or ``→`` then goes on to the next
-position, ``s`` skips one, ``q`` or Esc goes back.  While the expert
+position, ``s`` skips one, ``q`` or Esc goes back (or ends the program,
+where ``foursquare practice`` started it for practice).  While the expert
 reviews a game to find positions, a progress bar shows.
 """
 
@@ -30,14 +31,17 @@ from foursquare.storage.library import Library
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import refusal_words
 from foursquare.words.practice import (
-    NEXT_FOOTER,
-    SCREEN_FOOTER,
+    BACK,
+    QUIT,
     attempt_head,
     attempt_texts,
     done_lines,
     exercise_head,
+    leave_footer,
+    next_footer,
     practice_title,
     preparing_line,
+    screen_footer,
     unseen_line,
 )
 from foursquare.words.review import lines_table, progress_bar
@@ -53,9 +57,12 @@ class PracticePage:
 
     kind = "practice"
 
-    def __init__(self, practice: Practice, ascii: bool) -> None:
+    def __init__(self, practice: Practice, ascii: bool, *, last: bool = False) -> None:
         self.practice = practice
         self.ascii = ascii
+        self.last = last
+        """Closing the page ends the program: ``foursquare practice`` opened it, from the shell."""
+        self.leave = QUIT if last else BACK
         self.cursor: Cell | None = None
         self.answered: Attempt | None = None
         """The last answer, shown until the next key (a final one until Enter moves on)."""
@@ -75,10 +82,13 @@ class PracticePage:
         now = self.practice.current()
         if isinstance(now, Preparing):
             lines = [Text((preparing_line(now),)), Text((progress_bar(now.progress, 20, ascii=self.ascii),), Tone.DIM)]
-            return TextScreen(practice_title(None), tuple(lines), "q back")
+            return TextScreen(practice_title(None), tuple(lines), leave_footer(self.leave))
         if isinstance(now, AllDone):
             return TextScreen(
-                practice_title(None), tuple(Text((line,)) for line in done_lines(now)), "q back", wrap=True
+                practice_title(None),
+                tuple(Text((line,)) for line in done_lines(now)),
+                leave_footer(self.leave),
+                wrap=True,
             )
         return self._exercise_view(app, now)
 
@@ -97,7 +107,7 @@ class PracticePage:
             lines.append(self.note)
         elif self.answered is not None:
             lines += attempt_texts(self.answered)
-        return TextScreen(practice_title(exercise), tuple(lines), SCREEN_FOOTER, wrap=True)
+        return TextScreen(practice_title(exercise), tuple(lines), screen_footer(self.leave), wrap=True)
 
     def _answer_view(self, app: App, attempt: Attempt) -> TextScreen:
         exercise = attempt.exercise
@@ -105,7 +115,7 @@ class PracticePage:
         lines = [exercise_head(exercise), *position_table(before, attempt.cell, exercise.step.expert_cell)]
         lines += attempt_head(attempt)
         lines += lines_table(before, attempt.judged, layout.page_width(app.width))
-        return TextScreen(practice_title(exercise), tuple(lines), NEXT_FOOTER, wrap=True)
+        return TextScreen(practice_title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
 
     def other_key(self, app: App, event: Input) -> None:
         """Keys the page does not use do nothing here (the footer says which it does)."""
@@ -188,10 +198,11 @@ class PracticePages(Observer):
         app.add_ticker(self._tick)
         app.add_observer(self)
 
-    def open(self, game_ids: list[int] | None = None) -> None:
-        """Practise on the games ``game_ids`` (None: every kept game, newest first)."""
+    def open(self, game_ids: list[int] | None = None, *, from_shell: bool = False) -> None:
+        """Practise on the games ``game_ids`` (None: every kept game, newest first); ``from_shell``: the program
+        was started for it, and leaving practice ends it."""
         practice = Practice(self.library, game_ids=game_ids, nodes=self.nodes, start=self.start)
-        self.app.push_page(PracticePage(practice, self.ascii))
+        self.app.push_page(PracticePage(practice, self.ascii, last=from_shell))
 
     def open_from_review(self, app: App) -> None:
         """``p`` on a review page: practise the costly placements of the game reviewed."""
@@ -227,6 +238,8 @@ def _close(app: App) -> None:
     page = app.pop_page()
     if isinstance(page, PracticePage):
         page.practice.cancel()
+        if page.last:
+            app.quit()
 
 
 def _commands(owner: PracticePages) -> list[Command]:

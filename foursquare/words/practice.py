@@ -20,24 +20,47 @@ from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone
 
 __all__ = [
+    "BACK",
     "PLAIN_KEYS",
-    "SCREEN_FOOTER",
+    "QUIT",
     "attempt_head",
     "attempt_lines",
     "attempt_texts",
     "done_lines",
     "exercise_head",
     "exercise_lines",
+    "leave_footer",
+    "next_footer",
     "not_an_answer",
     "practice_title",
     "preparing_line",
+    "screen_footer",
     "stopped_line",
     "unseen_line",
 ]
 
 PLAIN_KEYS = "Type the cell you would put it on (two tries), s to skip this position, q to stop practising."
-SCREEN_FOOTER = "← → ↑ ↓ choose a cell · Enter answer · s skip · q back"
-NEXT_FOOTER = "Enter or → the next position · q back"
+
+
+def screen_footer(leave: str) -> str:
+    """The practice page's keys while a position waits for an answer; ``leave`` says what ``q`` does."""
+    return f"← → ↑ ↓ choose a cell · Enter answer · s skip · q {leave}"
+
+
+def next_footer(leave: str) -> str:
+    """The practice page's keys while an answer is on show."""
+    return f"Enter or → the next position · q {leave}"
+
+
+def leave_footer(leave: str) -> str:
+    """The practice page's keys while there is nothing to answer (a review at work, the round over)."""
+    return f"q {leave}"
+
+
+BACK = "back"
+"""What ``q`` does on a practice page opened in the game."""
+QUIT = "quit"
+"""What ``q`` does on the practice page ``foursquare practice`` opened: the program ends, as it began, there."""
 
 
 def practice_title(exercise: Exercise | None) -> str:
