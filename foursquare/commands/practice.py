@@ -5,7 +5,7 @@ chooses, :func:`foursquare.cli.practice`); through a pipe, or with
 ``--plain``, this module runs it in plain lines: it prints each position
 (the table, the card, the unseen cards counted rank by rank), reads a cell
 name a line as the answer (``s`` skips, ``q`` stops), as plain mode reads
-its commands (:mod:`foursquare.plain.prompt`), and prints what the
+its commands (:mod:`foursquare.session.lines`), and prints what the
 answer is worth, like plain mode.  Games are taken newest first (``GAME``:
 that game only); one without a kept review is reviewed first, by the expert
 with ``--nodes`` per placement, and the review is kept.  Solved positions
@@ -21,7 +21,7 @@ from typing import BinaryIO, TextIO
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.expert.advice import DEFAULT_NODES
-from foursquare.plain.prompt import printer, read_lines, spelling_for
+from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.practice import Practice, PracticeLines, Starter
 from foursquare.storage.library import Library
 from foursquare.words.commands import OPTIONS

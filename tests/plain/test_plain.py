@@ -24,9 +24,9 @@ from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, pars
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.review import review
 from foursquare.plain.play import Plain, main
-from foursquare.plain.prompt import MAX_LINE_BYTES
 from foursquare.session.events import Aid
 from foursquare.session.game import GameSession as Session
+from foursquare.session.lines import MAX_LINE_BYTES
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
 from foursquare.words.advice import chance_text, expected_text, tip_note

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from foursquare.plain.prompt import MAX_LINE_BYTES, Typed, read_line, read_lines
+from foursquare.session.lines import MAX_LINE_BYTES, Typed, read_line, read_lines
 
 
 class Typing(io.BytesIO):

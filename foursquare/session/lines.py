@@ -5,7 +5,8 @@ input alike: a ``>`` prompt at a terminal, each line echoed after ``>`` when
 it comes from a pipe or a file (so a transcript reads the same), Ctrl-D
 after some typing taken as that line, a line longer than any command
 refused whole (``/dev/zero`` has no line end at all), and suits drawn only
-where the output can show them.
+where the output can show them.  It sits with the session, below both ways
+in, as :class:`~foursquare.session.practice.PracticeLines` does.
 """
 
 from __future__ import annotations
