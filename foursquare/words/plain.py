@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from foursquare.words.grammar import Template
+from foursquare.words.table import CELL_NAMES
 
 __all__ = [
     "COMMANDS_HEADING",
@@ -62,7 +63,7 @@ class Unusable(Template):
     """
 
     NOT_A_COMMAND = "{typed}: not a command. Type a cell name such as d4 to place the next card, ? for help."
-    NOT_A_CELL = "{typed}: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
+    NOT_A_CELL = "{typed}: not a cell: " + CELL_NAMES + "."
     ONE_WORD_TOO_MANY = "{word} takes nothing after it: {typed} is one word too many."
     NEEDS_A_CELL = "p needs a cell: p e4 says what placing the next card on e4 would do."
     TOO_LONG = "That line is too long to be a command (more than {limit} characters): the rest is not read."

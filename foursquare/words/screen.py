@@ -9,6 +9,7 @@ from __future__ import annotations
 from foursquare.engine import MAX_FACE_DOWN, Preview, Status
 from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
 from foursquare.words.grammar import Template, plural
+from foursquare.words.table import CELL_NAMES
 from foursquare.words.text import Text, Tone
 
 __all__ = [
@@ -88,14 +89,16 @@ def goto_prompt(typed: str, *, why: str | None = None, cursor: str = "_") -> Tex
     head = f"Go to cell: {typed}{cursor}"
     if why is not None:
         return Text((f"{head}  {why}",), Tone.ERROR)
-    return Text((f"{head}  type a name such as e4, then Enter (Esc: back)",), Tone.HEADING)
+    return Text((f"{head}  type a name such as d4, then Enter (Esc: back)",), Tone.HEADING)
 
 
 def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
     """Why the cursor cannot go to the cell named ``typed``: no such name, or (``shown``: the cells shown,
     first and last) a cell off the table as it stands."""
+    if not typed:
+        return f"type a cell name first: {CELL_NAMES}"
     if shown is None:
-        return f"{typed or 'nothing'} is not a cell name: a column a-g and a row 1-7, such as e4"
+        return f"{typed} is not a cell name: {CELL_NAMES}"
     first, last = shown
     return f"{typed} is not on the table now: the cells shown go from {first} to {last}"
 

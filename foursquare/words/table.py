@@ -16,6 +16,7 @@ from foursquare.words.grammar import plural
 from foursquare.words.results import result_words
 
 __all__ = [
+    "CELL_NAMES",
     "end_line",
     "over_line",
     "position_lines",
@@ -23,6 +24,10 @@ __all__ = [
     "table_lines",
     "to_come_lines",
 ]
+
+
+CELL_NAMES = "columns go from a to g and rows from 1 to 7 (the first card is on d4)"
+"""How the cells are named, said where a name typed is none."""
 
 
 # --- the position -------------------------------------------------------------

@@ -93,7 +93,7 @@ def test_slash_goes_to_a_cell_by_name_and_a_bad_name_gets_its_reason(terms: list
     term.send("/")
     term.wait_for("Go to cell: _")
     term.send("z", "9", "enter")
-    term.wait_for("Go to cell: z9_", "z9 is not a cell name: a column a-g and a row 1-7, such as e4")
+    term.wait_for("Go to cell: z9_", "z9 is not a cell name: columns go from a to g and rows from 1")
     term.send("backspace", "backspace", "a", "1", "enter")
     term.wait_for("a1 is not on the table now: the cells shown go from c3 to e5")
     term.send(*["backspace"] * 2, "e", "4", "enter")
