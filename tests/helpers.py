@@ -51,6 +51,14 @@ WINNING_LINE_DEAL_1 = [
 ]  # fmt: skip
 """Deal 1 won by these placements."""
 
+LOSING_DEAL = 5
+"""The deal of the report that played carelessly loses: see :data:`LOSING_LINE`."""
+LOSING_LINE = (
+    "d4", "d5", "d6", "d7", "e7", "f7", "g7", "g7", "g7", "g7", "f7", "f7", "f7", "e7", "e7", "e7", "d7", "d7",
+    "d7", "g6", "g6", "g6", "g6", "f6", "f6", "f6", "f6",
+)  # fmt: skip
+"""Deal 5 placed carelessly by cell name: its 27th card loses with 6 cards face down, more than the 4 allowed."""
+
 DAILY_WINS: dict[date, tuple[Cell, ...]] = {
     date(2026, 11, 30): (
         (0, 0), (-1, 0), (-1, -1), (-1, -2), (-2, -2), (-3, -2), (-3, -1), (0, 0), (0, -2), (-2, -2), (-3, -3),

@@ -32,6 +32,7 @@ from foursquare.words.screen import (
     PANEL,
     card_of,
     cards_left,
+    meter_count,
     outcome_mark,
     page_footer,
     too_small_words,
@@ -435,10 +436,10 @@ def _meter(c: _Canvas, y: int, x: int, down: int, *, warn: bool = True) -> int:
     boxes = c.g.meter_on * shown + c.g.meter_off * (MAX_FACE_DOWN - shown)
     if down < MAX_FACE_DOWN:
         x = c.put(y, x, boxes, Style.METER)
-        c.put(y, x, f" {down}/{MAX_FACE_DOWN}", Style.TEXT)
+        c.put(y, x, " " + meter_count(down), Style.TEXT)
         return 1
     x = c.put(y, x, boxes, Style.WARNING)
-    c.put(y, x, f" {down}/{MAX_FACE_DOWN} !", Style.WARNING)
+    c.put(y, x, " " + meter_count(down), Style.WARNING)
     if down > MAX_FACE_DOWN or not warn:
         return 1  # over: the end box says why, in the words of LossReason
     c.put(y + 1, note_x, PANEL["one_more"], Style.WARNING)

@@ -28,6 +28,7 @@ __all__ = [
     "crashed",
     "goto_prompt",
     "goto_refusal",
+    "meter_count",
     "needs_a_terminal",
     "outcome_mark",
     "outcomes_words",
@@ -52,6 +53,14 @@ LOSE_MARK = "LOSE"
 """The outcome of a cell where the next card loses at once."""
 WIN_MARK = "WIN"
 """The outcome of a cell where the next card wins at once."""
+
+
+def meter_count(down: int) -> str:
+    """The face-down count beside the side panel's boxes: ``3/4``, ``4/4 !`` (one more loses), and past the
+    limit, which only a lost game reaches, ``6 > 4``, since ``6/4`` reads as nonsense."""
+    if down > MAX_FACE_DOWN:
+        return f"{down} > {MAX_FACE_DOWN}"
+    return f"{down}/{MAX_FACE_DOWN}" + (" !" if down == MAX_FACE_DOWN else "")
 
 
 def outcome_mark(preview: Preview, on_a_pile: bool) -> str:

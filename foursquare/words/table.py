@@ -18,6 +18,7 @@ from foursquare.words.results import result_words
 __all__ = [
     "CELL_NAMES",
     "end_line",
+    "face_down_words",
     "over_line",
     "position_lines",
     "status_lines",
@@ -79,7 +80,7 @@ def _cell_words(cell: Cell, pile: Pile | None, spell: Spelling) -> str:
 
 def status_lines(game: Game, spell: Spelling) -> list[str]:
     """The next card, the cards left, the face-down count and the legal cells; or how the game ended."""
-    down = f"Face down: {game.face_down_count} of {MAX_FACE_DOWN}"
+    down = face_down_words(game.face_down_count)
     card = game.next_card
     if game.is_over or card is None:
         return [end_line(game) + f" {down}.", over_line() + "."]
@@ -91,6 +92,14 @@ def status_lines(game: Game, spell: Spelling) -> list[str]:
         f"Cards left: {game.stock_left}. {down}.",
         f"It may go on: {(', ' if spell.words else ' ').join(legal)}.",
     ]
+
+
+def face_down_words(count: int) -> str:
+    """``Face down: 3 of 4``; past the limit, which only a lost game reaches, ``Face down: 6 (more than 4
+    loses)``, since ``6 of 4`` reads as nonsense."""
+    if count > MAX_FACE_DOWN:
+        return f"Face down: {count} (more than {MAX_FACE_DOWN} loses)"
+    return f"Face down: {count} of {MAX_FACE_DOWN}"
 
 
 def end_line(game: Game) -> str:

@@ -10,6 +10,8 @@ import pytest
 from helpers import (
     DAILY_WINS,
     DAY,
+    LOSING_DEAL,
+    LOSING_LINE,
     WINNING_DEAL,
     WINNING_LINE,
     expected_plain_table,
@@ -34,7 +36,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.results import loss_words
-from foursquare.words.table import table_lines, to_come_lines
+from foursquare.words.table import face_down_words, table_lines, to_come_lines
 from foursquare.words.text import Text
 
 FIRST, SECOND = Game.deal(WINNING_DEAL).stock[:2]
@@ -142,7 +144,7 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
         out = player.type(cell_name(player.game.legal_moves()[0]))
     reason = player.game.loss_reason
     assert player.game.status is Status.LOST and reason is not None
-    assert f"Deal 20261130: lost: {loss_words(reason)}. Face down: {player.game.face_down_count} of 4." in out
+    assert f"Deal 20261130: lost: {loss_words(reason)}. {face_down_words(player.game.face_down_count)}." in out
     assert out[-6:-2] == [
         "Lost, on my own.",
         "This game counts in your statistics.",
@@ -151,6 +153,13 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     ]
     assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
     assert out[-2].endswith(" cards placed, on my own")
+
+
+def test_a_game_lost_with_more_than_four_face_down_gives_the_count_without_out_of_four(tmp_path: Path) -> None:
+    player = Player(tmp_path, seed=LOSING_DEAL)
+    out = player.type(*LOSING_LINE)
+    assert "Deal 5: lost: more than 4 cards face down. Face down: 6 (more than 4 loses)." in out
+    assert not any("of 4" in line for line in out[-7:])
 
 
 # --- every command ------------------------------------------------------------------

@@ -6,7 +6,18 @@ import itertools
 import random
 
 import pytest
-from helpers import OUTCOMES_DEAL, OUTCOMES_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_text, session_on
+from helpers import (
+    LOSING_DEAL,
+    LOSING_LINE,
+    OUTCOMES_DEAL,
+    OUTCOMES_LINE,
+    WINNING_LINE_DEAL_1,
+    make_app,
+    place,
+    press,
+    screen_text,
+    session_on,
+)
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, LossReason, cell_name, parse_cell
 from foursquare.screen import layout
@@ -171,6 +182,16 @@ def test_face_down_meter_warns_in_words_at_four() -> None:
         meter = UNICODE.meter_on * down + UNICODE.meter_off * (MAX_FACE_DOWN - down)
         assert f"{meter} {down}/{MAX_FACE_DOWN}" in text
         assert ("One more face down loses!" in text) == (down == MAX_FACE_DOWN)
+
+
+def test_face_down_meter_of_a_lost_game_says_more_than_four_not_6_of_4() -> None:
+    game = Game.deal(LOSING_DEAL)
+    for name in LOSING_LINE:
+        game.play(parse_cell(name))
+    assert game.is_over and game.face_down_count == 6
+    text = "\n".join(frame(App(session_on(game))))
+    assert f"{UNICODE.meter_on * MAX_FACE_DOWN} 6 > {MAX_FACE_DOWN}" in text
+    assert f"6/{MAX_FACE_DOWN}" not in text
 
 
 def _game_with_face_down(count: int) -> Game:
