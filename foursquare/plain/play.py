@@ -49,6 +49,7 @@ from foursquare.words.plain import (
     command_lines,
     nothing_ended_yet,
     practice_hint,
+    replay_not_yet,
     review_hint,
     reviewing_line,
 )
@@ -338,6 +339,16 @@ class Plain:
             self._ask(question, lambda: self._tell(self.session.new_deal()))
         else:
             self._tell(self.session.new_deal())
+
+    def replay(self, rest: str) -> None:
+        """``d``: the same deal again once the game has ended, by the session call of the screen's end box, so
+        that its greeting says whether it counts in the same words."""
+        if not self._alone("d", rest):
+            return
+        if not self.game.is_over:
+            self.out(replay_not_yet())
+            return
+        self._tell(self.session.new_deal(seed=self.game.seed))
 
     def stats(self, rest: str) -> None:
         if not self._alone("s", rest):

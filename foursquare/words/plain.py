@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from foursquare.words.grammar import Template
+from foursquare.words.keys import summary
 from foursquare.words.table import CELL_NAMES
 
 __all__ = [
@@ -14,6 +15,7 @@ __all__ = [
     "command_lines",
     "nothing_ended_yet",
     "practice_hint",
+    "replay_not_yet",
     "review_hint",
     "reviewing_line",
 ]
@@ -30,6 +32,7 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("c", "cards"), "", "the cards still to come, rank by rank"),
     (("l", "log"), "", "the log: every card placed so far, numbered, with what it did and why"),
     (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
+    (("d", "replay"), "", summary("replay")),
     (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
     (("g", "games"), "", "your finished games, newest first, each with its number"),
     (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
@@ -80,6 +83,11 @@ def review_hint() -> str:
 def nothing_ended_yet() -> str:
     """``v`` alone before any game has ended here: what it would review, and what it can review now."""
     return "No game has ended here yet, so v has nothing to review; v N reviews game N of the list g gives."
+
+
+def replay_not_yet() -> str:
+    """``d`` typed while the game goes on: it waits for the end, as the screen's end box does."""
+    return "d plays the same deal again once this game has ended; n leaves it for a new deal."
 
 
 def practice_hint() -> str:

@@ -274,6 +274,29 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
     assert stats.played == 1 and stats.lost == 1
 
 
+def test_d_after_the_end_plays_the_same_deal_again_and_it_does_not_count(tmp_path: Path) -> None:
+    player = Player(tmp_path, seed=LOSING_DEAL)
+    player.type(*LOSING_LINE)
+    out = player.type("d")
+    assert not player.game.is_over and player.game == Game.deal(LOSING_DEAL)
+    first = Game.deal(LOSING_DEAL).stock[0]
+    greeting = f"Deal 5 was counted before, so this game will not count: place {first} in the middle (d4) to begin."
+    assert out[0] == greeting
+    assert out[-1] == "It may go on: d4."
+    out = player.type(*LOSING_LINE)
+    assert f"Not counted: deal {LOSING_DEAL} was counted before (a replay)." in out
+    stats, _ = player.session.stats()
+    assert (stats.played, stats.lost) == (1, 1)
+
+
+def test_d_waits_for_the_end_of_the_game(player: Player) -> None:
+    player.type("d4")
+    game = player.game.copy()
+    assert player.type("d") == ["d plays the same deal again once this game has ended; n leaves it for a new deal."]
+    assert player.type("d x") == ["d takes nothing after it: x is one word too many."]
+    assert player.game == game
+
+
 @pytest.mark.parametrize(
     ("seed", "daily", "new", "question", "dealt"),
     [
