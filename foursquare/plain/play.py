@@ -42,6 +42,7 @@ from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.pages import no_such_topic, page, topic_of
 from foursquare.words.plain import (
+    AT_THE_END,
     COMMAND_LINES,
     COMMANDS_HEADING,
     Unusable,
@@ -394,7 +395,7 @@ class Plain:
                 self.out(self.spell.text(took_back(event.card, event.cell, event.turned)) + ".")
                 changed = True
             elif isinstance(event, Refused):
-                self.out(self.spell.text(refusal_sentence(self.game, event.cell)) + ".")
+                self.out(self.spell.text(refusal_sentence(self.game, event.cell, AT_THE_END)) + ".")
             elif isinstance(event, Nothing):
                 self.out((nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()) + ".")
             elif isinstance(event, Finished):
@@ -495,7 +496,7 @@ class Plain:
 
     def _playing(self) -> bool:
         if self.game.is_over:
-            self.out(game_over_text().plain() + ".")
+            self.out(game_over_text(AT_THE_END).plain() + ".")
         return not self.game.is_over
 
 

@@ -479,6 +479,11 @@ class App:
         return self.session.in_progress
 
     @property
+    def end_offers(self) -> list[tuple[str, str]]:
+        """The end box's keys as written there, each with its word: what the game over message offers too."""
+        return [(key_label(key), word) for key, word in self.end_keys]
+
+    @property
     def cursor_legal(self) -> bool:
         return self.game.is_legal(self.cursor)
 
@@ -725,7 +730,7 @@ class App:
                 self.end_note = self.end_more = ()
                 changed = True
             elif isinstance(event, Refused):
-                self.say(refusal_sentence(self.game, event.cell))
+                self.say(refusal_sentence(self.game, event.cell, self.end_offers))
             elif isinstance(event, Nothing):
                 said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
                 self.say(Text((said,), Tone.ERROR))

@@ -201,7 +201,7 @@ class Coach(Observer):
         """``t``: have the expert mark a cell for the next card, at once if it has already judged this position."""
         card = app.game.next_card
         if app.game.is_over or card is None:
-            app.say(game_over_text())
+            app.say(game_over_text(app.end_offers))
             return
         if app.ask_before_help(Aid.TIP, self.tip) or not app.tip_counted():
             return
@@ -220,7 +220,7 @@ class Coach(Observer):
     def autoplay(self, app: App) -> None:
         """``a``: the expert plays on from here until the game ends or a key is pressed."""
         if app.game.is_over:
-            app.say(game_over_text())
+            app.say(game_over_text(app.end_offers))
             return
         if app.ask_before_help(Aid.AUTOPLAY, self.autoplay):
             return

@@ -13,7 +13,7 @@ the next card; :func:`took_back` what an undo turned back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from foursquare.engine import (
@@ -304,21 +304,25 @@ def refusal_words(game: Game, cell: Cell) -> Text:
     return Text.of(f"{cell_name(cell)}: no, {reason_words(refusal)}", tone=Tone.DIM)
 
 
-def refusal_sentence(game: Game, cell: Cell) -> Text:
+def refusal_sentence(game: Game, cell: Cell, offers: Sequence[tuple[str, str]] = ()) -> Text:
     """Why the next card cannot go on ``cell``, as a sentence: ``5♣ can't go on b2: that pile already holds 4 cards``.
 
-    Once the game is over there is no card: the sentence says so and what can be done.
+    Once the game is over there is no card: the sentence says so and what can be done, the keys ``offers``
+    (see :func:`game_over_text`).
     """
     refusal = game.refusal(cell) or Refusal.GAME_OVER
     card = game.next_card
     if refusal is Refusal.GAME_OVER or card is None:
-        return game_over_text()
+        return game_over_text(offers)
     return Text.of(card, f" can't go on {cell_name(cell)}: {reason_words(refusal)}", tone=Tone.ERROR)
 
 
-def game_over_text() -> Text:
-    """What placing a card says once the game is over."""
-    return Text.of(f"The game is over: {over_line()}", tone=Tone.ERROR)
+def game_over_text(offers: Sequence[tuple[str, str]]) -> Text:
+    """What placing a card (or asking the expert) says once the game is over, with the keys the front end
+    offers there, each with its word (none: only that it is over)."""
+    if not offers:
+        return Text.of("The game is over", tone=Tone.ERROR)
+    return Text.of(f"The game is over: {over_line(offers)}", tone=Tone.ERROR)
 
 
 def preview_sentence(game: Game, preview: Preview, spell: Spelling) -> str:

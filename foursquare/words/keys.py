@@ -8,7 +8,10 @@ table.  A key that names a command's word for the side panel or the end box
 
 from __future__ import annotations
 
-__all__ = ["EXTRA_KEY_LINES", "PAGE_TITLES", "SHORT", "SUMMARIES", "summary"]
+__all__ = ["CELL_NAMES", "EXTRA_KEY_LINES", "PAGE_TITLES", "SHORT", "SUMMARIES", "summary"]
+
+CELL_NAMES = "columns go from a to g and rows from 1 to 7 (the first card is on d4)"
+"""How the cells are named, for a name typed that is none (plain mode's commands, the screen's go-to prompt)."""
 
 SUMMARIES: dict[str, str] = {
     "left": "move the cursor",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from foursquare.words.grammar import Template
-from foursquare.words.keys import summary
-from foursquare.words.table import CELL_NAMES
+from foursquare.words.keys import CELL_NAMES, SHORT, summary
+from foursquare.words.session import REPLAY
 
 __all__ = [
+    "AT_THE_END",
     "COMMANDS_HEADING",
     "COMMAND_LINES",
     "HELP_TAIL",
@@ -42,6 +43,13 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
 )
 """Every command: its words (the first is the one to type, the second names what runs it), what may
 follow it, and what it does."""
+
+AT_THE_END: tuple[tuple[str, str], ...] = (
+    ("n", SHORT["new_deal"]), ("d", REPLAY), ("u", SHORT["undo"]), ("v", SHORT["review"]), ("l", SHORT["log"]),
+    ("q", SHORT["quit"]),
+)  # fmt: skip
+"""What plain mode offers once a game has ended, each command's key with the word the screen's end box gives
+it: the one list its end-of-game line and its game-over refusals are made from."""
 
 _WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
 """The commands' column: the longest (``practice [N]``) and two spaces before what it does."""

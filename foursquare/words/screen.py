@@ -9,7 +9,7 @@ from __future__ import annotations
 from foursquare.engine import MAX_FACE_DOWN, Preview, Status
 from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
 from foursquare.words.grammar import Template, plural
-from foursquare.words.table import CELL_NAMES
+from foursquare.words.keys import CELL_NAMES
 from foursquare.words.text import Text, Tone
 
 __all__ = [

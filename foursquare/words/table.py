@@ -9,14 +9,15 @@ returns lines.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Cell, Game, Pile, cell_name
 from foursquare.words.cards import RANK_WORDS, SUIT_WORDS, Spelling
 from foursquare.words.grammar import plural
+from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import result_words
 
 __all__ = [
-    "CELL_NAMES",
     "end_line",
     "face_down_words",
     "over_line",
@@ -25,10 +26,6 @@ __all__ = [
     "table_lines",
     "to_come_lines",
 ]
-
-
-CELL_NAMES = "columns go from a to g and rows from 1 to 7 (the first card is on d4)"
-"""How the cells are named, said where a name typed is none."""
 
 
 # --- the position -------------------------------------------------------------
@@ -83,7 +80,7 @@ def status_lines(game: Game, spell: Spelling) -> list[str]:
     down = face_down_words(game.face_down_count)
     card = game.next_card
     if game.is_over or card is None:
-        return [end_line(game) + f" {down}.", over_line() + "."]
+        return [end_line(game) + f" {down}.", over_line(AT_THE_END) + "."]
     if game.face_down_count == MAX_FACE_DOWN:
         down += ", one more loses"
     legal = [cell_name(cell) for cell in game.legal_moves()]
@@ -107,9 +104,10 @@ def end_line(game: Game) -> str:
     return f"Deal {game.seed}: {result_words(game.status, game.score, game.loss_reason)}."
 
 
-def over_line() -> str:
-    """What can be done once the game is over (a sentence without its full stop)."""
-    return "n for a new deal, u to take back the last card, q to quit"
+def over_line(offers: Sequence[tuple[str, str]]) -> str:
+    """What can be done once the game is over, from the keys offered there, each with its word: ``n new deal,
+    d replay, q quit`` (a sentence without its full stop), so that no key is left out or named twice."""
+    return ", ".join(f"{key} {word}" for key, word in offers)
 
 
 def to_come_lines(game: Game, spell: Spelling) -> list[str]:

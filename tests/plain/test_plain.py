@@ -17,7 +17,9 @@ from helpers import (
     expected_plain_table,
     first_cell_judge,
     new_pile_judge,
+    place,
     plain_table,
+    screen_for,
     stacking_game,
 )
 
@@ -25,7 +27,8 @@ from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.review import review
-from foursquare.plain.play import Plain, main
+from foursquare.plain.play import COMMANDS, Plain, main
+from foursquare.screen.play import Request
 from foursquare.session.events import Aid
 from foursquare.session.game import GameSession as Session
 from foursquare.session.lines import MAX_LINE_BYTES
@@ -35,6 +38,7 @@ from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
+from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import loss_words
 from foursquare.words.table import face_down_words, table_lines, to_come_lines
 from foursquare.words.text import Text
@@ -114,7 +118,7 @@ def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 1, won 100% of 1.",
-        "n for a new deal, u to take back the last card, q to quit.",
+        "n new deal, d replay, u undo, v review, l log, q quit.",
     ]
     stats, _ = player.session.stats()
     assert (stats.played, stats.won) == (1, 1)
@@ -423,14 +427,38 @@ def test_nothing_to_take_back(player: Player) -> None:
     assert player.type("u") == ["Nothing to take back."]
 
 
-@pytest.mark.parametrize("line", ["d4", "t", "p d4", "c"])
-def test_once_the_game_is_over_only_u_n_and_q_play_on(player: Player, line: str) -> None:
+REFUSED_AT_THE_END = ["d4", "t", "a", "p d4", "c"]
+"""What says the game is over once it is: the cards and the expert's help for the next card."""
+
+
+@pytest.mark.parametrize("line", REFUSED_AT_THE_END)
+def test_once_the_game_is_over_placing_and_the_expert_say_so_and_what_plays_on(player: Player, line: str) -> None:
     player.type(*names(WINNING_LINE))
     out = player.type(line)
-    assert len(out) == 1 and out[0].startswith("The game is over:")
-    assert "n for a new deal, u to take back the last card, q to quit." in out[0]
+    assert out == ["The game is over: n new deal, d replay, u undo, v review, l log, q quit."]
     player.type("u")
     assert not player.game.is_over
+
+
+def test_the_end_line_offers_what_the_screens_end_box_does_in_its_words(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=LOSING_DEAL))
+    place(app, *map(parse_cell, LOSING_LINE))
+    assert app.game.is_over
+    screen = {word for _, word in app.end_keys}
+    assert [word for _, word in AT_THE_END] == ["new deal", "replay", "undo", "review", "log", "quit"]
+    assert {word for _, word in AT_THE_END} == screen
+
+
+@pytest.mark.parametrize("key", [key for key, _ in AT_THE_END])
+def test_every_key_the_end_line_offers_runs_there(tmp_path: Path, key: str) -> None:
+    player = Player(tmp_path, seed=LOSING_DEAL)
+    player.plain.judge = first_cell_judge()
+    out = player.type(*LOSING_LINE)
+    assert out[-1] == "n new deal, d replay, u undo, v review, l log, q quit."
+    assert any(key in words for words in COMMANDS) and key not in REFUSED_AT_THE_END
+    said = player.type(key)
+    assert not any("not a command" in line or "The game is over" in line for line in said)
+    assert said or (key == "q" and not player.plain.running)
 
 
 # --- the spellings ----------------------------------------------------------------

@@ -92,7 +92,7 @@ def test_a_whole_seeded_game_through_a_pipe(home: Path) -> None:
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 1, won 100% of 1.",
-        "n for a new deal, u to take back the last card, q to quit.",
+        "n new deal, d replay, u undo, v review, l log, q quit.",
     ]
     stats = pipe(home, ["stats", "--json"], [])
     assert '"won": 1' in stats.stdout

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from helpers import (
     DAY,
+    LOSING_DEAL,
+    LOSING_LINE,
     WINNING_DEAL,
     WINNING_LINE,
     WINNING_LINE_DEAL_1,
@@ -26,7 +28,7 @@ from helpers import (
 from helpers import counted as results
 
 from foursquare.deals import deal_number
-from foursquare.engine import Game, Status
+from foursquare.engine import Game, Status, parse_cell
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
 from foursquare.screen.keys import Key, Resize
@@ -190,6 +192,17 @@ def test_d_in_the_end_box_plays_the_same_deal_again_and_it_does_not_count(tmp_pa
     place(app, *WINNING_LINE)
     assert [result.deal for result in results(tmp_path)] == [WINNING_DEAL]
     assert any("Not counted" in line.plain() for line in app.end_note)
+
+
+@pytest.mark.parametrize("key", [Key.ENTER, "t", "a"])
+def test_once_the_game_is_over_the_message_offers_the_keys_of_the_end_box(tmp_path: Path, key: Key | str) -> None:
+    app = screen_for(tmp_path, Request(seed=LOSING_DEAL))
+    place(app, *map(parse_cell, LOSING_LINE))
+    assert app.game.is_over
+    press(app, key)
+    offered = ", ".join(f"{key} {word}" for key, word in app.end_keys)
+    assert offered == "n new deal, d replay, u undo, q quit, m log, v review"
+    assert message(app) == f"The game is over: {offered}"
 
 
 def box_of(app: App) -> str:

@@ -1,4 +1,5 @@
-"""The game as plain lines: how the face-down count reads, in play and once the game is lost."""
+"""The game as plain lines: how the face-down count reads, in play and once the game is lost, and what the end
+offers."""
 
 from __future__ import annotations
 
@@ -6,7 +7,11 @@ from helpers import LOSING_DEAL, LOSING_LINE
 
 from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, parse_cell
 from foursquare.words.cards import Spelling
-from foursquare.words.table import face_down_words, status_lines
+from foursquare.words.explain import game_over_text
+from foursquare.words.keys import SHORT
+from foursquare.words.plain import AT_THE_END
+from foursquare.words.session import REPLAY
+from foursquare.words.table import face_down_words, over_line, status_lines
 
 
 def test_the_face_down_count_reads_out_of_four_up_to_the_limit_and_as_more_than_four_past_it() -> None:
@@ -23,3 +28,14 @@ def test_a_game_lost_with_too_many_face_down_does_not_say_6_of_4() -> None:
     assert game.loss_reason is LossReason.TOO_MANY_FACE_DOWN and game.face_down_count == 6
     end = status_lines(game, Spelling(ascii=True))[0]
     assert end == "Deal 5: lost: more than 4 cards face down. Face down: 6 (more than 4 loses)."
+
+
+def test_the_end_line_names_each_key_offered_once_with_the_end_boxs_word() -> None:
+    assert over_line(AT_THE_END) == "n new deal, d replay, u undo, v review, l log, q quit"
+    assert [key for key, _ in AT_THE_END] == list(dict.fromkeys(key for key, _ in AT_THE_END))
+    assert {word for _, word in AT_THE_END} <= {*SHORT.values(), REPLAY}
+
+
+def test_the_game_over_sentence_offers_the_keys_it_is_given() -> None:
+    assert game_over_text([("n", "new deal"), ("q", "quit")]).plain() == "The game is over: n new deal, q quit"
+    assert game_over_text(()).plain() == "The game is over"
