@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import date
 from pathlib import Path
 
@@ -724,3 +725,17 @@ def test_ctrl_d_after_some_typing_starts_the_answer_on_a_line_of_its_own(home: P
     assert main(seed=WINNING_DEAL, stdin=_Typed(b"ab"), stdout=out) == 0  # "ab", then Ctrl-D: no line end
     answer = next(line for line in out.getvalue().splitlines() if "not a command" in line)
     assert answer.startswith("ab: not a command")  # not "> abab: not a command", run on after the prompt
+
+
+def _plain_table(text: str) -> set[str]:
+    """The words in backquotes of the first column of the table of plain-mode commands that follows
+    ``## Plain mode`` (the README) or that opens the page (plain.md)."""
+    section = text.split("## Plain mode", 1)[-1]
+    rows = re.findall(r"^\| (.+?) \|", section.split("\n## ", 1)[0], re.MULTILINE)
+    return {word.split()[0] for row in rows for word in re.findall(r"`([^`]+)`", row)}
+
+
+@pytest.mark.parametrize("path", ["README.md", "foursquare/words/help/plain.md"])
+def test_the_readme_and_the_plain_help_page_list_every_plain_command(path: str) -> None:
+    listed = _plain_table((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8"))
+    assert {words[0] for words in COMMANDS} <= listed
