@@ -92,10 +92,10 @@ def status_lines(game: Game, spell: Spelling) -> list[str]:
 
 
 def face_down_words(count: int) -> str:
-    """``Face down: 3 of 4``; past the limit, which only a lost game reaches, ``Face down: 6 (more than 4
-    loses)``, since ``6 of 4`` reads as nonsense."""
+    """``Face down: 3 of 4``; past the limit, which only a lost game reaches, ``Face down: 6``, since ``6 of 4``
+    reads as nonsense (the line before says the game was lost with more than 4)."""
     if count > MAX_FACE_DOWN:
-        return f"Face down: {count} (more than {MAX_FACE_DOWN} loses)"
+        return f"Face down: {count}"
     return f"Face down: {count} of {MAX_FACE_DOWN}"
 
 
