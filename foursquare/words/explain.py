@@ -154,8 +154,12 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
         ]
     if Judgement.ALONE in (row.judgement, col.judgement):
         (j,) = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
+        if j.judgement is Judgement.ALL_DOWN:  # worded as when both lines matter: "its row is all face down"
+            long_form = Text((*long_head, ": ", *_verdict(j, False), ", ", *_turns(j.turns, _Say.FULL)))
+        else:
+            long_form = Text((*long_head, f"{joined} ", *_clause(j, short=False, brief=False)))
         return [
-            Text((*long_head, f"{joined} ", *_clause(j, short=False, brief=False))),
+            long_form,
             Text((*short_head, " ", *_clause(j, short=True, brief=False))),
             Text((*short_head, " ", *_clause(j, short=True, brief=True))),
             *([Text((*short_head, ": ", *_turns(j.turns, _Say.GROUPED)))] if j.turns else []),
@@ -216,8 +220,6 @@ def _clause(j: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
     verdict = _verdict(j, short)
     if short:
         return (*verdict, *turned)
-    if j.judgement is Judgement.ALL_DOWN:
-        return (f"has only face-down cards in its {j.line}", *turned)
     if j.judgement in (Judgement.HIGHEST, Judgement.LOWEST, Judgement.BETWEEN):
         return ("is ", *verdict, *turned)
     return (*verdict, *turned)

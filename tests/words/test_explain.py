@@ -82,7 +82,7 @@ def test_between_in_column() -> None:
 def test_all_others_face_down_turns_them_all() -> None:
     long, _ = _play(_game("5H 9C 7D"), [(0, 0), (0, 1), (0, 1)])
     # 9C turned 5H face down; 7D on 9C finds only a face-down card in its row.
-    assert long == "7D on e4 has only face-down cards in its row: turned 5H on d4 face up"
+    assert long == "7D on e4: its row is all face down, turned 5H on d4 face up"
 
 
 def test_tie_turns_nothing() -> None:
