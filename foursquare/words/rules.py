@@ -28,8 +28,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "The end",
-        "More than 4 cards face down: you lose. All 16 piles face up: you win, and your score is the "
-        "number of cards left in the stock. The stock runs out first: you lose.",
+        "More than 4 piles face down (only top cards count): you lose. All 16 piles face up: you win, and "
+        "your score is the number of cards left in the stock. The stock runs out first: you lose.",
     ),
 )
 """The rules in short: (heading, paragraph)."""
