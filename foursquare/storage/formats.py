@@ -389,6 +389,8 @@ def check_finished(finished: FinishedGame) -> None:
     Result(finished.deal, finished.ending, finished.score)  # a score with a win, and only with a win
     if finished.daily is not None and deal_number(finished.daily) != finished.deal:
         raise ValueError(f"deal {finished.deal} is not the daily deal of {finished.daily.isoformat()}")
+    if finished.started is not None and finished.ended is not None and finished.started > finished.ended:
+        raise ValueError(f"it started ({stamp(finished.started)}) after it ended ({stamp(finished.ended)})")
     game = finished.replay()
     if game is None:
         return

@@ -384,6 +384,23 @@ def test_an_import_time_past_the_calendar_rejects_its_line_and_the_rest_go_in(
     assert err == 'foursquare import: line 1: time "9999-12-31T23:59:59-01:00" is out of range\n'
 
 
+def test_an_import_line_that_starts_after_it_ends_is_rejected(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    (line,) = _export_lines(home, capsys)
+    line["started"], line["ended"] = "2030-01-01T10:00:00Z", "2026-11-30T10:00:00Z"
+    source = tmp_path / "backwards.jsonl"
+    source.write_text(json.dumps(line) + "\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
+    assert command("import", str(source)) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "foursquare import: line 1: it started (2030-01-01T10:00:00Z) after it ended (2026-11-30T10:00:00Z)\n"
+    )
+
+
 def test_a_negative_layout_version_is_refused_and_left_alone(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     three_games(home)
     with contextlib.closing(sqlite3.connect(home / DB_FILE)) as db:
