@@ -99,6 +99,8 @@ class Reason(Enum):
     """``detail`` says what the format's check found."""
     NO_RECORD = "no record"
     """A finished game without its placements, so it cannot be checked."""
+    SEVERAL_GAMES = "several games"
+    """A file that holds one game a line (an export) where one game was wanted."""
     TOO_MANY_COPIES = "too many copies"
     """Every name to move or rename a file to is taken."""
     # SQLite

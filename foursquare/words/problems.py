@@ -60,6 +60,10 @@ _REASONS: dict[Reason, str] = {
     Reason.TOO_DEEP: "not valid JSON: nested too deeply",
     Reason.TOO_MANY_DIGITS: "not valid JSON: a number with too many digits",
     Reason.NO_RECORD: "it has no record of its placements, so it cannot be checked",
+    Reason.SEVERAL_GAMES: (
+        "it holds more than one game, one a line as foursquare export writes them: --file takes one game "
+        "(foursquare import the file, then foursquare review a game by the id foursquare history gives it)"
+    ),
     Reason.TOO_MANY_COPIES: "too many damaged copies already",
     Reason.DISK_FULL: "the disk is full",
     Reason.READ_ONLY: "the database is read-only",

@@ -343,6 +343,12 @@ def test_review_of_a_file_takes_a_line_of_the_export_as_its_game_record(
     path.write_text(json.dumps({**good, "game": None}))
     assert command("review", "--file", str(path), judge=first_cell_judge()) == 1
     assert "kept without the record of its placements" in capsys.readouterr().err
+    path.write_text(json.dumps(good) + "\n" + json.dumps(good) + "\n")  # a whole export file
+    assert command("review", "--file", str(path), judge=first_cell_judge()) == 1
+    assert capsys.readouterr().err.startswith(
+        f"foursquare review: {path}: it holds more than one game, one a line as foursquare export writes them: "
+        "--file takes one game (foursquare import the file, then"
+    )
 
 
 def test_review_of_a_record_file_refuses_a_stock_that_is_not_the_deals_own(
