@@ -258,8 +258,8 @@ class GameSession:
         help needs the player's yes, asked once a game; after a no, none is
         given until the game has been counted (its result is then kept, and
         undo after the end changes nothing in it).  Help that would do
-        nothing (a take-back with no card down, a tip once the game is over)
-        costs nothing.
+        nothing (a take-back with no card down, a tip once the game is over or
+        where the rules leave the card one cell, as for the first) costs nothing.
         """
         if not self.counts or not self.on_your_own or self.answer is True or not self._would_help(aid):
             return Permission.FREE
@@ -280,7 +280,7 @@ class GameSession:
         does not let a tip go ahead.
         """
         held = self._held(Aid.TIP)
-        if held or self.game.is_over:
+        if held or not self._would_help(Aid.TIP):
             return held
         position = tuple(self.game.placements)
         if self._tipped == position:
@@ -294,7 +294,11 @@ class GameSession:
         return [] if permission is Permission.FREE else [HelpHeld(aid, permission is Permission.DECLINED)]
 
     def _would_help(self, aid: Aid) -> bool:
-        return bool(self.game.placed_count) if aid is Aid.TAKE_BACK else not self.game.is_over
+        if aid is Aid.TAKE_BACK:
+            return bool(self.game.placed_count)
+        if aid is Aid.TIP:
+            return len(self.game.legal_moves()) > 1  # one cell (the first card's, d4): the tip tells nothing
+        return not self.game.is_over
 
     def _helped(self, aid: Aid) -> None:
         if self.help is not None:

@@ -52,6 +52,15 @@ def test_a_fresh_game_is_on_your_own_and_the_first_help_asks_while_help_that_doe
     assert session.game.placed_count == 3 and session.help == Help()  # nothing given, nothing counted
 
 
+def test_a_tip_for_the_first_card_which_has_one_cell_costs_nothing() -> None:
+    session = GameSession.in_memory(Game.deal(WINNING_DEAL))
+    assert len(session.game.legal_moves()) == 1
+    assert session.permission(Aid.TIP) is Permission.FREE and session.tip() == []
+    assert session.help == Help() and session.answer is None  # nothing counted, nothing asked
+    play_on(session, WINNING_LINE[:1])
+    assert session.permission(Aid.TIP) is Permission.ASK  # from the second card on, a tip is help
+
+
 def test_a_yes_stands_for_the_game_and_every_help_is_counted_once() -> None:
     session = GameSession.in_memory(Game.deal(WINNING_DEAL))
     play_on(session, WINNING_LINE[:3])
@@ -85,7 +94,7 @@ def test_a_no_stands_until_the_game_is_counted() -> None:
     assert (finished.records.on_your_own.played, finished.records.on_your_own.won) == (1, 1)
     assert session.permission(Aid.TAKE_BACK) is Permission.FREE and of(TookBack, session.undo())
     session.new_deal()
-    assert session.answer is None and session.help == Help() and session.permission(Aid.TIP) is Permission.ASK
+    assert session.answer is None and session.help == Help() and session.permission(Aid.AUTOPLAY) is Permission.ASK
 
 
 def test_help_on_a_deal_counted_before_costs_nothing_but_is_kept(tmp_path: Path) -> None:
