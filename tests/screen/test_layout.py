@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from helpers import WINNING_LINE_DEAL_1
@@ -170,3 +172,21 @@ def test_cards_do_not_overlap() -> None:
         points = {(y, x) for y in range(rect.y, rect.y + rect.height) for x in range(rect.x, rect.x + rect.width)}
         assert not points & seen
         seen |= points
+
+
+def _card_width(width: int, height: int) -> int:
+    where = layout.plan(width, height)
+    assert where is not None
+    return where.card.width
+
+
+@pytest.mark.parametrize("path", ["README.md", "foursquare/words/help/screen.md"])
+def test_the_sizes_the_docs_give_are_the_layouts_own(path: str) -> None:
+    text = " ".join((Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8").split())
+    found = re.search(r"(\d+)×(\d+) works; from (\d+)×(\d+) the cards are bigger", text)
+    assert found is not None
+    small_w, small_h, big_w, big_h = map(int, found.groups())
+    assert layout.minimum_size() == (small_w, small_h)
+    usual = _card_width(80, 24)
+    assert _card_width(big_w, big_h) > usual  # bigger from there...
+    assert _card_width(big_w - 1, 200) == usual and _card_width(300, big_h - 1) == usual  # ...and not before
