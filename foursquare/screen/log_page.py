@@ -15,7 +15,7 @@ from foursquare.screen.app import App, TextScreen, bound, scroll_page
 from foursquare.screen.keys import Input, Key
 from foursquare.words.keys import SHORT
 from foursquare.words.log import log_entries, log_title
-from foursquare.words.text import Text, Tone, wrap
+from foursquare.words.text import Text, Tone, wrap_under
 
 __all__ = ["LogPage"]
 
@@ -56,10 +56,7 @@ class LogPage:
             numbers = max((len(number) for number, _ in self.entries), default=0) + 1
             lines: list[Text] = []
             for number, said in self.entries:
-                head = f"{number:>{numbers - 1}} "
-                first, *rest = wrap(said, max(8, width - len(head)))
-                lines.append(Text((head, *first.tokens), said.tone))
-                lines += [Text((" " * len(head), *row.tokens), said.tone) for row in rest]
+                lines += wrap_under(f"{number:>{numbers - 1}} ", said, width)
             if not lines:
                 lines.append(Text((self.title,), Tone.DIM))
             self._lines = (width, tuple(lines))

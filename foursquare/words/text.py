@@ -9,13 +9,13 @@ clubs" for a screen reader, and nothing that builds words needs to know which.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum, auto
 
 from foursquare.engine import Card
 from foursquare.engine.values import Value
 
-__all__ = ["Text", "Token", "Tone", "card_list", "wrap"]
+__all__ = ["Text", "Token", "Tone", "card_list", "fitted", "wrap", "wrap_under"]
 
 Token = str | Card
 
@@ -96,6 +96,36 @@ def wrap(text: Text, width: int) -> list[Text]:
         used += size
     lines.append(line)
     return [Text(tuple(_joined(tokens)), text.tone) for tokens in lines]
+
+
+def wrap_under(head: str, text: Text, width: int, rows: int | None = None) -> list[Text]:
+    """``head`` then ``text`` in lines of at most ``width`` columns, broken at spaces, each line after the
+    first indented by ``head``'s width: a numbered entry or a table's last column runs on under its own
+    words, clear of what is before it (``head`` is kept as it is, spacing and all).
+
+    With ``rows``, at most that many lines: a text that needs more is cut after the last whole word that
+    fits, with ``…`` (never in the middle of a word).
+    """
+    room = max(8, width - len(head))
+    lines = wrap(text, room)
+    if rows is not None and len(lines) > rows:
+        lines = wrap(text, room - 1)[: max(1, rows)]
+        last = list(lines[-1].tokens)
+        if isinstance(last[-1], str):
+            last[-1] = last[-1].rstrip(",;:")  # "turns 2 down…", not "turns 2 down,…"
+        lines[-1] = Text((*last, "…"), text.tone)
+    out = []
+    for n, line in enumerate(lines):
+        prefix = head if n == 0 else " " * len(head)
+        out.append(Text(tuple(_joined([prefix, *line.tokens] if prefix else list(line.tokens))), text.tone))
+    return out
+
+
+def fitted(forms: Sequence[Text], width: int) -> list[Text]:
+    """The longest of ``forms`` (longest first) that fits on a line of ``width`` columns; when none does, the
+    shortest wrapped on as many lines as it needs, so that a sentence runs on rather than being cut."""
+    form = next((form for form in forms if len(form) <= width), forms[-1])
+    return wrap(form, width)
 
 
 def _words(text: Text) -> list[list[Token]]:

@@ -31,7 +31,7 @@ from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.grammar import capitalized
 from foursquare.words.results import loss_words
 from foursquare.words.screen import PANEL, outcome_mark
-from foursquare.words.text import Text, Tone, wrap
+from foursquare.words.text import Text, Tone, fitted, wrap, wrap_under
 
 
 def screen(spans: list[Span], width: int, height: int) -> list[str]:
@@ -620,6 +620,28 @@ def test_wrapped_key_lines_keep_their_descriptions_lined_up() -> None:
     assert rest and all(r.plain().startswith(" " * 20) and not r.plain()[20].isspace() for r in rest)
     assert " ".join(" ".join(x.plain().split()) for x in (first, *rest)) == " ".join(line.plain().split())
     assert wrap(Text.of("short"), 50) == [Text.of("short")]
+
+
+def test_wrap_under_runs_a_line_on_under_its_words_and_cuts_only_after_a_whole_word() -> None:
+    head = " 2. [b6]  11.8   68%  "
+    text = Text.of("covers a face-down card, turns 1 down and 2 up, 1 face down after", tone=Tone.GOOD)
+    first, *rest = wrap_under(head, text, 60)
+    assert first.plain().startswith(head) and first.tone is Tone.GOOD
+    assert rest and all(r.plain().startswith(" " * len(head)) and r.plain()[len(head)] != " " for r in rest)
+    assert all(len(line) <= 60 for line in (first, *rest))
+    assert " ".join(line.plain().strip() for line in (first, *rest)) == (head + text.plain()).strip()
+    (cut,) = wrap_under(head, text, 60, rows=1)
+    assert len(cut) <= 60 and cut.plain()[len(head) :] == "covers a face-down card, turns 1 down…"
+    (cut,) = wrap_under(head, text, 50, rows=1)
+    assert cut.plain()[len(head) :] == "covers a face-down card…"  # no comma before it
+    assert wrap_under(head, Text.of("short"), 60) == [Text.of(head + "short")]
+
+
+def test_fitted_says_the_longest_form_that_fits_and_runs_the_shortest_on_rather_than_cut_it() -> None:
+    forms = [Text.of("the longest form of all"), Text.of("a shorter form"), Text.of("short form")]
+    assert fitted(forms, 23) == [forms[0]]
+    assert fitted(forms, 16) == [forms[1]]
+    assert [line.plain() for line in fitted(forms, 6)] == ["short", "form"]
 
 
 def test_the_statistics_page_at_70_columns_lists_every_score_won_uncut() -> None:
