@@ -35,7 +35,7 @@ from foursquare.engine import (
 from foursquare.engine.values import Value
 from foursquare.words.cards import Spelling
 from foursquare.words.grammar import a_rank, and_list, plural
-from foursquare.words.results import loss_words
+from foursquare.words.results import loss_label, loss_words
 from foursquare.words.table import over_line
 from foursquare.words.text import Text, Token, Tone, card_list
 
@@ -361,28 +361,32 @@ def placement_why(game: Game, preview: Preview) -> list[Text]:
     the card goes (a new pile, or which card it covers), what it turns over,
     face-up cards by name and face-down ones by count (their ranks are
     hidden), then how the table stands: the face-down count, a win or a loss.
+    The last form, ``a new pile, 2 down, 1 up, 2 face down``, is for a
+    column too narrow for the others, so that it is shortened rather than cut.
     """
     pile = game.pile(preview.cell)
     where: tuple[Token, ...]
+    compact: tuple[Token, ...]
     if pile is None:
-        where = ("a new pile",)
+        where = compact = ("a new pile",)
     elif pile.face_up:
-        where = ("covers ", pile.top)
+        where = compact = ("covers ", pile.top)
     else:
-        where = ("covers a face-down card",)
+        where, compact = ("covers a face-down card",), ("on a face-down card",)
     piles = [game.pile(cell) for cell in preview.flipped]
     down = [pile.top for pile in piles if pile is not None and pile.face_up]
     up = sum(1 for pile in piles if pile is not None and not pile.face_up)
     if preview.status is Status.WON:
-        end = f"wins, score {preview.score}"
+        end = brief = f"wins, score {preview.score}"
     elif preview.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
-        end = f"loses: {preview.face_down_count} face down"
+        end = brief = f"loses: {preview.face_down_count} face down"
     elif preview.loss_reason is not None:
-        end = f"loses: {loss_words(preview.loss_reason)}"
+        end, brief = f"loses: {loss_words(preview.loss_reason)}", f"loses: {loss_label(preview.loss_reason)}"
     else:
-        end = f"{preview.face_down_count} face down after"
+        end, brief = f"{preview.face_down_count} face down after", f"{preview.face_down_count} face down"
     if not down and not up:
-        return [Text((*where, ", turns nothing over, ", end)), Text((*where, ", nothing turned, ", end))]
+        forms = [Text((*where, ", turns nothing over, ", end)), Text((*where, ", nothing turned, ", end))]
+        return [*forms, Text((*compact, ", none turned, ", brief))]
     named = (*card_list(down), " down") if down else ()
     counted = (f"{len(down)} down",) if down else ()
     raised = (f"{up} up",) if up else ()
@@ -390,4 +394,5 @@ def placement_why(game: Game, preview: Preview) -> list[Text]:
     return [
         Text((*where, ", turns ", *named, *both, *raised, ", ", end)),
         Text((*where, ", turns ", *counted, *both, *raised, ", ", end)),
+        Text((*compact, ", ", ", ".join((*counted, *raised)), ", ", brief)),
     ]

@@ -20,6 +20,7 @@ __all__ = [
     "banner_words",
     "ending_label",
     "ending_short",
+    "loss_label",
     "loss_words",
     "result_words",
     "score_words",
@@ -36,6 +37,11 @@ _LOSS = {
 def loss_words(reason: LossReason) -> str:
     """Why a game was lost: ``more than 4 cards face down``."""
     return _LOSS[reason]
+
+
+def loss_label(reason: LossReason) -> str:
+    """Why a game was lost, in a few words (a counted game's label): ``the stock ran out``."""
+    return _LOSS_LABELS[reason]
 
 
 def result_words(status: Status, score: int | None, reason: LossReason | None = None) -> str:
@@ -60,10 +66,14 @@ def banner_words(game: Game) -> tuple[str, str]:
     return "GAME LOST", (capitalized(loss_words(reason)) + "." if reason is not None else "Lost.")
 
 
+_LOSS_LABELS = {
+    LossReason.TOO_MANY_FACE_DOWN: "too many cards face down",
+    LossReason.STOCK_EMPTY: "the stock ran out",
+}
 _LABELS = {
     Ending.WON: "won",
-    Ending.TOO_MANY_FACE_DOWN: "too many cards face down",
-    Ending.STOCK_EMPTY: "the stock ran out",
+    Ending.TOO_MANY_FACE_DOWN: _LOSS_LABELS[LossReason.TOO_MANY_FACE_DOWN],
+    Ending.STOCK_EMPTY: _LOSS_LABELS[LossReason.STOCK_EMPTY],
     Ending.ABANDONED: "abandoned for a new deal",
 }
 _SHORT = {

@@ -8,10 +8,10 @@ from collections.abc import Iterator, Mapping
 
 from helpers import WINNING_DEAL, WINNING_LINE
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name
+from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name, parse_cell
 from foursquare.screen import layout
 from foursquare.screen.app import NARROWEST
-from foursquare.words.explain import Judgement, explain, judge, preview_words, refusal_words
+from foursquare.words.explain import Judgement, explain, judge, placement_why, preview_words, refusal_words
 from foursquare.words.text import Text
 
 
@@ -228,3 +228,33 @@ def test_refusal_names_the_cell_and_the_reason() -> None:
         assert "e5" in str(exc)
     else:
         raise AssertionError("a diagonal cell has no preview")
+
+
+def test_what_a_placement_would_do_has_a_last_form_short_enough_for_the_narrowest_review_column() -> None:
+    """The review's lines at 70 columns leave 46 for what a cell would do: the last form says it in fewer words
+    (cards counted, not named; a loss by its short label) rather than be cut there."""
+    rng = random.Random(5)
+    lengths = []
+    for deal in range(40):
+        game = Game.deal(deal)
+        while not game.is_over:
+            for cell in game.legal_moves():
+                forms = placement_why(game, game.preview(cell))
+                assert [len(form) for form in forms] == sorted((len(form) for form in forms), reverse=True)
+                lengths.append(len(forms[-1]))
+                compact = forms[-1].plain()
+                assert "before the square was complete" not in compact and not compact.endswith("after")
+            game.play(rng.choice(game.legal_moves()))
+    assert sum(length <= 46 for length in lengths) / len(lengths) > 0.95
+
+
+def test_the_last_form_of_what_a_placement_would_do_counts_the_cards_it_turns() -> None:
+    game = Game.deal(1)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    forms = [form.plain() for form in placement_why(game, game.preview(parse_cell("d2")))]  # on a face-down card
+    assert forms == [
+        "covers a face-down card, turns 7H and AH down and 1 up, 2 face down after",
+        "covers a face-down card, turns 2 down and 1 up, 2 face down after",
+        "on a face-down card, 2 down, 1 up, 2 face down",
+    ]
