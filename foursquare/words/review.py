@@ -296,7 +296,7 @@ def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN 
     ``width``; ``height`` lines at most, the heading included (the expert's
     cell and the player's are always there).
     """
-    rows = [Text((f"{'':4}{'cell':<5}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]
+    rows = [Text((f"{'':4}{'cell':<4}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]  # over the rows' columns
     for n, line in _shown_lines(step, height - 1):
         head = f"{n:>2}. {_marked(line.cell, step)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
         forms = placement_why(before, before.preview(line.cell))
