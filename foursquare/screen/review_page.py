@@ -49,7 +49,7 @@ from foursquare.words.review import (
     summary_waiting,
     verdict_lines,
 )
-from foursquare.words.text import Text, Token, Tone
+from foursquare.words.text import Text, Token, Tone, wrap
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
     from foursquare.expert.advice import Advice, Position
@@ -170,11 +170,12 @@ class ReviewPage:
 
     def _summary(self, app: App, game: Game, work: Work) -> tuple[str, list[Text]]:
         title = review_title(game.seed)
-        width = min(app.width, 80) - 2
+        width = layout.page_width(app.width)
         body = layout.screen_body_rows(app.height)
         ascii = self.owner.ascii
         if work.review is None:
-            lines = [*self._progress(work), Text(("",)), *summary_waiting()]
+            lines = [*self._progress(work), Text(("",)), summary_waiting()]
+            lines = [row for line in lines for row in wrap(line, width)]
             rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - CHART_FOOT))
             lines += [Text((line,)) for line in chart_lines(work.steps, rows, width, ascii=ascii)]
             return title, lines
@@ -183,20 +184,23 @@ class ReviewPage:
         text = summary_lines(work.review, rows=rows, width=width, ascii=ascii)
         if helped is not None:
             text.insert(1, helped)
-        return title, [Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text)]
+        heads = (Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text))
+        return title, [row for line in heads for row in wrap(line, width)]  # a line too wide runs on, never cut
 
     def _step_page(self, app: App, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
+        """Placement ``n``'s page, every line within the page's width: a line too wide would move the whole
+        page sideways (the screen makes room for the widest line), and only on the placements that have one."""
         from foursquare.expert.review import before_placement  # loaded already: a review is at work
 
         before = before_placement(game, n)
         card = game.stock[n - 1]
         cell = game.placements[n - 1]
         step = work.step(n)
-        lines = placement_lines(step, card, cell)
+        width = layout.page_width(app.width)
+        lines = placement_lines(step, card, cell, width)
         lines += position_table(before, cell, step.expert_cell if step is not None else None)
-        progress = self._progress(work)
+        progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
-            width = layout.page_width(app.width)
             verdict = verdict_lines(step, width)
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen

@@ -27,7 +27,7 @@ from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_MY_OWN, help_words
 from foursquare.words.problems import why
 from foursquare.words.results import score_words
-from foursquare.words.text import Text, Token, Tone
+from foursquare.words.text import Text, Token, Tone, fitted, wrap_under
 
 __all__ = [
     "BLUNDER_MARK",
@@ -219,6 +219,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"Worst: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
             f"Worst: card {worst.n} on {cell_name(worst.cell)}: {_lost(worst, arrow, chance=False)}, {verdict}",
         )
+        if worst.lost_at_once:  # the figures say no more than the loss does: 0 cards after
+            worst_line += (f"Worst: card {worst.n} on {cell_name(worst.cell)}: {_LOST_AT_ONCE}, {verdict}",)
     marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
     head = [
         (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),
@@ -236,12 +238,16 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     )
 
 
+_LOST_AT_ONCE = "the game lost at once"
+"""What a placement that lost there and then (where another would not) did, in the summary's worst line."""
+
+
 def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
     """What a placement lost, as its verdict weighed it: ``17.4 → 16.2 cards``, and the win chance (unless
     ``chance`` is False, for a narrow line) or the loss at once where that made it a blunder."""
     cards = f"{cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards"
     if step.lost_at_once:
-        return f"{cards}, the game lost at once"
+        return f"{cards}, {_LOST_AT_ONCE}"
     if chance and step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
         return f"{cards}, win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
     return cards
@@ -250,19 +256,27 @@ def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
 # --- the pages of a review ---------------------------------------------------------
 
 
-def placement_lines(step: Step | None, card: Card, cell: Cell) -> list[Text]:
-    """What a placement's page says about it: where it went and where the expert would have put it.
+def placement_lines(step: Step | None, card: Card, cell: Cell, width: int = 78) -> list[Text]:
+    """What a placement's page says about it: where it went and where the expert would have put it, in the
+    longest of its forms that fits ``width`` on one line (so that the table under it stays in its place).
 
     ``step`` is the expert's verdict, None while it is still being worked out.
     """
     where: tuple[Token, ...] = ("Card ", card, f": you put it on {cell_name(cell)} [ ]")
     if step is None:
-        return [Text((*where, "; the expert is still judging it."))]
-    if step.expert_cell == cell:
-        first = Text((*where, "; the expert would have put it there too."))
+        forms = [Text((*where, "; the expert is still judging it."))]
+    elif step.expert_cell == cell:
+        forms = [
+            Text((*where, "; the expert would have put it there too.")),
+            Text((*where, ", the expert's own cell.")),
+        ]
     else:
-        first = Text((*where, f"; the expert would have put it on {cell_name(step.expert_cell)} < >."))
-    return [first]
+        expert = cell_name(step.expert_cell)
+        forms = [
+            Text((*where, f"; the expert would have put it on {expert} < >.")),
+            Text((*where, f"; the expert's cell is {expert} < >.")),
+        ]
+    return fitted(forms, width)
 
 
 def _marked(cell: Cell, step: Step) -> str:
@@ -292,18 +306,40 @@ def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN 
     """The expert's best cells and the player's, like an analysis board's lines: each with its expected
     score, its win chance and what it would do (``1. <b2>  17.4   98%  a new pile, turns nothing over, …``).
 
-    ``before`` is the game just before the placement; each line is cut to
-    ``width``; ``height`` lines at most, the heading included (the expert's
-    cell and the player's are always there).
+    ``before`` is the game just before the placement; at most ``height``
+    rows of ``width`` columns, the heading included.  What a cell would do
+    runs on under its words where it is too long for its line and there are
+    rows for it, else it is said in a shorter form; a cell other than the
+    expert's and the player's is left out before any is cut (after a whole
+    word, with ``…``), which only the narrowest page short of rows needs.
     """
     rows = [Text((f"{'':4}{'cell':<4}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]  # over the rows' columns
-    for n, line in _shown_lines(step, height - 1):
-        head = f"{n:>2}. {_marked(line.cell, step)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
-        forms = placement_why(before, before.preview(line.cell))
-        why = next((form for form in forms if len(head) + len(form) <= width), forms[-1])
-        tone = Tone.GOOD if line.cell == step.expert_cell else Tone.PLAIN
-        rows.append(Text((head, *why.tokens), tone))
+    budget = max(1, height - 1)
+    for most in range(min(budget, LINES_SHOWN + 1), 0, -1):  # a cell fewer only if even the shortest forms overflow
+        entries = [_entry(before, step, n, line) for n, line in _shown_lines(step, most)]
+        forms = [[wrap_under(head, why, width) for why in whys] for head, whys in entries]
+        fewest = [min(len(form) for form in options) for options in forms]
+        if sum(fewest) <= budget:
+            break
+    else:
+        fewest = [1] * len(entries)  # to be cut: a line for each cell, the first ones more if there are rows
+    left = budget
+    for n, ((head, whys), options) in enumerate(zip(entries, forms, strict=True)):
+        room = max(1, left - sum(fewest[n + 1 :]))  # the longest form that leaves the cells below their fewest rows
+        chosen = next((form for form in options if len(form) <= room), None)
+        if chosen is None:
+            chosen = wrap_under(head, whys[-1], width, room)
+        rows += chosen
+        left -= len(chosen)
     return rows
+
+
+def _entry(before: Game, step: Step, n: int, line: Line) -> tuple[str, list[Text]]:
+    """One cell's row of the lines table: its place, cell and figures, then each form of what it would do
+    (longest first), in the row's tone."""
+    head = f"{n:>2}. {_marked(line.cell, step)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
+    tone = Tone.GOOD if line.cell == step.expert_cell else Tone.PLAIN
+    return head, [Text(why.tokens, tone) for why in placement_why(before, before.preview(line.cell))]
 
 
 def line_sentence(before: Game, line: Line, who: str) -> Text:
@@ -322,19 +358,22 @@ def verdict_lines(step: Step, width: int = 78) -> list[Text]:
     """The expected score and the win chance before and after, and the verdict with what it cost.
 
     The cost printed is the one the verdict was given for: both read to a
-    tenth of a card (and the win chance in whole points).  Lines fit ``width``.
+    tenth of a card (and the win chance in whole points).  Each line is the
+    longest of its forms that fits ``width``, and runs on to the next line
+    if none does, rather than be cut.
     """
     arrow = "→"
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.verdict is Verdict.BEST else Tone.PLAIN)
+    whys: tuple[str, ...]  # why the verdict, longest first
     if step.lost_at_once:
-        why_verdict = "it lost the game at once, where another cell would not"
+        whys = ("it lost the game at once, where another cell would not", "lost at once, where another cell would not")
     elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
-        why_verdict = f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost"
+        whys = (f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost",)
     elif step.verdict is Verdict.BEST and step.cost:
-        why_verdict = f"{step.cost:.1f} cards: too little for the search to tell apart"
+        whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
     else:
-        why_verdict = f"{cost_words(step)} lost" if step.cost else "nothing lost"
+        whys = (f"{cost_words(step)} lost" if step.cost else "nothing lost",)
     figures = (
         f"expected score {cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards, "
         f"win chance {before} {arrow} {after}"
@@ -342,8 +381,8 @@ def verdict_lines(step: Step, width: int = 78) -> list[Text]:
     figures = figures[0].upper() + figures[1:]
     forms = [f"{figures} (expert {arrow} you)", figures]
     return [
-        Text((next((form for form in forms if len(form) <= width), forms[-1]),)),
-        Text((f"Verdict: {step.verdict} ({why_verdict})",), tone),
+        *fitted([Text((form,)) for form in forms], width),
+        *fitted([Text((f"Verdict: {step.verdict} ({why})",), tone) for why in whys], width),
     ]
 
 
@@ -357,12 +396,14 @@ def progress_line(progress: float, error: str | None, done: bool, *, ascii: bool
     return [Text(("The expert is reviewing the game ", progress_bar(progress, 20, ascii=ascii)), Tone.DIM)]
 
 
-def summary_waiting() -> list[Text]:
-    """What the summary page says until every placement is judged."""
-    return [
-        Text(("The summary comes once every placement is judged and the expert has played",)),
-        Text(("this deal itself. Your expected score so far, in cards:",)),
-    ]
+def summary_waiting() -> Text:
+    """What the summary page says until every placement is judged: one sentence, for the page to wrap."""
+    return Text(
+        (
+            "The summary comes once every placement is judged and the expert has played this deal itself. "
+            "Your expected score so far, in cards:",
+        )
+    )
 
 
 def review_title(deal: int | None, n: int | None = None, placements: int = 0) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 
 import pytest
 from helpers import (
@@ -11,6 +12,7 @@ from helpers import (
     lost_game,
     make_app,
     new_pile_judge,
+    play_out,
     played,
     press,
     screen_text,
@@ -21,8 +23,9 @@ from helpers import (
 
 from foursquare.engine import Game, cell_name
 from foursquare.expert.advice import Advice, Position
-from foursquare.expert.review import Verdict, review
+from foursquare.expert.review import Judge, Verdict, before_placement, review
 from foursquare.expert.reviewing import Reviewing
+from foursquare.screen import layout
 from foursquare.screen.app import App
 from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
@@ -35,7 +38,15 @@ from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
-from foursquare.words.review import FOOTER, LINES_SHOWN, NO_ERRORS, finish_first
+from foursquare.words.review import (
+    FOOTER,
+    LINES_SHOWN,
+    NO_ERRORS,
+    finish_first,
+    lines_table,
+    summary_lines,
+    verdict_lines,
+)
 
 
 def fake(game: Game) -> Reviewing:
@@ -171,6 +182,120 @@ def test_every_page_fits_the_terminal(width: int, height: int) -> None:
             assert "Verdict:" in screen_text(app)  # on a short screen too
         press(app, Key.RIGHT)
     assert seen == set(range(game.placed_count + 1))
+
+
+REVIEWED: dict[str, tuple[Callable[[], Game], Callable[[], Judge]]] = {
+    "won": (won_game, first_cell_judge),
+    "lost": (lost_game, first_cell_judge),
+    "lost at once": (lambda: play_out(Game.deal(3)), new_pile_judge),  # placement 19 loses where another would not
+}
+"""Games and fake experts whose reviews have lines too long for a page: (the game, the expert)."""
+
+
+@pytest.mark.parametrize("reviewed", REVIEWED)
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17), (100, 30)])
+def test_every_review_page_starts_at_the_same_column_and_cuts_no_line(reviewed: str, width: int, height: int) -> None:
+    make_game, make_judge = REVIEWED[reviewed]
+    game, judge = make_game(), make_judge()
+    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=judge))
+    press(app, Resize(width, height), "v")
+    settle(app, pages)
+    page = app.page
+    assert isinstance(page, ReviewPage)
+    column, room = (width - layout.page_width(width)) // 2, layout.page_width(width)
+    for at in [*range(1, game.placed_count + 1), 0]:
+        page.at = at
+        spans = render(app, width, height)
+        assert min(span.x for span in spans) == column, f"placement {at} moved sideways"
+        assert all(span.x + len(span.text) <= column + room for span in spans), f"placement {at} is too wide"
+        assert "…" not in "".join(span.text for span in spans), f"placement {at} has a line cut"
+        step = pages.work.step(at) if pages.work is not None else None
+        if step is not None:  # the expert's cell and the player's are listed, however short of rows
+            mine, expert = cell_name(step.cell), cell_name(step.expert_cell)
+            same = step.cell == step.expert_cell
+            text = screen_text(app)
+            assert re.search(rf"\d+\. {re.escape(f'{{{mine}}}' if same else f'[{mine}]')} ", text)
+            assert re.search(rf"\d+\. {re.escape(f'{{{expert}}}' if same else f'<{expert}>')} ", text)
+            assert "Verdict:" in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17), (100, 30)])
+def test_while_the_expert_is_at_work_the_pages_keep_their_column_too(width: int, height: int) -> None:
+    gate = threading.Event()
+    judge = first_cell_judge()
+
+    def held(position: Position) -> Advice:
+        gate.wait(10)
+        return judge(position)
+
+    app, pages = finished_app(won_game(), start=lambda g: Reviewing(g, judge=held))
+    press(app, Resize(width, height), "v")
+    column, room = (width - layout.page_width(width)) // 2, layout.page_width(width)
+    try:
+        for keys in ([], ["s"]):  # the first placement, still being judged; the summary still to come
+            press(app, *keys)
+            spans = render(app, width, height)
+            assert min(span.x for span in spans) == column
+            assert all(span.x + len(span.text) <= column + room for span in spans)
+            assert "…" not in "".join(span.text for span in spans)
+        assert "Your expected score so far, in cards:" in screen_text(app)
+    finally:
+        gate.set()
+        settle(app, pages)
+
+
+def test_what_a_cell_would_do_runs_on_under_its_own_words_rather_than_being_cut() -> None:
+    game = lost_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, "v")
+    settle(app, pages)
+    page = app.page
+    assert isinstance(page, ReviewPage)
+    run_on = []
+    for at in range(1, game.placed_count + 1):
+        page.at = at
+        lines = screen_text(app).splitlines()
+        heading = next(n for n, line in enumerate(lines) if line.endswith("what it would do"))
+        words = lines[heading].index("what it would do")
+        end = next(n for n, line in enumerate(lines) if line.lstrip().startswith("Expected score"))
+        for line in lines[heading + 1 : end]:
+            if not re.match(r"\s+\d+\. ", line):
+                assert len(line) - len(line.lstrip()) == words, line  # under the words, clear of the figures
+                run_on.append(line.strip())
+    assert "3 face down after" in run_on  # placement 11: "…turns 2♦ and 2♠ down and 1 up," then this
+
+
+def test_a_lines_table_short_of_rows_says_less_rather_than_cut_and_keeps_both_cells() -> None:
+    judge = first_cell_judge()
+    game = lost_game()
+    width = layout.page_width(70)
+    for step in review(game, judge).steps:
+        before = before_placement(game, step.n)
+        for height in (3, 4, LINES_SHOWN + 2):
+            rows = [row.plain() for row in lines_table(before, step, width, height)]
+            assert len(rows) <= height and all(len(row) <= width for row in rows), rows
+            assert "…" not in "".join(rows)
+            shown = "".join(rows)
+            for cell in {step.cell, step.expert_cell}:
+                assert any(f"{mark}{cell_name(cell)}" in shown for mark in "[<{"), rows
+
+
+def test_a_placement_that_lost_at_once_is_said_whole_on_the_narrowest_page() -> None:
+    judge = new_pile_judge()
+    result = review(play_out(Game.deal(3)), judge)
+    step = result.steps[18]
+    assert step.lost_at_once and step.verdict is Verdict.BLUNDER
+    width = layout.page_width(70)
+    verdict = verdict_lines(step, width)[1].plain()
+    assert verdict == "Verdict: blunder (lost at once, where another cell would not)"
+    assert (
+        verdict_lines(step, layout.page_width(80))[1]
+        .plain()
+        .endswith("(it lost the game at once, where another cell would not)")
+    )
+    head = summary_lines(result, rows=3, width=width)
+    assert all(len(line) <= width for line in head)
+    assert f"Worst: card 19 on {cell_name(step.cell)}: the game lost at once, a blunder" in head
 
 
 def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
