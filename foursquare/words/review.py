@@ -40,6 +40,7 @@ __all__ = [
     "NO_ERRORS",
     "SHORT_FOOTER",
     "SUMMARY_HEAD",
+    "accuracy_text",
     "cards_text",
     "chart_lines",
     "cost_words",
@@ -194,6 +195,11 @@ def _counted(review: Review) -> str:
     return " · ".join(words)
 
 
+def accuracy_text(accuracy: float) -> str:
+    """A game's accuracy to a tenth, always with its tenth (``75.0``, ``87.8``), so that two games read alike."""
+    return f"{accuracy:.1f}"
+
+
 def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False) -> list[str]:
     """The summary of a review, :data:`SUMMARY_HEAD` lines then the chart ``rows`` tall (and its foot).
 
@@ -204,6 +210,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     expert = score_words(review.expert_result, review.expert_score)
     worst = review.worst
     start = cards_text(review.expected_start)
+    accuracy = accuracy_text(review.accuracy)
     if worst is None:
         worst_line: tuple[str, ...] = (
             "Worst placement: none, every one was as good as the expert's",
@@ -225,8 +232,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     head = [
         (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),
         (
-            f"Accuracy {review.accuracy:g} of 100 · at the first card the expert expected {start} cards left",
-            f"Accuracy {review.accuracy:g} of 100 · the expert expected {start} cards at first",
+            f"Accuracy {accuracy} of 100 · at the first card the expert expected {start} cards left",
+            f"Accuracy {accuracy} of 100 · the expert expected {start} cards at first",
         ),
         (_counted(review),),
         worst_line,
@@ -461,7 +468,7 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
     )
     lines = [
         f"Review of {_deal(review.deal)}: you {you}, the expert {expert} (it played the deal from the start).",
-        f"Accuracy {review.accuracy:g} of 100: {counts}.",
+        f"Accuracy {accuracy_text(review.accuracy)} of 100: {counts}.",
         f"At the first card the expert expected {cards_text(review.expected_start)} cards left at the end "
         "(a loss counting 0).",
     ]

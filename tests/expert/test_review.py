@@ -52,6 +52,7 @@ from foursquare.words.review import (
     CHART_FOOT,
     CHART_TOP,
     SUMMARY_HEAD,
+    accuracy_text,
     cards_text,
     chart_lines,
     step_line,
@@ -562,3 +563,7 @@ def test_no_such_game_or_no_game_yet_is_one_line(
     assert "no game 7" in capsys.readouterr().err
     assert command("review", "7", "--last") == 2
     assert "one of GAME, --last and --file" in capsys.readouterr().err
+
+
+def test_an_accuracy_always_reads_to_a_tenth() -> None:
+    assert [accuracy_text(value) for value in (75.0, 87.8, 100.0, 0.0)] == ["75.0", "87.8", "100.0", "0.0"]

@@ -155,7 +155,7 @@ def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
     text = screen_text(app)
     result = review(game, first_cell_judge())
     assert f"You {game.score} · expert " in text
-    assert f"Accuracy {result.accuracy:g} of 100" in text
+    assert f"Accuracy {result.accuracy:.1f} of 100" in text
     assert f"{result.counts[Verdict.BLUNDER]} blunder" in text
     assert "Expected score in cards" in text and " 24" in text and "█" in text
     press(app, Key.LEFT)
