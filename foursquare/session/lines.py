@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import BinaryIO, NamedTuple, TextIO
 
 from foursquare.words.cards import Spelling
-from foursquare.words.glyphs import can_encode, locale_codeset
+from foursquare.words.glyphs import SUITS, can_encode, locale_codeset
 from foursquare.words.plain import Unusable
 from foursquare.words.quote import shown
 
@@ -26,8 +26,6 @@ __all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spe
 
 MAX_LINE_BYTES = 4096
 """A longer line is refused whole, not read in pieces as several commands."""
-
-_SUITS = "♣♦♥♠"
 
 
 def spelling_for(sink: TextIO, *, ascii: bool, words: bool, real: bool) -> Spelling:
@@ -45,7 +43,7 @@ def spelling_for(sink: TextIO, *, ascii: bool, words: bool, real: bool) -> Spell
         with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which shows ASCII
             locale.setlocale(locale.LC_ALL, "")
         charsets.append(locale_codeset())
-    return Spelling(words=words, ascii=ascii or not all(can_encode(_SUITS, charset) for charset in charsets))
+    return Spelling(words=words, ascii=ascii or not all(can_encode(SUITS, charset) for charset in charsets))
 
 
 class Typed(NamedTuple):

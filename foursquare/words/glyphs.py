@@ -22,6 +22,7 @@ __all__ = [
     "NEW_PILE",
     "ON_A_PILE",
     "SAMPLE",
+    "SUITS",
     "TIP_MARK",
     "UNICODE",
     "UNICODE_CHART",
@@ -94,8 +95,8 @@ NEW_PILE = "+"
 ON_A_PILE = "▲"
 """In the outcome a cell shows (``o``): the next card there goes on top of a pile (``^`` in ASCII)."""
 
-_SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□█░"
-UNICODE = _glyphs(_SUITS, _FRAMES, _SINGLES)
+SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□█░"
+UNICODE = _glyphs(SUITS, _FRAMES, _SINGLES)
 ASCII = _glyphs("CDHS", ("++++-|", "******", "####=#", "..'' :", "++++=|"), "%o><x#-#-")
 
 UNICODE_CHART = ("██", "│", "┤", "└", "─")
@@ -116,7 +117,7 @@ _TO_ASCII = str.maketrans(
 
 SAMPLE = "".join(
     dict.fromkeys(
-        _SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + MARK.strip() + "".join(UNICODE_CHART) + EIGHTHS.strip()
+        SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + MARK.strip() + "".join(UNICODE_CHART) + EIGHTHS.strip()
         + ON_A_PILE + "→←×…·–"
     )
 )  # fmt: skip
