@@ -482,8 +482,8 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
     room = max(panel.height - _FIGURE_ROWS, 4 + key_rows)
-    # short of rows, the record of all games goes first, then a win's score line (its note says the score
-    # too), then the note's last sentences, whole; a loss keeps why it was lost
+    # short of rows, the end's "more" (the other record) goes first, then a win's score line (its note says
+    # the score too), then the note's last sentences, whole; a loss keeps why it was lost
     why = [Text.of(first)] if game.status is not Status.WON or not app.end_note else []
     for said in (
         [Text.of(first), *app.end_note, *app.end_more],
