@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from foursquare.session.lines import MAX_LINE_BYTES, Typed, read_line, read_lines
 
@@ -73,3 +74,8 @@ def test_reading_stops_once_the_reader_is_done() -> None:
     source = io.BytesIO(b"a\nb\nc\n")
     assert run(source, stop_after=2)[:2] == (0, ["a", "b"])
     assert source.read() == b"c\n"  # not read ahead
+
+
+def test_the_plain_help_page_gives_the_longest_line_read() -> None:
+    page = (Path(__file__).resolve().parents[2] / "foursquare/words/help/plain.md").read_text(encoding="utf-8")
+    assert f"({MAX_LINE_BYTES} characters)" in page
