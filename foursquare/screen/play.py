@@ -39,6 +39,7 @@ from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.keys import SHORT
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
+from foursquare.words.session import quitting_words
 from foursquare.words.stats import (
     CHART_TITLE,
     chart_title,
@@ -115,6 +116,9 @@ def main(request: Request, *, ascii: bool = False, color: bool = True, practise:
     status = tui.run(app, ascii=ascii, color=color and not os.environ.get("NO_COLOR"))
     for notice in app.notices:
         print(f"foursquare: {notice}", file=sys.stderr)
+    stakes = app.session.stakes()
+    if status != 0 and stakes.in_progress:  # Ctrl-C or a signal left without the question q asks: say it is kept
+        print(quitting_words(stakes.saved))
     if app.share is not None:
         print(app.share)
     return status

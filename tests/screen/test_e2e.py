@@ -224,7 +224,17 @@ def test_ctrl_c_gives_the_terminal_back(term_factory: list[Terminal], home: Path
     term.send("ctrl-c")
     assert term.wait_exit() == 130
     assert term.line_mode() == (True, True)
-    assert "Traceback" not in term.text
+    assert "Traceback" not in term.text and "game is saved" not in term.text  # no card down: nothing to keep
+
+
+def test_ctrl_c_in_a_game_says_it_is_kept_as_q_would(term_factory: list[Terminal], home: Path) -> None:
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    term.send("enter")
+    term.wait_for("39 cards left")
+    term.send("ctrl-c")
+    assert term.wait_exit() == 130
+    assert "Your game is saved: run foursquare again to go on where you left off." in term.text
 
 
 def test_hang_up_ends_the_game_cleanly(term_factory: list[Terminal], home: Path) -> None:
