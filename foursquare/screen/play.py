@@ -117,7 +117,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True, practise:
     for notice in app.notices:
         print(f"foursquare: {notice}", file=sys.stderr)
     stakes = app.session.stakes()
-    if status != 0 and stakes.in_progress:  # Ctrl-C or a signal left without the question q asks: say it is kept
+    if status == tui.INTERRUPTED and stakes.in_progress:  # Ctrl-C left without the question q asks: say it is kept
         print(quitting_words(stakes.saved))
     if app.share is not None:
         print(app.share)

@@ -29,7 +29,19 @@ from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
 from foursquare.words.screen import Setting, TerminalProblem, crashed
 
-__all__ = ["ESCAPE_DELAY_MS", "Painter", "Terminal", "ignore_false_size", "run", "start_colour", "terminal_problem"]
+__all__ = [
+    "ESCAPE_DELAY_MS",
+    "INTERRUPTED",
+    "Painter",
+    "Terminal",
+    "ignore_false_size",
+    "run",
+    "start_colour",
+    "terminal_problem",
+]
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C, as a shell gives a command killed by SIGINT."""
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""
@@ -382,7 +394,7 @@ def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
         return 0
     except KeyboardInterrupt:
         terminal.stop()
-        return 130
+        return INTERRUPTED
     except _Terminated as stop:
         terminal.stop()
         return 128 + stop.signum
