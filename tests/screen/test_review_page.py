@@ -222,13 +222,7 @@ def test_every_review_page_starts_at_the_same_column_and_cuts_no_line(reviewed: 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17), (100, 30)])
 def test_while_the_expert_is_at_work_the_pages_keep_their_column_too(width: int, height: int) -> None:
     gate = threading.Event()
-    judge = first_cell_judge()
-
-    def held(position: Position) -> Advice:
-        gate.wait(10)
-        return judge(position)
-
-    app, pages = finished_app(won_game(), start=lambda g: Reviewing(g, judge=held))
+    app, pages = finished_app(won_game(), start=held_until(gate))
     press(app, Resize(width, height), "v")
     column, room = (width - layout.page_width(width)) // 2, layout.page_width(width)
     try:
@@ -298,16 +292,21 @@ def test_a_placement_that_lost_at_once_is_said_whole_on_the_narrowest_page() -> 
     assert f"Worst: card 19 on {cell_name(step.cell)}: the game lost at once, a blunder" in head
 
 
-def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
-    gate = threading.Event()
+def held_until(gate: threading.Event) -> Callable[[Game], Reviewing]:
+    """A review whose expert waits for ``gate`` before each judgement: the pages while it is at work."""
     judge = first_cell_judge()
 
     def held(position: Position) -> Advice:
         gate.wait(10)
         return judge(position)
 
+    return lambda game: Reviewing(game, judge=held)
+
+
+def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
+    gate = threading.Event()
     game = lost_game()
-    app, pages = finished_app(game, start=lambda g: Reviewing(g, judge=held))
+    app, pages = finished_app(game, start=held_until(gate))
     press(app, "v")
     text = screen_text(app)
     assert "the expert is still judging it" in text and "The expert is reviewing the game" in text
@@ -417,13 +416,7 @@ def test_v_on_the_statistics_page_leads_to_the_history() -> None:
 
 def test_a_new_deal_or_quitting_stops_a_review_at_work() -> None:
     gate = threading.Event()
-    judge = first_cell_judge()
-
-    def held(position: Position) -> Advice:
-        gate.wait(10)
-        return judge(position)
-
-    app, pages = finished_app(lost_game(), start=lambda g: Reviewing(g, judge=held))
+    app, pages = finished_app(lost_game(), start=held_until(gate))
     press(app, "v", "q")
     work = pages.work
     assert isinstance(work, Reviewing) and not work.done()

@@ -393,9 +393,7 @@ def test_an_import_time_past_the_calendar_rejects_its_line_and_the_rest_go_in(
 def test_an_import_line_that_starts_after_it_ends_is_rejected(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store.open(home)[0] as store:
-        store.record(finished(won_game()))
-    (line,) = _export_lines(home, capsys)
+    line = _exported_win(home, capsys)
     line["started"], line["ended"] = "2030-01-01T10:00:00Z", "2026-11-30T10:00:00Z"
     source = tmp_path / "backwards.jsonl"
     source.write_text(json.dumps(line) + "\n")
@@ -429,9 +427,7 @@ def test_a_huge_number_is_cut_in_the_line_that_names_it(home: Path, capsys: pyte
 def test_an_import_line_with_a_huge_number_is_named_cut(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store.open(home)[0] as store:
-        store.record(finished(won_game()))
-    (line,) = _export_lines(home, capsys)
+    line = _exported_win(home, capsys)
     line["deal"] = int("9" * 4000)
     source = tmp_path / "huge.jsonl"
     source.write_text(json.dumps(line) + "\n")
