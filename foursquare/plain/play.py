@@ -238,7 +238,7 @@ class Plain:
             self.out(review_hint())
             return
         if not rest and self.session.game_id is None:  # a game not ended (or not kept) yet has nothing to review
-            self.out(nothing_ended_yet())
+            self.out(nothing_ended_yet(any_kept=bool(self.library.recent(1))))
             return
         found = self.library.find(int(rest) if rest else self.session.game_id)
         if found.game is None or found.why_not is not None or found.game_id is None:

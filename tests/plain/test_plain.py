@@ -711,6 +711,9 @@ def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
     start = len(out)
     plain.handle("v")
     assert out[start + 1].startswith("Review of deal 28: you lost") and out[start + 2] == "Played with 1 take-back."
+    plain.handle("d")  # the same deal again: this game has not ended, the one before has
+    plain.handle("v")
+    assert out[-1].startswith("This game has not ended yet, so v has nothing to review; v N reviews game N")
 
 
 class _Typed(io.BytesIO):
