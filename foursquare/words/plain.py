@@ -31,7 +31,7 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
     (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
     (("c", "cards"), "", "the cards still to come, rank by rank"),
-    (("l", "log"), "", "the log: every card placed so far, numbered, with what it did and why"),
+    (("l", "log", "m"), "", "the log: every card placed so far, numbered, with what it did and why"),
     (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
     (("d", "replay"), "", summary("replay")),
     (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
