@@ -39,6 +39,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import refusal_sentence
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.practice import (
+    SKIPPED,
     attempt_lines,
     done_lines,
     exercise_lines,
@@ -258,7 +259,9 @@ class PracticeLines:
         if text in ("q", "quit", "stop"):
             self.stop()
         elif text in ("s", "skip"):
-            self.practice.skip()
+            if isinstance(self.practice.current(), Exercise):
+                self.practice.skip()
+                self.out(SKIPPED)
             self._show()
         elif not text:
             self._show()

@@ -23,6 +23,7 @@ __all__ = [
     "BACK",
     "PLAIN_KEYS",
     "QUIT",
+    "SKIPPED",
     "attempt_head",
     "attempt_lines",
     "attempt_texts",
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 PLAIN_KEYS = "Type the cell you would put it on (two tries), s to skip this position, q to stop practising."
+SKIPPED = "Skipped: that position comes again another time."
 
 
 def screen_footer(leave: str) -> str:
