@@ -162,15 +162,20 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
             long_form,
             Text((*short_head, " ", *_clause(j, short=True, brief=False))),
             Text((*short_head, " ", *_clause(j, short=True, brief=True))),
-            *([Text((*short_head, ": ", *_turns(j.turns, _Say.GROUPED)))] if j.turns else []),
+            *(
+                [Text((*short_head, ": ", *_turns(j.turns, say))) for say in (_Say.GROUPED, _Say.CELLS)]
+                if j.turns
+                else []
+            ),
         ]
     forms = [
         Text((*long_head, ": ", *_both(row, col, short=False, brief=False))),
         Text((*short_head, ": ", *_both(row, col, short=True, brief=False))),
         Text((*short_head, ": ", *_both(row, col, short=True, brief=True))),
     ]
-    if row.turns or col.turns:  # the narrowest: what turned, each card by its cell, without the verdicts
-        forms.append(Text((*short_head, ": ", *_turns((*row.turns, *col.turns), _Say.GROUPED))))
+    if row.turns or col.turns:  # the narrowest: what turned, each card by its cell (then the cells alone)
+        turns = (*row.turns, *col.turns)
+        forms += [Text((*short_head, ": ", *_turns(turns, say))) for say in (_Say.GROUPED, _Say.CELLS)]
     else:
         forms.append(Text((*short_head, ": nothing turned")))
     return list(dict.fromkeys(forms))
@@ -182,6 +187,7 @@ class _Say(Enum):
     FULL = "full"
     EACH = "each"
     GROUPED = "grouped"
+    CELLS = "cells"
 
 
 def _turns(turns: tuple[Turn, ...], say: _Say) -> tuple[Token, ...]:
@@ -189,9 +195,15 @@ def _turns(turns: tuple[Turn, ...], say: _Say) -> tuple[Token, ...]:
 
     In full: ``turned 2♣ on c4 and 2♠ on e4 face up, and 7♣ on f4 face
     down``; each card on its own, in few words: ``2♣ c4 up, 2♠ e4 up, 7♣ f4
-    down``; grouped, in the fewest: ``2♣ c4 and 2♠ e4 up; 7♣ f4 down``.
+    down``; grouped: ``2♣ c4 and 2♠ e4 up; 7♣ f4 down``; by their cells
+    alone, in the fewest, for a line too narrow for the cards: ``c4 e4 up;
+    f4 down``.
     """
     out: list[Token] = []
+    if say is _Say.CELLS:
+        ups = " ".join(cell_name(t.cell) for t in turns if t.up)
+        downs = " ".join(cell_name(t.cell) for t in turns if not t.up)
+        return ("; ".join(part for part in (ups and f"{ups} up", downs and f"{downs} down") if part),)
     if say is _Say.EACH:
         for n, turn in enumerate(turns):
             out += [", "] if n else []

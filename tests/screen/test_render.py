@@ -686,3 +686,14 @@ def test_the_help_at_70_columns_is_reflowed_not_broken_twice() -> None:
         if line.startswith("  ") and after.startswith("  "):
             assert len(line) + 1 + len(after.split()[0]) > width, (line, after)  # the next word would not fit
             assert len(after.split()) > 1 or len(line) > width - 10, (line, after)  # no lone word
+
+
+def test_on_the_smallest_screen_a_placement_turning_many_cards_names_every_cell_turned_uncut() -> None:
+    app = make_app(1)
+    line = "d4 d3 e4 d5 d4 e5 c5 e6 b5 d3 c3 c3 b4 b4 b4 e6 b4 e4 d5 e6 d5 e4 e4 c4 b3 c4 e5 d6 d6 d6 c4 c3 c4 c3 b6"
+    for name in (*line.split(), "d3", "d3", "d6"):
+        app.place(parse_cell(name))
+    flipped = app.game.preview(parse_cell("d4")).flipped  # six cards: too many to name with their cards on a row
+    app.place(parse_cell("d4"))
+    bottom = frame(app, 70, 17)[-1]
+    assert len(flipped) == 6 and "…" not in bottom and all(cell_name(cell) in bottom for cell in flipped)
