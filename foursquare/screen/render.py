@@ -390,12 +390,19 @@ def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:
     """``Deal  20261130`` (on a line of its own below the label where it does not fit); returns the row below."""
     c.put(y, x, PANEL["deal"], Style.DIM)
     deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
-    if _LABEL_W + len(deal) > width:
+    if _deal_rows(width, game) > 1:
         y += 1
         c.put(y, x, deal, Style.TEXT)
     else:
         c.put(y, x + _LABEL_W, deal, Style.TEXT)
     return y + 1
+
+
+def _deal_rows(width: int, game: Game) -> int:
+    """The rows :func:`_deal_line` takes in a panel ``width`` wide: two for a deal number too long to follow
+    its label (a 20-digit one in the narrowest panel)."""
+    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
+    return 2 if _LABEL_W + len(deal) > width else 1
 
 
 def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
@@ -468,11 +475,6 @@ def _reminder(c: _Canvas, y: int, x: int, width: int, end: int, keys: Sequence[t
     return y
 
 
-_FIGURE_ROWS = 1
-"""The rows the end box leaves the figures under it: the deal's, to replay or share it (the cards left and
-those face down are on the table and in the box's words)."""
-
-
 def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     """The end of the game, in a double frame where the next card was; returns the row below it."""
     game = app.game
@@ -481,7 +483,9 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     title, first = banner_words(game)
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
-    room = max(panel.height - _FIGURE_ROWS, 4 + key_rows)
+    # the end box leaves room under it for the deal, to replay or share it (the cards left and those face
+    # down are on the table and in the box's words)
+    room = max(panel.height - _deal_rows(panel.width, game), 4 + key_rows)
     # short of rows, the end's "more" (the other record) goes first, then a win's score line (its note says
     # the score too), then the note's last sentences, whole; a loss keeps why it was lost
     why = [Text.of(first)] if game.status is not Status.WON or not app.end_note else []

@@ -697,3 +697,10 @@ def test_on_the_smallest_screen_a_placement_turning_many_cards_names_every_cell_
     app.place(parse_cell("d4"))
     bottom = frame(app, 70, 17)[-1]
     assert len(flipped) == 6 and "…" not in bottom and all(cell_name(cell) in bottom for cell in flipped)
+
+
+def test_the_largest_deal_number_stays_shown_under_the_end_box_on_the_smallest_screen() -> None:
+    app = make_app(2**64 - 1)
+    while not app.game.is_over:
+        app.place(app.game.legal_moves()[0])
+    assert any(row.strip() == str(2**64 - 1) for row in frame(app, 70, 17))
