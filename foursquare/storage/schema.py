@@ -15,7 +15,7 @@ What is kept:
   (:meth:`Game.to_record`), deal, daily date, start and end times (ISO
   8601, UTC), result, loss reason, score, cards placed, and whether it
   counts in the statistics.  A unique index lets each deal count only once;
-  the history's order is by end time, then id (``games_by_end``);
+  the history's order is by end time, start time, then id (``games_by_end``);
 * ``tally`` and ``streak``: how many counted games ended each way, and the
   current and longest winning streaks, kept up to date in the transaction
   that records a game (the tally by triggers on ``games``), so no statistic
@@ -178,7 +178,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     """
-    CREATE INDEX games_by_end ON games(ended, id);
+    CREATE INDEX games_by_end ON games(ended, started, id);
     """,
 )
 """``MIGRATIONS[n]`` brings the schema from version n to n + 1.
@@ -201,11 +201,11 @@ MIGRATIONS: tuple[str, ...] = (
 5. ``practice_solved``: the practice positions (a kept game's placement that
    cost a card or more) the player has solved, by game id and placement
    number, so that practice moves on to the next.
-6. ``games_by_end``: the history in the order the games ended (then by id,
-   for games ended in the same second or with no end time, which come
-   first), so that games imported out of order, or played on another
-   machine before, still list, count in the streaks and come as "the last
-   game" by when they were played.
+6. ``games_by_end``: the history in the order the games ended (then by
+   when they started, for games ended in the same second, then by id; games
+   with no end time come first), so that games imported out of order, or
+   played on another machine before, still list, count in the streaks and
+   come as "the last game" by when they were played.
 """
 SCHEMA_VERSION = len(MIGRATIONS)
 

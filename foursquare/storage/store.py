@@ -258,8 +258,11 @@ class Store:
         """
         added: list[bool] = []
         with self._transaction() as db:
-            (last,) = db.execute("SELECT max(coalesce(ended, '')) FROM games WHERE counted = 1").fetchone()
-            last = last or ""
+            newest = db.execute(
+                f"SELECT coalesce(ended, ''), coalesce(started, '') FROM games WHERE counted = 1"
+                f" ORDER BY {_NEWEST_FIRST} LIMIT 1"
+            ).fetchone()
+            last = tuple(newest) if newest is not None else ("", "")
             in_order = True
             for finished in games:
                 record = _record_text(finished)
@@ -269,8 +272,9 @@ class Store:
                     (str(finished.deal), ended, finished.ending.result, finished.score, record),
                 ).fetchone()
                 if present is None and _insert(db, finished, record).counted:
-                    in_order = in_order and (ended or "") >= last
-                    last = max(last, ended or "")
+                    when = (ended or "", stamp(finished.started) or "")
+                    in_order = in_order and when >= last
+                    last = max(last, when)
                 added.append(present is None)
             if not in_order:
                 db.execute(
@@ -602,9 +606,10 @@ _HELP_KIND = (
 """How a row of ``games`` is split in ``help_tally``, as its triggers split it."""
 _HELP_TALLY = "SELECT help, result, loss_reason, score, games FROM help_tally WHERE games != 0"
 _STREAKS = "SELECT current, longest, alone_current, alone_longest FROM streak WHERE slot = 1"
-_OLDEST_FIRST = "ended, id"
-"""The history's order: by when the games ended (a game with no end time first), then as they were recorded."""
-_NEWEST_FIRST = "ended DESC, id DESC"
+_OLDEST_FIRST = "ended, started, id"
+"""The history's order: by when the games ended (a game with no end time first), then, for games ended in the
+same second, by when they started, then as they were recorded."""
+_NEWEST_FIRST = "ended DESC, started DESC, id DESC"
 
 
 def _whole(value: object, least: int = 0, most: int | None = None) -> int:

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from unittest import mock
 
@@ -128,7 +128,7 @@ def test_a_database_of_the_second_layout_gets_the_index_the_import_looks_up(tmp_
         indexes = {row[1]: [column[2] for column in db.execute(f"PRAGMA index_info({row[1]})")]
                    for row in db.execute("PRAGMA index_list(games)")}  # fmt: skip
     assert indexes["games_by_deal_ended"] == ["deal", "ended"] and "games_by_deal" not in indexes
-    assert indexes["games_by_end"] == ["ended", "id"]  # the history's order
+    assert indexes["games_by_end"] == ["ended", "started", "id"]  # the history's order
 
 
 def previous_version(folder: Path, results: list[Result], current: Game | None = None) -> None:
@@ -456,17 +456,18 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
 def test_the_history_is_in_the_order_the_games_ended_however_they_were_imported(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def at(hour: int, game: Game) -> FinishedGame:
-        when = datetime(2026, 11, 30, hour, tzinfo=timezone.utc)
-        return FinishedGame.of(game, daily=None, started=when, ended=when, counted=True)
+    def at(hour: int, game: Game, started: int = 0) -> FinishedGame:
+        """``game`` ended at ``hour`` o'clock, begun ``started`` minutes before."""
+        ended = datetime(2026, 11, 30, hour, tzinfo=timezone.utc)
+        return FinishedGame.of(game, daily=None, started=ended - timedelta(minutes=started), ended=ended, counted=True)
 
     deal_1 = Game.deal(1)
     for cell in WINNING_LINE_DEAL_1:
         deal_1.play(cell)
     elsewhere = tmp_path / "elsewhere"
     with Store.open(elsewhere)[0] as store:
-        for game in (at(9, won_game()), at(10, deal_1), at(12, lost_game(3))):
-            store.record(game)
+        for game in (at(9, won_game()), at(12, deal_1, started=60), at(12, lost_game(3), started=30)):
+            store.record(game)  # the last two end in the same second: the one begun later ended later
     lines = _export(elsewhere, capsys)
     source = tmp_path / "reversed.jsonl"
     source.write_text("\n".join(reversed(lines)) + "\n")  # newest first, as a hand-edited file might be
@@ -479,11 +480,11 @@ def test_the_history_is_in_the_order_the_games_ended_however_they_were_imported(
         newest_first = [(game.deal, game.ended and game.ended.hour) for game in store.history()]
         newest = store.newest_game()
         stats = store.stats()
-    assert newest_first == [(3, 12), (4, 11), (1, 10), (WINNING_DEAL, 9)]
+    assert newest_first == [(3, 12), (1, 12), (4, 11), (WINNING_DEAL, 9)]
     assert newest is not None and newest.deal == 3  # review --last and practice take the game that ended last
-    assert (stats.current_streak, stats.longest_streak) == (0, 2)
+    assert (stats.current_streak, stats.longest_streak) == (0, 1)
     exported = [json.loads(line)["deal"] for line in _export(home, capsys)]
-    assert exported == [WINNING_DEAL, 1, 4, 3]  # oldest first, so that importing it again keeps the order
+    assert exported == [WINNING_DEAL, 4, 1, 3]  # oldest first, so that importing it again keeps the order
 
 
 def test_import_says_what_a_line_of_another_format_lacks(
