@@ -379,6 +379,12 @@ def verdict_lines(step: Step, width: int = 78) -> list[Text]:
         whys = (f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost",)
     elif step.verdict is Verdict.BEST and step.cost:
         whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
+    elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
+        whys = (
+            "nothing lost: the expert looked further ahead at its own cell, where it reads lower",
+            "nothing lost: the expert's cell was looked at further ahead",
+            "nothing lost",
+        )
     else:
         whys = (f"{cost_words(step)} lost" if step.cost else "nothing lost",)
     figures = (

@@ -567,3 +567,15 @@ def test_no_such_game_or_no_game_yet_is_one_line(
 
 def test_an_accuracy_always_reads_to_a_tenth() -> None:
     assert [accuracy_text(value) for value in (75.0, 87.8, 100.0, 0.0)] == ["75.0", "87.8", "100.0", "0.0"]
+
+
+def test_a_cell_that_reads_above_the_expert_s_says_why_it_is_still_the_expert_s_call() -> None:
+    said = [line.plain() for line in verdict_lines(step(1.9, 2.2), 120)]
+    assert said[0].startswith("Expected score 1.9 → 2.2 cards")
+    assert (
+        said[1] == "Verdict: best (nothing lost: the expert looked further ahead at its own cell, where it reads lower)"
+    )
+    assert verdict_lines(step(1.9, 2.2), 78)[1].plain() == (
+        "Verdict: best (nothing lost: the expert's cell was looked at further ahead)"
+    )
+    assert verdict_lines(step(1.9, 1.9), 78)[1].plain() == "Verdict: best (nothing lost)"
