@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from foursquare.engine import GRID, RANKS, Card, Cell, Game, Pile
-from foursquare.engine.board import CELL, Board, cell_list
+from foursquare.engine.board import CELL, Board, bits, cell_list
 from foursquare.expert.background import Background
 from foursquare.expert.calibration import calibrated, said_score
 from foursquare.expert.evaluation import WIN_BONUS, Leaves
@@ -187,10 +187,10 @@ def advise(
     ranked = outcome.ranked
     ranking = tuple((CELL[i], calibrated(chance)) for i, (_, chance), _ in ranked)
     unseen = sum(position.unseen)
-    most = max(unseen - (GRID * GRID - len(position.piles) - 1), 0)  # every pile still missing takes a card
+    most = _most(position, unseen)
     raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
     scores = tuple(
-        (CELL[i], said_score(raw, unseen, most) if depth <= unseen else raw)  # deeper saw every card: exact
+        (CELL[i], said_score(raw, unseen, most[i]) if depth <= unseen else raw)  # deeper saw every card: exact
         for (i, _, depth), raw in zip(ranked, raws, strict=True)
     )
     cell, chance = ranking[0]
@@ -207,6 +207,22 @@ def advise(
         outcome.interrupted,
         raws[0],
     )
+
+
+def _most(position: Position, unseen: int) -> dict[int, int]:
+    """The highest score the game can reach from each legal cell (by index) for the next card, ``unseen``
+    cards to come: all of them when it wins there and then, else one fewer for every pile still missing
+    after it, and at least one (a table not yet won needs another card to win)."""
+    board = position.board()
+    rank = position.next_card.rank
+    most = {}
+    for i in bits(board.legal()):
+        undo = board.place(i, rank)
+        missing = GRID * GRID - board.occ.bit_count()
+        won = not missing and not board.down
+        board.unplace(undo)
+        most[i] = unseen if won else max(unseen - max(missing, 1), 0)
+    return most
 
 
 class Thinking(Background):

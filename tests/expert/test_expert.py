@@ -12,7 +12,7 @@ from helpers import reordered
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foursquare.engine import Card, Cell, Game, Pile, full_deck
+from foursquare.engine import Card, Cell, Game, Pile, Status, full_deck, parse_cell
 from foursquare.engine.board import CELL, Board
 from foursquare.expert.advice import NODE_LIMIT_FACTOR, Position, Thinking, advise
 from foursquare.expert.search import Lookahead, Outcome, look_ahead
@@ -333,3 +333,35 @@ def test_expert_wins_most_of_thirty_deals_even_looking_two_placements_ahead() ->
 @pytest.mark.slow
 def test_expert_at_full_strength_wins_most_of_ten_deals() -> None:
     assert _wins("expert", range(100, 110), nodes=0) >= 7
+
+
+TABLE_FULL = "d4 d3 c3 b3 b2 b1 c4 c1 d1 c2 e4 e1 b4 e2 c2 e3"
+"""Deal 565494670369 to 15 piles, none face down: the next card (8♣) fills the table, 23 cards left after it."""
+
+
+def test_the_score_said_never_tops_what_the_cards_left_allow() -> None:
+    game = Game.deal(565494670369)
+    for name in TABLE_FULL.split():
+        game.play(parse_cell(name))
+    scores = dict(advise(Position.of(game), nodes=20_000).scores)
+    assert scores[parse_cell("d2")] <= game.stock_left - 2  # 16 piles, but one more card to win at the least
+    game.play(parse_cell("d2"))
+    won = game.preview(parse_cell("d2"))
+    assert won.status is Status.WON
+    assert dict(advise(Position.of(game), nodes=20_000).scores)[parse_cell("d2")] == won.score  # wins at once
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 35))
+def test_every_score_said_is_one_the_game_can_still_reach(seed: int, placed: int) -> None:
+    game = Game.deal(seed)
+    rng = random.Random(seed)
+    while game.placed_count < placed and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_over:
+        return
+    left = game.stock_left - 1  # after the next card
+    for cell, said in advise(Position.of(game), nodes=5_000).scores:
+        piles = game.pile_count + (game.pile(cell) is None)
+        most = left if game.preview(cell).status is Status.WON else max(left - max(16 - piles, 1), 0)
+        assert said <= most, (cell, said, most)
