@@ -93,7 +93,7 @@ class Question:
 
     With ``on_other``, only ``n`` means no: anything else runs ``on_other``
     and decides nothing (a no that cannot be undone is not taken from a line
-    typed for something else).
+    typed for something else), and the line is then run as typed.
     """
 
     on_yes: Callable[[], None]
@@ -473,6 +473,8 @@ class Plain:
             question.on_yes()
         elif question.on_other is not None and text.lower() not in ("n", "no"):
             question.on_other()
+            if text:  # a line typed for something else (a cell name out of habit) then does what it says
+                self.handle(text)
         elif question.on_no is not None:
             question.on_no()
         else:

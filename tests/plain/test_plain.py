@@ -689,11 +689,13 @@ def test_only_n_keeps_a_game_on_your_own_and_a_line_typed_for_something_else_put
     out = io.StringIO()
     assert main(seed=WINNING_DEAL, stdin=io.BytesIO(b"d4\nt\nd3\nt\nn\nt\n"), stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert lines[lines.index("> d3") + 1] == put_off_line()  # a cell name is no answer: asked again below
+    after = lines.index("> d3")
+    assert lines[after + 1] == put_off_line()  # a cell name is no answer: asked again below
+    assert " on d3 " in lines[after + 2]  # ...and the line then places the card on d3, as typed
     assert lines.count(help_question_line(Aid.TIP)) == 2 and lines.count(declined_line()) == 1
     assert lines[-2] == help_declined(Aid.TIP) + "."  # after n, help stays off
     session, _ = Session.open(home)
-    assert session.game.placed_count == 1 and session.answer is False and session.help == Help()
+    assert session.game.placed_count == 2 and session.answer is False and session.help == Help()
 
 
 def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
