@@ -132,9 +132,9 @@ class _Canvas:
             if isinstance(token, Card):
                 pieces.append((self.card_label(token), card_style(token)))
             elif text.tone is Tone.KEYS and n == 0:
-                pieces.append((token, Style.KEY))
+                pieces.append((str(token), Style.KEY))
             else:
-                pieces.append((token, base))
+                pieces.append((str(token), base))
         total = sum(len(p) for p, _ in pieces)
         if total > limit:
             pieces = _cut(pieces, limit)

@@ -12,7 +12,7 @@ from foursquare.engine import Card
 from foursquare.engine.values import Value
 from foursquare.words.glyphs import glyphs, to_ascii
 from foursquare.words.grammar import capitalized
-from foursquare.words.text import Text, card_list
+from foursquare.words.text import Rank, Text, Token, card_list
 
 __all__ = ["RANK_WORDS", "SUIT_WORDS", "Spelling"]
 
@@ -43,11 +43,16 @@ class Spelling(Value):
         return capitalized(self.card(card))
 
     def text(self, text: Text) -> str:
-        """A line of words and cards (an explanation, a refusal) with its cards spelled, as a sentence."""
-        return "".join(
-            token if isinstance(token, str) else self.opening(token) if n == 0 else self.card(token)
-            for n, token in enumerate(text.tokens)
-        )
+        """A line of words and cards (an explanation, a refusal) with its cards (and ranks) spelled, as a
+        sentence."""
+        return "".join(self._token(token, first=n == 0) for n, token in enumerate(text.tokens))
+
+    def _token(self, token: Token, *, first: bool) -> str:
+        if isinstance(token, Card):
+            return self.opening(token) if first else self.card(token)
+        if isinstance(token, Rank):
+            return RANK_WORDS[token.rank - 1] if self.words else str(token)
+        return token
 
     def line(self, line: str) -> str:
         """The last step before printing: in ASCII, every other character replaced (``×`` as ``x``)."""
@@ -55,4 +60,4 @@ class Spelling(Value):
 
     def cards(self, cards: Iterable[Card]) -> str:
         """``6♥, 2♣ and 3♦``."""
-        return "".join(token if isinstance(token, str) else self.card(token) for token in card_list(cards))
+        return "".join(self._token(token, first=False) for token in card_list(cards))

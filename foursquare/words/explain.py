@@ -34,10 +34,10 @@ from foursquare.engine import (
 )
 from foursquare.engine.values import Value
 from foursquare.words.cards import Spelling
-from foursquare.words.grammar import a_rank, and_list, plural
+from foursquare.words.grammar import and_list, plural, rank_article
 from foursquare.words.results import loss_label, loss_words
 from foursquare.words.table import over_line
-from foursquare.words.text import Text, Token, Tone, card_list
+from foursquare.words.text import Rank, Text, Token, Tone, card_list
 
 __all__ = [
     "Judgement",
@@ -265,9 +265,9 @@ def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
     if j.judgement is Judgement.ALL_DOWN:
         return (f"{j.line} all face down" if short else f"its {j.line} is all face down",)
     if j.judgement is Judgement.TIE and j.low is not None:
-        return (f"ties {a_rank(j.low.rank_text)}", where)
+        return (f"ties {rank_article(j.low.rank_text)} ", Rank(j.low.rank), where)
     if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
-        return (f"between {j.low.rank_text} and {j.high.rank_text}", where)
+        return ("between ", Rank(j.low.rank), " and ", Rank(j.high.rank), where)
     if j.judgement is Judgement.ALONE:
         return ("alone", where)
     return (j.judgement.value, where)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-__all__ = ["Template", "a_rank", "and_list", "capitalized", "plural"]
+__all__ = ["Template", "and_list", "capitalized", "plural", "rank_article"]
 
 _IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
 
@@ -32,9 +32,9 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def a_rank(rank_text: str) -> str:
-    """``a 4``, ``an 8``, ``an A``: a rank with its article."""
-    return ("an " if rank_text in ("A", "8") else "a ") + rank_text
+def rank_article(rank_text: str) -> str:
+    """``a`` or ``an`` before a rank: ``an`` for A and 8, read (or spelled) ace and eight."""
+    return "an" if rank_text in ("A", "8") else "a"
 
 
 class Template(Enum):

@@ -15,9 +15,19 @@ from enum import Enum, auto
 from foursquare.engine import Card
 from foursquare.engine.values import Value
 
-__all__ = ["Text", "Token", "Tone", "card_list", "fitted", "wrap", "wrap_under"]
+__all__ = ["Rank", "Text", "Token", "Tone", "card_list", "fitted", "wrap", "wrap_under"]
 
-Token = str | Card
+
+class Rank(Value):
+    """A rank named in a sentence (``ties a 10``): written as on the cards, or in words where cards are."""
+
+    rank: int
+
+    def __str__(self) -> str:
+        return Card(self.rank, "S").rank_text
+
+
+Token = str | Card | Rank
 
 
 class Tone(Enum):
@@ -49,7 +59,7 @@ class Text(Value):
 
     def __len__(self) -> int:
         """Width on screen: a card takes as many columns as its rank, plus one for the suit."""
-        return sum(len(t) if isinstance(t, str) else len(t.rank_text) + 1 for t in self.tokens)
+        return sum(len(t.rank_text) + 1 if isinstance(t, Card) else len(str(t)) for t in self.tokens)
 
     def __add__(self, other: Text) -> Text:
         """Two texts one after the other, in this one's tone."""
@@ -85,7 +95,7 @@ def wrap(text: Text, width: int) -> list[Text]:
     line: list[Token] = [indent] if indent else []
     used = len(indent)
     for word in _words(text):
-        size = sum(len(t) if isinstance(t, str) else len(t.rank_text) + 1 for t in word)
+        size = len(Text(tuple(word)))
         if used > len(indent) and used + 1 + size > width:
             lines.append(line)
             line, used = ([indent] if indent else []), len(indent)
@@ -132,7 +142,7 @@ def _words(text: Text) -> list[list[Token]]:
     """The words of ``text``, each a list of tokens (a card and the comma after it make one word)."""
     words: list[list[Token]] = [[]]
     for token in text.tokens:
-        if isinstance(token, Card):
+        if not isinstance(token, str):  # a card or a rank: a word's part, never broken
             words[-1].append(token)
             continue
         pieces = token.split(" ")

@@ -23,8 +23,10 @@ from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
 from foursquare.storage.stats import Ending, Result
+from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.results import loss_words
+from foursquare.words.text import Text, Token
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
 
@@ -129,8 +131,8 @@ def assert_next_card(term: Terminal, game: Game) -> None:
     assert f"card {game.placed_count + 1} of 40" in term.text
 
 
-def _spell(tokens: tuple[object, ...]) -> str:
-    return "".join(t if isinstance(t, str) else label(t) for t in tokens)
+def _spell(tokens: tuple[Token, ...]) -> str:
+    return Spelling().text(Text(tokens))
 
 
 def test_win_a_seeded_deal_with_the_keyboard(term_factory: list[Terminal], home: Path) -> None:

@@ -13,13 +13,12 @@ from terminal import Terminal, game_env, keys_to, place_all
 from foursquare.engine import Cell, Game, Status, cell_name
 from foursquare.screen import layout
 from foursquare.storage.stats import Ending, Result
+from foursquare.words.cards import Spelling
 from foursquare.words.explain import preview_words
 from foursquare.words.glyphs import FLIP_MARK
 from foursquare.words.text import Text
 
 pytestmark = pytest.mark.slow  # each runs the real game in a pseudo-terminal
-
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def play(
@@ -37,7 +36,7 @@ def play(
 
 
 def spelled(text: Text) -> str:
-    return "".join(t if isinstance(t, str) else t.rank_text + SUITS[t.suit] for t in text.tokens)
+    return Spelling().text(text)
 
 
 def bottom(term: Terminal) -> str:

@@ -11,6 +11,7 @@ from helpers import WINNING_DEAL, WINNING_LINE
 from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name, parse_cell
 from foursquare.screen import layout
 from foursquare.screen.app import NARROWEST
+from foursquare.words.cards import Spelling
 from foursquare.words.explain import Judgement, explain, judge, placement_why, preview_words, refusal_words
 from foursquare.words.text import Text
 
@@ -262,3 +263,13 @@ def test_the_last_form_of_what_a_placement_would_do_counts_the_cards_it_turns() 
         "covers a face-down card, turns 2 down and 1 up, 2 face down after",
         "on a face-down card, 2 down, 1 up, 2 face down",
     ]
+
+
+def test_in_words_a_rank_named_in_a_sentence_is_a_word_too() -> None:
+    tie = _forms(_game("6H 9C 6D 2S 9S 4C 7D 9D"), [(0, 0), (0, 1), (0, -1), (1, 0), (0, 1), (-1, 0), (1, 0), (1, 1)])
+    spoken = Spelling(words=True).text(tie[0])
+    assert "ties a nine in its column" in spoken and "ties a 9" in Spelling().text(tie[0])
+    between = _forms(_game("6H 9C 6D 2S 9S 4C"), [(0, 0), (0, 1), (0, -1), (1, 0), (0, 1), (-1, 0)])[0]
+    spoken = Spelling(words=True).text(between)
+    assert spoken == "Four of clubs on d3 is between two and six in its column: nothing turned"
+    assert Spelling().text(between) == "4♣ on d3 is between 2 and 6 in its column: nothing turned"
