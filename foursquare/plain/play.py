@@ -370,7 +370,7 @@ class Plain:
             self.out(heading)
             self.out("  " + paragraph)
         self.out(COMMANDS_HEADING)
-        for line in command_lines():
+        for line in command_lines(words=self.spell.words):
             self.out(line)
 
     def quit(self, rest: str) -> None:

@@ -57,14 +57,17 @@ _WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
 HELP_TAIL = (
     f"  {'d4, e3 …':<{_WIDTH}}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)",
     f"  {'empty line':<{_WIDTH}}the table again",
-    "The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds.",
 )
-"""What the help says after the commands."""
+"""What the help says after the commands, before how the table reads."""
+_LEGEND = "The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds."
+_LEGEND_IN_WORDS = "The table, a cell at a time: its card, or face down, or empty, and how many cards its pile holds."
 
 
-def command_lines() -> list[str]:
-    """The help's list of commands, each with what may follow it, in one column, then :data:`HELP_TAIL`."""
-    return [f"  {words[0] + after:<{_WIDTH}}{summary}" for words, after, summary in COMMAND_LINES] + list(HELP_TAIL)
+def command_lines(*, words: bool = False) -> list[str]:
+    """The help's list of commands, each with what may follow it, in one column, then :data:`HELP_TAIL` and how
+    the table reads, with its marks or (``words``, for speech) in words as it is then written."""
+    commands = [f"  {names[0] + after:<{_WIDTH}}{summary}" for names, after, summary in COMMAND_LINES]
+    return [*commands, *HELP_TAIL, _LEGEND_IN_WORDS if words else _LEGEND]
 
 
 class Unusable(Template):
