@@ -746,8 +746,12 @@ def test_the_readme_and_the_plain_help_page_list_every_plain_command(path: str) 
     assert {words[0] for words in COMMANDS} <= listed
 
 
-def test_the_help_says_how_the_table_reads_in_the_spelling_it_is_written_in(home: Path) -> None:
-    for words, legend in ((False, "The table: ## a face-down card"), (True, "The table, a cell at a time: its card")):
-        status, lines = run_main(b"?\n", words=words)
-        assert status == 0 and any(line.startswith(legend) for line in lines)
-        assert not words or not any("##" in line for line in lines)
+@pytest.mark.parametrize(
+    ("words", "legend"), [(False, "The table: ## a face-down card"), (True, "The table, a cell at a time: its card")]
+)
+def test_the_help_says_how_the_table_reads_in_the_spelling_it_is_written_in(
+    home: Path, words: bool, legend: str
+) -> None:
+    status, lines = run_main(b"?\n", words=words)
+    assert status == 0 and any(line.startswith(legend) for line in lines)
+    assert not words or not any("##" in line for line in lines)
