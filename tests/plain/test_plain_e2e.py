@@ -34,14 +34,10 @@ def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> su
     )
 
 
-TRANSCRIPT_MARK = "<!-- transcript:"
-
-
 def help_transcript() -> tuple[str, list[str]]:
-    """The command of the plain-mode help page's transcript (after its ``$``) and the lines it shows."""
+    """The command of the plain-mode help page's transcript (its block that starts ``$ ``) and the lines it shows."""
     lines = page("plain").splitlines()
-    start = next(n for n, line in enumerate(lines) if line.startswith(TRANSCRIPT_MARK)) + 1
-    assert lines[start] == "```" and lines[start + 1].startswith("$ ")
+    start = next(n for n, line in enumerate(lines[:-1]) if line == "```" and lines[n + 1].startswith("$ "))
     end = lines.index("```", start + 1)
     return lines[start + 1].removeprefix("$ "), lines[start + 2 : end]
 
