@@ -104,12 +104,13 @@ def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...]) -> 
         yield "  ".join(row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order).rstrip()
 
 
-def why_not_reviewed(found: Found) -> str:
-    """Why a kept game cannot be reviewed, as a clause (a command's error line says it as it is)."""
+def why_not_reviewed(found: Found, lister: str = "foursquare history") -> str:
+    """Why a kept game cannot be reviewed, as a clause (a command's error line says it as it is); ``lister`` is
+    what lists the games where it is said."""
     game = f"game {found.game_id}"
     reasons = {
         Unreviewable.NONE_YET: "no game has ended yet: the review needs one",
-        Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history (foursquare history lists them)",
+        Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
         Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
         Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}",
         Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is reviewed",
@@ -118,5 +119,6 @@ def why_not_reviewed(found: Found) -> str:
 
 
 def not_reviewed_line(found: Found) -> str:
-    """:func:`why_not_reviewed` as a sentence of its own, for a page or a line of plain mode."""
-    return capitalized(why_not_reviewed(found)) + "."
+    """:func:`why_not_reviewed` as a sentence of its own, for a page or a line of plain mode (where ``g`` lists
+    the games)."""
+    return capitalized(why_not_reviewed(found, "g")) + "."

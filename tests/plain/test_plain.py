@@ -755,3 +755,12 @@ def test_the_help_says_how_the_table_reads_in_the_spelling_it_is_written_in(
     status, lines = run_main(b"?\n", words=words)
     assert status == 0 and any(line.startswith(legend) for line in lines)
     assert not words or not any("##" in line for line in lines)
+
+
+def test_a_game_not_in_the_history_points_to_g(tmp_path: Path) -> None:
+    out: list[str] = []
+    session, opening = Session.open(tmp_path, seed=28)
+    plain = Plain(session, Spelling(ascii=True), out.append, judge=first_cell_judge())
+    plain.begin(opening)
+    plain.handle("v 99")
+    assert out[-1] == "There is no game 99 in the history (g lists them)."
