@@ -227,7 +227,7 @@ def window_open(folder: Path, pid: int | None) -> str:
     holder = f"process {pid}" if pid is not None else "another process"
     return (
         f"a game window is already open on {folder} ({holder}): play there, or close it first. "
-        "Meanwhile foursquare stats and foursquare history work here."
+        "Meanwhile foursquare stats, history and export work here."
     )
 
 
