@@ -268,9 +268,10 @@ def _dispatch(args: list[str], given: Mapping[str, Callable[[list[str]], int]]) 
     if args and not args[0].startswith("-"):
         import difflib  # only for a command mistyped
 
+        from foursquare.words.commands import Said
+
         close = difflib.get_close_matches(args[0], COMMANDS, n=1)
         if close:
-            from foursquare.words.commands import Said
-
             parser.error(Said.NO_COMMAND.say(typed=args[0], nearest=close[0]))
+        parser.error(Said.UNKNOWN_COMMAND.say(typed=args[0], commands=", ".join(COMMANDS)))
     return play(parser.parse_args(args))

@@ -101,6 +101,7 @@ class Said(Template):
     """What the command line says back when it cannot do what was asked."""
 
     NO_COMMAND = "no command {typed!r}: did you mean {nearest!r}?"
+    UNKNOWN_COMMAND = "no command {typed!r}: the commands are {commands} (foursquare --help says more)"
     NOT_A_DEAL = "not a deal number: {typed} (deal numbers go from 0 to {last})"
     NOT_A_NUMBER = "not {what}: {typed} ({hint})"
     REVIEW_ONE_OF = "give one of GAME, --last and --file"
