@@ -24,10 +24,8 @@ def test_a_mistyped_command_suggests_the_right_one(typed: str, meant: str, capsy
 def test_a_word_like_no_command_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bogus"]) == 2
     error = capsys.readouterr().err.strip().splitlines()[-1]
-    assert (
-        error
-        == f"foursquare: error: no command 'bogus': the commands are {', '.join(COMMANDS)} (foursquare --help says more)"
-    )
+    listed = ", ".join(COMMANDS)
+    assert error == f"foursquare: error: no command 'bogus': the commands are {listed} (foursquare --help says more)"
 
 
 @pytest.mark.parametrize("args", [["--no-color", "stats"], ["--ascii", "--plain", "review", "3"]])
