@@ -27,7 +27,7 @@ from foursquare.storage.files import data_dir, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
-from foursquare.words.commands import OPTIONS, imported
+from foursquare.words.commands import OPTIONS, exported, imported
 from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
@@ -44,7 +44,14 @@ def export_main(argv: list[str]) -> int:
 
 
 def _export(args: argparse.Namespace, store: Store) -> int:
-    lines = (json.dumps(game.to_json(), separators=(",", ":")) for game in store.each_game())
+    written = [0]
+
+    def each_line() -> Iterator[str]:
+        for game in store.each_game():
+            written[0] += 1
+            yield json.dumps(game.to_json(), separators=(",", ":"))
+
+    lines = each_line()
     if args.file == "-":
         return write_lines(lines, sys.stdout)
     target = Path(os.path.realpath(args.file))
@@ -53,12 +60,14 @@ def _export(args: argparse.Namespace, store: Store) -> int:
     try:
         if target.exists() and not target.is_file():  # a device or a pipe: written to, never replaced
             with open(target, "w", encoding="utf-8") as out:
-                return write_lines(lines, out)
-        return _write_whole(target, lines)
+                return write_lines(lines, out)  # said nothing of: it may be this very output
+        status = _write_whole(target, lines)
     except OSError as exc:
         if exc.errno in _OUTPUT_FULL:
             raise  # said like any output that cannot be written
         raise CommandError(why(os_problem(Kind.EXPORT_TARGET, Path(args.file), exc))) from None
+    print(exported(written[0], args.file))
+    return status
 
 
 _OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}

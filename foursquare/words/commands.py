@@ -118,6 +118,11 @@ NUMBERS: dict[str, tuple[str, str]] = {
 """Each kind of number a command takes: what it is, and a hint of what one looks like."""
 
 
+def exported(count: int, path: str) -> str:
+    """What ``foursquare export FILE`` did, in a line (to standard output, the lines themselves, nothing)."""
+    return f"Exported {plural(count, 'game')} to {path}."
+
+
 def imported(added: int, skipped: int, rejected: int) -> str:
     """What ``foursquare import`` did, in a line."""
     return f"Imported {plural(added, 'game')}; {skipped} already in the history; {plural(rejected, 'line')} rejected."

@@ -263,6 +263,7 @@ def test_export_writes_a_temporary_file_and_renames_it_into_place(
     target.chmod(0o640)
     assert command("export", str(target)) == 0
     assert len(lines(target.read_text())) == 3 and stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert capsys.readouterr().out == f"Exported 3 games to {target}.\n"  # said once the file is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
 
     def broken(*args: object) -> None:
