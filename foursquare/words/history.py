@@ -109,7 +109,7 @@ def why_not_reviewed(found: Found, lister: str = "foursquare history") -> str:
     what lists the games where it is said."""
     game = f"game {found.game_id}"
     reasons = {
-        Unreviewable.NONE_YET: "no game has ended yet: the review needs one",
+        Unreviewable.NONE_YET: "no game has ended yet: the review needs one (play one with foursquare)",
         Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
         Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
         Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}",
