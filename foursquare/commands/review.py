@@ -29,11 +29,19 @@ from foursquare.session.errors import CommandError
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.words.cards import Spelling
 from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
-from foursquare.words.review import helped_summary_line, not_over, progress_bar, review_not_kept, review_stopped
+from foursquare.words.review import (
+    helped_summary_line,
+    not_over,
+    plain_review_lines,
+    progress_bar,
+    review_not_kept,
+    review_stopped,
+)
 from foursquare.words.review import report_lines as review_report_lines
 
 __all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines"]
@@ -51,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_game(parser, "review")
     parser.add_argument("--last", action="store_true", help=said["--last"])
     parser.add_argument("--file", metavar="RECORD.json", help=said["--file"])
-    parser.add_argument("--json", action="store_true", help=said["--json"])
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help=said["--json"])
+    output.add_argument("--words", action="store_true", help=said["--words"])
     parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
     add_nodes(parser, DEFAULT_NODES, said["--nodes"])
     return parser
@@ -161,11 +171,17 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
                 print(f"foursquare review: {review_not_kept(trouble)}", file=err)
     if args.json:
         print(json.dumps(review.to_json()))
-    else:
-        ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
-        lines = report_lines(review, ascii=ascii)
-        helped = helped_summary_line(review, kept[0].help_of(kept[1]) if kept is not None else None)
-        if helped is not None:
-            lines.insert(3, helped)  # under the summary's first line: how the game was played
-        print("\n".join(lines))
+        return 0
+    helped = helped_summary_line(review, kept[0].help_of(kept[1]) if kept is not None else None)
+    if args.words:  # as plain mode's v says it: for a screen reader
+        spell = Spelling(words=True, ascii=not can_encode(SAMPLE, sys.stdout.encoding))
+        lines = plain_review_lines(review, spell, game)
+        lines[1:1] = [helped] if helped is not None else []
+        print("\n".join(spell.line(line) for line in lines))
+        return 0
+    ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
+    lines = report_lines(review, ascii=ascii)
+    if helped is not None:
+        lines.insert(3, helped)  # under the summary's first line: how the game was played
+    print("\n".join(lines))
     return 0

@@ -71,6 +71,7 @@ OPTIONS: dict[str, dict[str, str]] = {
         "--file": "review the game in a file: a game record, or one line of foursquare export",
         "--json": "print the review as one JSON object",
         "--ascii": "draw the chart with # and plain lines",
+        "--words": "in words and numbers, without the chart: cards spelled for speech, as plain mode's v says it",
         "--nodes": "how much the expert looks ahead per placement",
     },
     "help": {"topic": "one of: {topics}"},

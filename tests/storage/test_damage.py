@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from helpers import (
     WINNING_DEAL,
+    WINNING_LINE,
     command,
     first_cell_judge,
     lost_game,
@@ -350,6 +351,19 @@ def test_review_of_a_file_takes_a_line_of_the_export_as_its_game_record(
         f"foursquare review: {path}: it holds more than one game, one a line as foursquare export writes them: "
         "--file takes one game (foursquare import the file, then"
     )
+
+
+def test_review_in_words_says_it_as_plain_mode_does_without_a_chart_or_a_symbol(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "line.json"
+    path.write_text(json.dumps(_exported_win(home, capsys)))
+    assert command("review", "--file", str(path), "--words", judge=first_cell_judge()) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith(f"Review of deal {WINNING_DEAL}: you 7, the expert ")
+    assert "Placement by placement:" in said and any(line.startswith(f"  {len(WINNING_LINE)}. ") for line in said)
+    assert all(line.isascii() for line in said) and not any("♣" in line or "█" in line for line in said)
+    assert " of clubs on " in "\n".join(said) or " of spades on " in "\n".join(said)
 
 
 def test_review_of_a_record_file_refuses_a_stock_that_is_not_the_deals_own(
