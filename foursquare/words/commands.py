@@ -120,7 +120,7 @@ NUMBERS: dict[str, tuple[str, str]] = {
 
 
 def exported(count: int, path: str) -> str:
-    """What ``foursquare export FILE`` did, in a line (to standard output, the lines themselves, nothing)."""
+    """What ``foursquare export FILE`` did, in a line (an export to standard output adds nothing to its lines)."""
     return f"Exported {plural(count, 'game')} to {path}."
 
 
