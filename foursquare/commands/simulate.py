@@ -267,9 +267,14 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
+    refused = None
     if args.seed + args.games - 1 > LAST_DEAL:
+        refused = SimulateSaid.PAST_LAST_DEAL.say(last=LAST_DEAL)
+    elif args.detail and not args.json:
+        refused = SimulateSaid.DETAIL_ALONE.say()
+    if refused is not None:
         parser.print_usage(sys.stderr)
-        print(f"foursquare simulate: {SimulateSaid.PAST_LAST_DEAL.say(last=LAST_DEAL)}", file=sys.stderr)
+        print(f"foursquare simulate: {refused}", file=sys.stderr)
         return 2
     err = sys.stderr
     show_progress = err.isatty()

@@ -25,6 +25,7 @@ class SimulateSaid(Template):
     """The command's own lines of trouble, after ``foursquare simulate:``."""
 
     PAST_LAST_DEAL = "error: the last deal would be past {last}"
+    DETAIL_ALONE = "error: --detail only goes with --json (it adds every deal to the JSON report)"
     INTERRUPTED = "interrupted: the report covers the {games} finished"
 
 

@@ -110,6 +110,7 @@ def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> No
         (["--games", "3", "--seed", "-1"], "deal numbers go from 0"),
         (["--games", "3", "--seed", str(2**64 - 2)], "past"),
         (["--games", "3", "--frobnicate"], "unrecognized"),
+        (["--games", "3", "--detail"], "--detail only goes with --json"),
     ],
 )
 def test_bad_arguments_get_a_clear_message_and_exit_2(
