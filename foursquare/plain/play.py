@@ -357,7 +357,7 @@ class Plain:
         records, trouble = self.session.records()
         if trouble is not None:
             self.out(trouble.line)
-        for line in records_in_words(records):
+        for line in records_in_words(records, spoken=self.spell.words):
             self.out(line)
 
     def help(self, rest: str) -> None:

@@ -172,12 +172,30 @@ def records_render_lines(records: Records, height: int = 8, ascii_only: bool = F
     return lines
 
 
-def records_in_words(records: Records) -> list[str]:
-    """Both records with the winning scores in words instead of charts, for plain mode."""
+def records_in_words(records: Records, *, spoken: bool = False) -> list[str]:
+    """Both records with the winning scores in words instead of charts, for plain mode; ``spoken`` (for a
+    screen reader, which reads a table's columns as a run of numbers) a sentence for each record instead."""
     earlier = earlier_line(records.before_help)
-    lines = [*records_lines(records), *([earlier] if earlier else [])]
+    figures = _record_sentences(records) if spoken else records_lines(records)
+    lines = [*figures, *([earlier] if earlier else [])]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
         wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
         where = "on your own" if alone else "in all games"
         lines.append(f"Winning scores {where}: {', '.join(wins) if wins else 'none yet'}.")
+    return lines
+
+
+def _record_sentences(records: Records) -> list[str]:
+    """Each record as a sentence: ``On your own: 5 games played, 3 won (60.0%), 2 lost (...); ...``."""
+    lines = []
+    for name, stats in ((ON_YOUR_OWN, records.on_your_own), (ALL_GAMES, records.all_games)):
+        won = f"{stats.won} won" + ("" if stats.win_percent is None else f" ({stats.win_percent:.1f}%)")
+        losses = ", ".join(f"{ending_label(ending)} {stats.losses[ending]}" for ending in LOSSES)
+        best = "none yet" if stats.best_score is None else str(stats.best_score)
+        average = "none yet" if stats.average_score is None else f"{stats.average_score:.1f}"
+        lines.append(
+            f"{name}: {plural(stats.played, 'game')} played, {won}, {stats.lost} lost ({losses}); "
+            f"winning streak {stats.current_streak}, longest {stats.longest_streak}; "
+            f"best score {best}, average winning score {average}."
+        )
     return lines

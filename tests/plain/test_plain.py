@@ -764,3 +764,11 @@ def test_a_game_not_in_the_history_points_to_g(tmp_path: Path) -> None:
     plain.begin(opening)
     plain.handle("v 99")
     assert out[-1] == "There is no game 99 in the history (g lists them)."
+
+
+def test_in_words_the_statistics_are_sentences_not_a_table(home: Path) -> None:
+    status, lines = run_main(b"s\n", words=True)
+    said = lines[lines.index("> s") + 1 :]
+    assert status == 0 and said[0].startswith("On your own: 0 games played, 0 won, 0 lost (too many cards face down 0")
+    assert said[1].startswith("All games: 0 games played") and "best score none yet" in said[1]
+    assert not any(line.rstrip().endswith("-") for line in said)
