@@ -389,20 +389,23 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
 def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:
     """``Deal  20261130`` (on a line of its own below the label where it does not fit); returns the row below."""
     c.put(y, x, PANEL["deal"], Style.DIM)
-    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
     if _deal_rows(width, game) > 1:
         y += 1
-        c.put(y, x, deal, Style.TEXT)
+        c.put(y, x, _deal(game), Style.TEXT)
     else:
-        c.put(y, x + _LABEL_W, deal, Style.TEXT)
+        c.put(y, x + _LABEL_W, _deal(game), Style.TEXT)
     return y + 1
 
 
 def _deal_rows(width: int, game: Game) -> int:
     """The rows :func:`_deal_line` takes in a panel ``width`` wide: two for a deal number too long to follow
     its label (a 20-digit one in the narrowest panel)."""
-    deal = str(game.seed) if game.seed is not None else PANEL["by_hand"]
-    return 2 if _LABEL_W + len(deal) > width else 1
+    return 2 if _LABEL_W + len(_deal(game)) > width else 1
+
+
+def _deal(game: Game) -> str:
+    """The deal as the panel names it: its number, or that the stock was given by hand."""
+    return str(game.seed) if game.seed is not None else PANEL["by_hand"]
 
 
 def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
