@@ -26,10 +26,10 @@ from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import CommandError
+from foursquare.session.lines import spelling_for
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
-from foursquare.words.cards import Spelling
 from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
@@ -174,7 +174,7 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
         return 0
     helped = helped_summary_line(review, kept[0].help_of(kept[1]) if kept is not None else None)
     if args.words:  # as plain mode's v says it: for a screen reader
-        spell = Spelling(words=True, ascii=not can_encode(SAMPLE, sys.stdout.encoding))
+        spell = spelling_for(sys.stdout, ascii=args.ascii, words=True, real=True)
         lines = plain_review_lines(review, spell, game)
         lines[1:1] = [helped] if helped is not None else []
         print("\n".join(spell.line(line) for line in lines))
