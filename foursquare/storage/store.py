@@ -277,10 +277,7 @@ class Store:
                     last = max(last, when)
                 added.append(present is None)
             if not in_order:
-                db.execute(
-                    "UPDATE streak SET current = ?, longest = ?, alone_current = ?, alone_longest = ? WHERE slot = 1",
-                    _streaks_of(db)[1],
-                )
+                db.execute(_KEEP_STREAKS, _streaks_of(db)[1])
         return added
 
     def is_counted(self, deal: int) -> bool:
@@ -424,11 +421,7 @@ class Store:
                 f" kind, result, loss_reason, score, count(*) FROM (SELECT {_HELP_KIND} AS kind, result, loss_reason,"
                 " score FROM games WHERE counted = 1) GROUP BY kind, result, loss_reason, score"
             )
-            db.execute(
-                "INSERT OR REPLACE INTO streak (slot, current, longest, alone_current, alone_longest)"
-                " VALUES (1, ?, ?, ?, ?)",
-                streak,
-            )
+            db.execute(_KEEP_STREAKS, streak)
 
     def reset_stats(self) -> int:
         """Clear the statistics: no game counts any more (the history stays); returns how many did."""
@@ -606,6 +599,10 @@ _HELP_KIND = (
 """How a row of ``games`` is split in ``help_tally``, as its triggers split it."""
 _HELP_TALLY = "SELECT help, result, loss_reason, score, games FROM help_tally WHERE games != 0"
 _STREAKS = "SELECT current, longest, alone_current, alone_longest FROM streak WHERE slot = 1"
+_KEEP_STREAKS = (
+    "INSERT OR REPLACE INTO streak (slot, current, longest, alone_current, alone_longest) VALUES (1, ?, ?, ?, ?)"
+)
+"""Streaks worked out again from the games, kept in place of the ones kept before."""
 _OLDEST_FIRST = "ended, started, id"
 """The history's order: by when the games ended (a game with no end time first), then, for games ended in the
 same second, by when they started, then as they were recorded."""
