@@ -94,9 +94,8 @@ def review_hint() -> str:
 def nothing_ended_yet(*, any_kept: bool = False) -> str:
     """``v`` alone while no game on the table has ended: what it would review, and what it can review now
     (``any_kept``: finished games are in the history, as after a replay, so the game now is what is not over)."""
-    if any_kept:
-        return "This game has not ended yet, so v has nothing to review; v N reviews game N of the list g gives."
-    return "No game has ended here yet, so v has nothing to review; v N reviews game N of the list g gives."
+    head = "This game has not ended yet" if any_kept else "No game has ended here yet"
+    return f"{head}, so v has nothing to review; v N reviews game N of the list g gives."
 
 
 def replay_not_yet() -> str:
