@@ -21,7 +21,6 @@ from typing import TextIO
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
-from foursquare.engine.values import replace
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
@@ -68,14 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_record(path: str) -> Game:
-    """The game a record file holds; :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one."""
-    try:
-        game = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE)
-    except StoreError as exc:
-        problem = exc.problem
-        if problem.reason is Reason.NOT_JSON and (problem.detail or "").startswith("Extra data at line "):
-            raise StoreError(replace(problem, reason=Reason.SEVERAL_GAMES, detail=None)) from None  # an export file
-        raise
+    """The game a record file holds; :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one, as a
+    whole export file (several games) is not."""
+    game = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE, one_game=True)
     if game is None:
         raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, Path(path)))
     return game

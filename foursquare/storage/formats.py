@@ -87,11 +87,16 @@ MAX_SAVE_BYTES = 1 << 20
 # --- JSON text ------------------------------------------------------------------------
 
 
-def decode_json(raw: bytes, kind: Kind, *, path: Path | None = None, number: int | None = None) -> Any:
+def decode_json(
+    raw: bytes, kind: Kind, *, path: Path | None = None, number: int | None = None, one_game: bool = False
+) -> Any:
     """The JSON value of ``raw``; :class:`StoreError` with a problem of ``kind`` when it is not JSON text.
 
     ``number`` (a line's number) also says the text is one line, so where
-    the decoder stopped is given as a column only.
+    the decoder stopped is given as a column only.  ``one_game`` says the
+    text should hold one game: a whole value with more after it is then
+    refused as :attr:`Reason.SEVERAL_GAMES`, the way an export file holds
+    them, rather than as the decoder's complaint.
     """
 
     def refuse(reason: Reason, detail: str | None = None) -> StoreError:
@@ -104,6 +109,8 @@ def decode_json(raw: bytes, kind: Kind, *, path: Path | None = None, number: int
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
+        if one_game and _opens_with_a_value(text):  # so the decoder stopped at what follows it
+            raise refuse(Reason.SEVERAL_GAMES) from None
         where = f"at column {exc.colno}" if number is not None else f"at line {exc.lineno} column {exc.colno}"
         raise refuse(Reason.NOT_JSON, f"{exc.msg} {where}") from None
     except RecursionError:
@@ -112,8 +119,21 @@ def decode_json(raw: bytes, kind: Kind, *, path: Path | None = None, number: int
         raise refuse(Reason.TOO_MANY_DIGITS) from None
 
 
-def read_json(path: Path, limit: int, parse: Callable[[Any], T], kind: Kind) -> T | None:
-    """Read, decode and check a JSON file; None if there is no such file.
+_JSON_SPACE = " \t\n\r"
+"""The white space JSON allows between values."""
+
+
+def _opens_with_a_value(text: str) -> bool:
+    """Whether ``text`` begins (after white space) with a whole JSON value, whatever follows it."""
+    try:
+        json.JSONDecoder().raw_decode(text, len(text) - len(text.lstrip(_JSON_SPACE)))
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are too many digits
+        return False
+    return True
+
+
+def read_json(path: Path, limit: int, parse: Callable[[Any], T], kind: Kind, *, one_game: bool = False) -> T | None:
+    """Read, decode and check a JSON file; None if there is no such file (``one_game``: as :func:`decode_json`).
 
     ``parse`` turns the decoded JSON into a value and raises ValueError (or
     TypeError) saying what is wrong.  Every way the file can fail, from a
@@ -123,7 +143,7 @@ def read_json(path: Path, limit: int, parse: Callable[[Any], T], kind: Kind) -> 
     raw = read_regular(path, limit, kind)
     if raw is None:
         return None
-    value = decode_json(raw, kind, path=path)
+    value = decode_json(raw, kind, path=path, one_game=one_game)
     try:
         return parse(value)
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:

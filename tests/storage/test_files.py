@@ -16,7 +16,7 @@ from helpers import lost_game, on_disk, played, won_game, write_old_game
 from foursquare.engine import Game
 from foursquare.session.game import GameSession as Session
 from foursquare.storage.files import data_dir, quarantine
-from foursquare.storage.formats import load_game, saved_game_json
+from foursquare.storage.formats import decode_json, load_game, saved_game_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.upgrade import GAME_FILE, IMPORTED_SUFFIX
 from foursquare.storage.window import LOCK_FILE, claim_window
@@ -162,6 +162,7 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
         "game over",
     ),
     "too large": (b" " * (1 << 20) + b"{}", "larger than"),
+    "two saved games, one a line": (_GOOD + b"\n" + _GOOD + b"\n", "not valid JSON"),  # said as JSON, not as games
 }
 
 
@@ -173,6 +174,29 @@ def test_every_kind_of_damaged_saved_game_is_refused_with_a_reason(tmp_path: Pat
         load_game(tmp_path / GAME_FILE)
     assert refused.value.problem.kind is Kind.SAVED_GAME_DAMAGED and refused.value.problem.path == tmp_path / GAME_FILE
     assert reason in words.reason(refused.value.problem)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (b'{"game": 1}\n{"game": 2}\n', Reason.SEVERAL_GAMES),  # a whole export file
+        (b' {"game": 1} {"game": 2}', Reason.SEVERAL_GAMES),
+        (b'{"game": 1}\n{"game": ', Reason.SEVERAL_GAMES),  # what follows the first game is not looked into
+        (b'{"game": 1\n{"game": 2}\n', Reason.NOT_JSON),  # the first value is not whole
+        (b"\n", Reason.NOT_JSON),
+    ],
+)
+def test_where_one_game_is_wanted_a_whole_value_with_more_after_it_is_several_games(
+    text: bytes, reason: Reason
+) -> None:
+    with pytest.raises(StoreError) as refused:
+        decode_json(text, Kind.RECORD_FILE, one_game=True)
+    assert refused.value.problem.reason is reason
+    assert (refused.value.problem.detail is None) is (reason is Reason.SEVERAL_GAMES)
+    with pytest.raises(StoreError) as anywhere_else:
+        decode_json(text, Kind.RECORD_FILE)
+    assert anywhere_else.value.problem.reason is Reason.NOT_JSON
+    assert decode_json(b' \n{"game": 1}\n\n', Kind.RECORD_FILE, one_game=True) == {"game": 1}
 
 
 @pytest.mark.parametrize("kind", DAMAGED)
