@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 from foursquare import __version__
-from foursquare.session.errors import CommandError
+from foursquare.session.errors import INTERRUPTED, CommandError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
         sys.stdout.flush()  # a closed pipe or a full disk shows here, not in Python's exit
     except KeyboardInterrupt:
         _silence_stdout()
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
         return 141  # as if killed by SIGPIPE, like any other command in a broken pipeline

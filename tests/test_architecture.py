@@ -108,3 +108,13 @@ def test_nothing_imports_an_outer_layer_or_a_sibling_way_in(path: Path) -> None:
 def test_every_module_has_a_layer() -> None:
     for path in MODULES:
         assert layer(module_name(path)) >= 0
+
+
+@pytest.mark.parametrize("path", MODULES, ids=module_name)
+def test_the_status_after_ctrl_c_is_written_as_a_number_in_one_place(path: Path) -> None:
+    # the screen, plain mode, the commands and the command line all exit with it: they take its name
+    if module_name(path) == "foursquare.session.errors":
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    numbers = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant) and node.value == 130]
+    assert not numbers, f"{module_name(path)} writes 130 on line {numbers[0]}: INTERRUPTED names it"

@@ -21,6 +21,7 @@ from typing import BinaryIO, TextIO
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
 from foursquare.expert.advice import DEFAULT_NODES
+from foursquare.session.errors import INTERRUPTED
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.practice import Practice, PracticeLines, Starter
 from foursquare.storage.library import Library
@@ -79,4 +80,4 @@ def main(
         except KeyboardInterrupt:
             out("")
             lines.stop()
-            return 130
+            return INTERRUPTED

@@ -24,7 +24,7 @@ from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
-from foursquare.session.errors import CommandError
+from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
 from foursquare.storage.library import Library
@@ -158,7 +158,7 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
         try:
             review = run(game, err, show_progress=err.isatty(), nodes=args.nodes, judge=judge)
         except KeyboardInterrupt:
-            raise CommandError(review_stopped(None), 130) from None
+            raise CommandError(review_stopped(None), INTERRUPTED) from None
         if kept is not None:
             trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
             if trouble is not None:

@@ -31,6 +31,7 @@ from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets, score_buckets
 from foursquare.expert.strategies import STRATEGIES, make_chooser
 from foursquare.expert.workers import become_worker
+from foursquare.session.errors import INTERRUPTED
 from foursquare.words.commands import NUMBERS, OPTIONS
 from foursquare.words.grammar import plural
 from foursquare.words.simulate import SimulateSaid, progress, report
@@ -300,7 +301,7 @@ def main(argv: list[str]) -> int:
         finished = plural(len(results), "game")
         print(f"foursquare simulate: {SimulateSaid.INTERRUPTED.say(games=finished)}", file=err)
         if not results:
-            return 130
+            return INTERRUPTED
     results.sort(key=lambda r: r.seed)
     summary = summarise(
         args.strategy,
@@ -315,4 +316,4 @@ def main(argv: list[str]) -> int:
         print(json.dumps(summary, indent=2))
     else:
         print("\n".join(report(summary)))
-    return 130 if interrupted else 0
+    return INTERRUPTED if interrupted else 0

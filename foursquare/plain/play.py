@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
 from foursquare.session import events as session_events
+from foursquare.session.errors import INTERRUPTED
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
@@ -534,4 +535,4 @@ def main(
     except KeyboardInterrupt:
         out("")
         plain.quit("")
-        return 130
+        return INTERRUPTED

@@ -27,7 +27,7 @@ from foursquare.screen.keys import Input
 from foursquare.screen.log_page import LogPage
 from foursquare.screen.practice_page import PracticePages
 from foursquare.screen.review_page import ReviewPages, expert_review
-from foursquare.session.errors import CommandError
+from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.opening import open_session
@@ -117,7 +117,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True, practise:
     for notice in app.notices:
         print(f"foursquare: {notice}", file=sys.stderr)
     stakes = app.session.stakes()
-    if status == tui.INTERRUPTED and stakes.in_progress:  # Ctrl-C left without the question q asks: say it is kept
+    if status == INTERRUPTED and stakes.in_progress:  # Ctrl-C left without the question q asks: say it is kept
         print(quitting_words(stakes.saved))
     if app.share is not None:
         print(app.share)

@@ -27,11 +27,11 @@ from foursquare import __version__
 from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
+from foursquare.session.errors import INTERRUPTED
 from foursquare.words.screen import Setting, TerminalProblem, crashed
 
 __all__ = [
     "ESCAPE_DELAY_MS",
-    "INTERRUPTED",
     "Painter",
     "Terminal",
     "ignore_false_size",
@@ -39,9 +39,6 @@ __all__ = [
     "start_colour",
     "terminal_problem",
 ]
-
-INTERRUPTED = 130
-"""The exit status after Ctrl-C, as a shell gives a command killed by SIGINT."""
 
 ESCAPE_DELAY_MS = 25
 """How long to wait after Esc for the rest of an escape sequence: short, so Esc answers at once."""

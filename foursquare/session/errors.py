@@ -3,12 +3,17 @@
 Anything below the command line that must stop a command raises
 :class:`CommandError` with its line already worded (by :mod:`foursquare.words`);
 :func:`foursquare.cli.main` catches it once, prints the line and returns the
-status.  So no function has to return "a value or an exit status".
+status.  So no function has to return "a value or an exit status".  The
+status after Ctrl-C is named here, where the screen, plain mode and the
+commands can all take it.
 """
 
 from __future__ import annotations
 
-__all__ = ["CommandError"]
+__all__ = ["INTERRUPTED", "CommandError"]
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C, as a shell gives a command killed by SIGINT."""
 
 
 class CommandError(Exception):
