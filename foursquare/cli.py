@@ -102,11 +102,11 @@ def practice(argv: list[str]) -> int:
     args = practice_parser().parse_args(argv)
     if args.plain or args.words or not screen_possible():
         return practice_lines(argv)
-    check_game(args.game)
+    games = check_game(args.game)
     from foursquare.screen.play import Practising, Request
     from foursquare.screen.play import main as play_main
 
-    practise = Practising(None if args.game is None else [args.game], args.nodes)
+    practise = Practising(None if args.game is None else [args.game], args.nodes, games)
     return play_main(Request(), ascii=args.ascii, color=not args.no_color, practise=practise)
 
 

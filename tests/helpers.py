@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foursquare import cli
 from foursquare.engine import Cell, Game, Status, cell_name, full_deck, parse_cell
@@ -29,9 +29,13 @@ from foursquare.screen.play import Request, build
 from foursquare.screen.render import render
 from foursquare.session.game import GameSession, Opening
 from foursquare.storage.formats import FinishedGame, saved_game_json, utc_now
+from foursquare.storage.library import Found, Library
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Records, Result, Stats
 from foursquare.storage.store import Store
+
+if TYPE_CHECKING:  # a type only: the benchmarks import these helpers outside pytest
+    import pytest
 
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""
@@ -377,3 +381,17 @@ def doomed_game(placed: int | None = None) -> Game:
     for name in _DOOMED.split()[:placed]:
         game.play(parse_cell(name))
     return game
+
+
+def finds_noted(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The games looked up in the history from now on (:meth:`Library.find`), in order: to see one is not
+    looked up twice."""
+    asked: list[int | None] = []
+    find = Library.find
+
+    def noted(library: Library, game_id: int | None) -> Found:
+        asked.append(game_id)
+        return find(library, game_id)
+
+    monkeypatch.setattr(Library, "find", noted)
+    return asked

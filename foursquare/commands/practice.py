@@ -20,6 +20,7 @@ from typing import BinaryIO, TextIO
 
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
 from foursquare.commands.output import open_store, using
+from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.session.errors import INTERRUPTED
 from foursquare.session.lines import printer, read_lines, spelling_for
@@ -28,7 +29,7 @@ from foursquare.storage.library import Library
 from foursquare.words.commands import OPTIONS
 from foursquare.words.problems import Need
 
-__all__ = ["build_parser", "check_game", "main"]
+__all__ = ["build_parser", "check_game", "looked_up", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,15 +42,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def check_game(game_id: int | None) -> None:
-    """:class:`~foursquare.session.errors.CommandError` when the game named to practise on cannot be reviewed,
-    said as ``foursquare review`` says it: a round over a game that is not there would only say it has nothing."""
+def looked_up(library: Library, game_id: int | None) -> dict[int, Game]:
+    """The game named to practise on, by its id, for the round to take as it is (none named: none);
+    :class:`~foursquare.session.errors.CommandError` when it cannot be reviewed, said as ``foursquare review``
+    says it: a round over a game that is not there would only say it has nothing."""
     if game_id is None:
-        return
+        return {}
     from foursquare.commands.review import kept_game
 
+    found_id, game = kept_game(library, game_id)
+    return {found_id: game}
+
+
+def check_game(game_id: int | None) -> dict[int, Game]:
+    """:func:`looked_up` in the history opened for that alone, before the game screen opens it for the round."""
+    if game_id is None:
+        return {}
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
-        kept_game(Library(store), game_id)
+        return looked_up(Library(store), game_id)
 
 
 def main(
@@ -64,14 +74,15 @@ def main(
     ``start`` replaces the expert that reviews a game without a kept review (tests pass a quick one).
     """
     args = build_parser().parse_args(argv)
-    check_game(args.game)
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
     spell = spelling_for(sink, ascii=args.ascii, words=args.words, real=stdout is None)
     out = printer(sink, spell)
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
+        library = Library(store)
+        games = looked_up(library, args.game)  # refused before a line is printed
         practice = Practice(
-            Library(store), game_ids=None if args.game is None else [args.game], nodes=args.nodes, start=start
+            library, game_ids=None if args.game is None else [args.game], looked_up=games, nodes=args.nodes, start=start
         )
         lines = PracticeLines(practice, spell, out)
         try:

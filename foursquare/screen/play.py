@@ -16,8 +16,10 @@ import contextlib
 import locale
 import os
 import sys
+from collections.abc import Mapping
 from typing import NamedTuple
 
+from foursquare.engine import Game
 from foursquare.screen import layout, tui
 from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, bound, scroll_page
 from foursquare.screen.coach import Coach, Expert, think_seconds
@@ -85,6 +87,8 @@ class Practising(NamedTuple):
 
     games: list[int] | None = None
     nodes: int | None = None
+    looked_up: Mapping[int, Game] | None = None
+    """The games named, already looked up (by :func:`foursquare.commands.practice.check_game`), by id."""
 
 
 def main(request: Request, *, ascii: bool = False, color: bool = True, practise: Practising | None = None) -> int:
@@ -142,7 +146,7 @@ def build(
     app = App(session, settings=load_settings(session.store), width=width, height=height)
     practice = wire(app, ascii=ascii, seconds=seconds, nodes=practise.nodes if practise is not None else None)
     if practise is not None:
-        practice.open(practise.games, from_shell=True)
+        practice.open(practise.games, from_shell=True, looked_up=practise.looked_up)
     if first:
         app.intro = INTRO
     if opening.trouble is not None:

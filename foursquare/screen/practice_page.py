@@ -18,7 +18,7 @@ reviews a game to find positions, a progress bar shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from foursquare.engine import Cell, Game
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
@@ -198,10 +198,16 @@ class PracticePages(Observer):
         app.add_ticker(self._tick)
         app.add_observer(self)
 
-    def open(self, game_ids: list[int] | None = None, *, from_shell: bool = False) -> None:
-        """Practise on the games ``game_ids`` (None: every kept game, newest first); ``from_shell``: the program
-        was started for it, and leaving practice ends it."""
-        practice = Practice(self.library, game_ids=game_ids, nodes=self.nodes, start=self.start)
+    def open(
+        self,
+        game_ids: list[int] | None = None,
+        *,
+        from_shell: bool = False,
+        looked_up: Mapping[int, Game] | None = None,
+    ) -> None:
+        """Practise on the games ``game_ids`` (None: every kept game, newest first), those ``looked_up`` already
+        taken as they are; ``from_shell``: the program was started for it, and leaving practice ends it."""
+        practice = Practice(self.library, game_ids=game_ids, looked_up=looked_up, nodes=self.nodes, start=self.start)
         self.app.push_page(PracticePage(practice, self.ascii, last=from_shell))
 
     def open_from_review(self, app: App) -> None:

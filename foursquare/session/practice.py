@@ -28,7 +28,7 @@ plain mode's ``practice`` and ``foursquare practice`` through a pipe share.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, Refusal, parse_cell
@@ -91,9 +91,12 @@ def _expert_review(nodes: int) -> Starter:
 class Practice:
     """A round of practice over ``library``'s kept games (newest first) or the games ``game_ids``.
 
-    ``nodes`` is the expert's budget for the reviews it must make (and the one
-    a kept review must have been made with); ``start`` replaces the expert
-    (tests pass a quick fake).  Read :meth:`current`, answer with
+    ``looked_up`` holds games of ``game_ids`` already found and known to be
+    reviewable, by id (``foursquare practice N`` looks its game up to refuse
+    one it cannot practise on before the round), so they are not looked up
+    again.  ``nodes`` is the expert's budget for the reviews it must make (and
+    the one a kept review must have been made with); ``start`` replaces the
+    expert (tests pass a quick fake).  Read :meth:`current`, answer with
     :meth:`answer`, move on with :meth:`skip`; :meth:`cancel` stops a review
     under way.
     """
@@ -103,6 +106,7 @@ class Practice:
         library: Library,
         *,
         game_ids: list[int] | None = None,
+        looked_up: Mapping[int, Game] | None = None,
         nodes: int | None = None,
         start: Starter | None = None,
     ) -> None:
@@ -114,6 +118,7 @@ class Practice:
         ids = game_ids if game_ids is not None else [game.id for game in library.recent() if game.id is not None]
         self._games = list(ids)
         self._named = tuple(game_ids or ())
+        self._looked_up = dict(looked_up or {})
         self._unavailable: list[str] = []
         try:
             self._solved = library.store.solved_positions()
@@ -166,16 +171,19 @@ class Practice:
 
     def _open(self, game_id: int) -> None:
         """Look at kept game ``game_id``: its positions from its kept review, or a review started to find them."""
-        found = self.library.find(game_id)
-        if found.game is None or found.why_not is not None or found.game_id is None:
-            if self._named:  # a game asked for by id: say why it is not there to practise on
-                self._unavailable.append(why_not_reviewed(found))
-            return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
-        kept = self.library.kept_review(found.game_id, found.game, self.nodes)
+        game = self._looked_up.pop(game_id, None)
+        if game is None:
+            found = self.library.find(game_id)
+            if found.game is None or found.why_not is not None or found.game_id is None:
+                if self._named:  # a game asked for by id: say why it is not there to practise on
+                    self._unavailable.append(why_not_reviewed(found))
+                return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
+            game_id, game = found.game_id, found.game
+        kept = self.library.kept_review(game_id, game, self.nodes)
         if kept is not None:
-            self._take(found.game_id, found.game, kept)
+            self._take(game_id, game, kept)
         else:
-            self._work = found.game_id, found.game, self._start(found.game.copy())
+            self._work = game_id, game, self._start(game.copy())
 
     def _take(self, game_id: int, game: Game, review: Review) -> None:
         from foursquare.expert.review import PRACTICE_COST, before_placement

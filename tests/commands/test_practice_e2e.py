@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import command, new_pile_judge, stacking_game
+from helpers import command, finds_noted, new_pile_judge, stacking_game
 from terminal import GAME, Terminal, game_env
 
 from foursquare.commands.practice import main as practice_main
@@ -113,6 +113,22 @@ def test_a_named_game_that_cannot_be_practised_is_said_as_the_review_says_it(
     out = io.StringIO()
     assert practice_main(["1"], stdin=io.BytesIO(b"q\n"), stdout=out) == 0  # the game that is there is practised
     assert out.getvalue().startswith("Game 1, placement")
+
+
+def test_a_named_game_is_looked_up_once_and_one_left_before_its_end_is_refused_as_the_review_refuses_it(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept_with_review(home)
+    with Store.open(home)[0] as store:
+        store.record(FinishedGame.of(Game.deal(5), daily=None, started=None, ended=utc_now(), counted=True))
+    asked = finds_noted(monkeypatch)
+    out = io.StringIO()
+    assert practice_main(["1"], stdin=io.BytesIO(b"q\n"), stdout=out) == 0
+    assert out.getvalue().startswith("Game 1, placement") and asked == [1]
+    assert command("practice", "2", "--plain") == 1
+    said = capsys.readouterr()
+    assert said.out == "" and asked == [1, 2]
+    assert said.err.strip() == "foursquare practice: game 2 was left before its end: only a finished game is reviewed"
 
 
 class _Typing(io.BytesIO):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import new_pile_judge, press, screen_text, session_on, stacking_game
+from helpers import finds_noted, new_pile_judge, press, screen_for, screen_text, session_on, stacking_game
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.expert.practice import Exercise
@@ -11,10 +13,12 @@ from foursquare.expert.review import Step, review
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.app import App
 from foursquare.screen.keys import Key, Resize
+from foursquare.screen.play import Practising
 from foursquare.screen.practice_page import PracticePage, PracticePages
 from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
+from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
 
 JUDGE = new_pile_judge()
@@ -83,6 +87,19 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
     press(app, "q")
     assert app.page is not None and app.page.kind == "review"  # back to the review it came from
     assert app.session.store.solved_positions() == {(1, one.n)}
+
+
+def test_opened_for_foursquare_practice_n_it_takes_the_game_the_command_looked_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, stacked = stacking_game(7, JUDGE, stacks=1)
+    with Store.open(tmp_path)[0] as store:
+        game_id = store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)).game_id
+        assert Library(store).keep_review(game_id, game, review(game, JUDGE)) is None
+    asked = finds_noted(monkeypatch)
+    app = screen_for(tmp_path, practise=Practising([game_id], None, {game_id: game}))
+    settle(app)
+    assert f"Practice: game {game_id}, placement {stacked[0]}" in screen_text(app) and asked == []
 
 
 def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines() -> None:

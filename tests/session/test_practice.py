@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import threading
 
-from helpers import lost_game, new_pile_judge, played, stacking_game
+import pytest
+from helpers import finds_noted, lost_game, new_pile_judge, played, stacking_game
 
 from foursquare.engine import Game, Refusal, cell_name
 from foursquare.engine.values import replace
@@ -145,6 +146,23 @@ def test_practice_says_while_it_waits_for_a_review_and_games_that_cannot_be_revi
     assert isinstance(now, Preparing) and now.placements > 0
     gate.set()
     assert isinstance(practice.wait(), Exercise)
+
+
+def test_a_game_already_looked_up_is_taken_as_it_is_and_the_others_are_looked_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge, stacks=1)
+    store = Store.empty()
+    kept(store, game, stacking_game(7, judge, stacks=1)[0])
+    asked = finds_noted(monkeypatch)
+    practice = Practice(
+        Library(store), game_ids=[1, 2], looked_up={1: game}, nodes=NODES, start=lambda g: Reviewing(g, judge=judge)
+    )
+    assert first(practice).game_id == 1 and first(practice).step.n == stacked[0]
+    assert asked == []
+    practice.skip()
+    assert first(practice).game_id == 2 and asked == [2]
 
 
 def test_with_nothing_to_practise_the_round_ends_at_once() -> None:
