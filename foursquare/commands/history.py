@@ -1,4 +1,5 @@
-"""``foursquare history``: the finished games, newest first, each with the id later commands name it by."""
+"""``foursquare history``: the games that ended, those left before the end too, newest first, each with the id
+later commands name it by."""
 
 from __future__ import annotations
 

@@ -292,7 +292,8 @@ class Plain:
         return start
 
     def games(self, rest: str) -> None:
-        """``g``: the finished games, newest first, each with the id ``v N`` reviews it by."""
+        """``g``: the games that ended (those left before the end too), newest first, each with the id ``v N``
+        reviews it by."""
         if not self._alone("g", rest):
             return
         kept = self.library.recent(20)

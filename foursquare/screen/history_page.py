@@ -1,4 +1,4 @@
-"""Your finished games as a page of the game screen, to pick one for the expert's review.
+"""Your games as a page of the game screen (those left before the end too), to pick one for the expert's review.
 
 :class:`HistoryPage` adds the ``g`` key (also on the statistics page, with
 ``v``): the games of the history, newest first, one a line as ``foursquare
@@ -27,7 +27,7 @@ __all__ = ["HistoryPage"]
 
 
 class HistoryPage:
-    """The list of finished games; :meth:`wire` gives an :class:`App` the ``g`` key that opens it."""
+    """The list of games that ended; :meth:`wire` gives an :class:`App` the ``g`` key that opens it."""
 
     kind = "history"
 

@@ -1,11 +1,12 @@
-"""The finished games as a table: ``foursquare history`` and the page of the game screen that picks one.
+"""The games of the history as a table: ``foursquare history`` and the page of the game screen that picks one.
 
-One line a game, newest first, with the id later commands name it by, and
-the help it had last (``on my own``, ``2 take-backs, 1 tip``, or ``-`` for a
-game kept before help was recorded; on a page, ``no`` or ``yes``).  The
-command streams its rows (a history of a million games takes no more memory
-than one), with the columns measured by the database first; the page lays out
-the few it shows.
+One line a game, newest first, with the id later commands name it by, its
+result (``left before the end`` for a game left for a new deal, as the review
+says it), and the help it had last (``on my own``, ``2 take-backs, 1 tip``,
+or ``-`` for a game kept before help was recorded; on a page, ``no`` or
+``yes``).  The command streams its rows (a history of a million games takes
+no more memory than one), with the columns measured by the database first;
+the page lays out the few it shows.
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from foursquare.words.results import ending_label, ending_short
 
 __all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
 
-EMPTY = "No finished games yet."
+EMPTY = "No game has ended yet."
 NONE_TO_REVIEW = f"{EMPTY} The review needs one."
 TITLE = "Foursquare: your games, newest first"
 FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
+_LEFT = "left before the end"
+"""The result of a game left for a new deal: the history lists it with the games played out, so it says plainly
+that this one was not (the statistics, which count it as a loss, call it abandoned)."""
 
 Row = tuple[str, str, str, str, str, str, str]
 
@@ -71,7 +75,8 @@ def _columns(games: Sequence[FinishedGame], *, full: bool, time: bool) -> list[s
 
 
 def _result(ending: Ending, counted: bool, *, full: bool) -> str:
-    said = ending_label(ending) if full else ending_short(ending)
+    label = ending_label if full else ending_short
+    said = _LEFT if ending is Ending.ABANDONED else label(ending)
     return said + ("" if counted else (", not counted" if full else ", replay"))
 
 

@@ -395,13 +395,15 @@ def test_g_lists_the_games_and_v_reviews_the_one_chosen_then_q_comes_back() -> N
 
 def test_games_that_cannot_be_reviewed_say_why_on_the_page() -> None:
     app, pages = history_app([None, played(5, 3)])
-    press(app, "g", "v")
+    press(app, "g")
+    assert " left before the end" in chosen(app) and "abandoned" not in screen_text(app)  # listed as such
+    press(app, "v")
     assert "left before its end" in screen_text(app) and not pages.is_open
     press(app, "j", Key.ENTER)
     assert "kept without its cards" in screen_text(app) and isinstance(app.page, HistoryPage)
     empty, _ = history_app([])
     press(empty, "g")
-    assert "No finished games yet" in screen_text(empty)
+    assert "No game has ended yet. The review needs one." in screen_text(empty)
 
 
 def test_v_on_the_statistics_page_leads_to_the_history() -> None:

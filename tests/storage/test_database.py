@@ -395,7 +395,7 @@ def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert history.main([]) == 0
-    assert capsys.readouterr().out == "No finished games yet.\n" and not home.exists()
+    assert capsys.readouterr().out == "No game has ended yet.\n" and not home.exists()
     session, _ = Session.open(home, seed=WINNING_DEAL)
     session.place((0, 0))
     session.new_deal(seed=WINNING_DEAL)
@@ -406,6 +406,11 @@ def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pyt
         "counted": True,
     }  # fmt: skip
     assert entry["ended"].endswith("Z") and "game" not in entry
+    assert history.main([]) == 0
+    _, row = capsys.readouterr().out.splitlines()
+    assert row.split()[4:8] == ["left", "before", "the", "end"]  # after id, date, time and deal
+    assert command("history", "--help") == 0
+    assert "those left before the end too" in " ".join(capsys.readouterr().out.split())
     assert command("history", "--limit", "0") == 2
     assert "not a number of games" in capsys.readouterr().err
 

@@ -280,7 +280,7 @@ def test_history_export_and_import_with_the_real_command(terms: list[Terminal], 
     assert [(g["deal"], g["result"], g["placed"]) for g in listed][1:] == [(1, "won", len(WINNING_LINE_DEAL_1))]
     assert listed[0]["result"] == "abandoned" and listed[0]["placed"] == 1 and listed[0]["id"] > listed[1]["id"]
     table = run(["history", "--limit", "1"], home).stdout.splitlines()
-    assert len(table) == 2 and "abandoned" in table[1]
+    assert len(table) == 2 and "left before the end" in table[1]
 
     exported = run(["export"], home)
     assert exported.returncode == 0 and len(exported.stdout.splitlines()) == 2
