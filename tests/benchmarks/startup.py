@@ -41,17 +41,24 @@ __all__ = ["first_frame", "main", "timed"]
 NAME_WIDTH = 34
 
 
-def timed(command: list[str], env: dict[str, str], runs: int) -> tuple[list[float], list[float]]:
-    """Processor and wall seconds of each of ``runs`` runs of ``command`` to its end."""
-    cpu, wall = [], []
+def timed(commands: list[tuple[list[str], dict[str, str]]], runs: int) -> list[tuple[list[float], list[float]]]:
+    """Processor and wall seconds of each of ``runs`` runs of each command (with its environment) to its end.
+
+    The commands take turns, a run of each in every round, rather than all
+    the runs of one and then the next: on a shared machine the load drifts
+    within seconds, and taking turns lets it weigh on the yardstick and on
+    the commands alike, so that their ratio holds better than their times.
+    """
+    times: list[tuple[list[float], list[float]]] = [([], []) for _ in commands]
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        wall.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return cpu, wall
+        for (command, env), (cpu, wall) in zip(commands, times, strict=True):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            wall.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return times
 
 
 def _cpu_of(pid: int) -> float:
@@ -103,15 +110,20 @@ def main(argv: list[str] | None = None) -> None:
     command = [args.command]
     python = str(Path(args.command).with_name("python"))
     print(f"{'':<{NAME_WIDTH}} {'cpu':>10} {'wall':>12}   runs   ({args.command}, load {os.getloadavg()[0]:.1f})")
-    bare = timed([python, "-c", "pass"], env, args.runs)
-    print(_row("python -c pass", *bare))
-    version = timed([*command, "--version"], env, args.runs)
-    print(_row("foursquare --version", *version))
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
-        stats = timed([*command, "stats", "--json"], {**env, "FOURSQUARE_HOME": home}, args.runs)
         # a player sets no FOURSQUARE_HOME: the folder is then the platform's, found by platformdirs
         platform = {k: v for k, v in env.items() if k not in ("FOURSQUARE_HOME", "XDG_DATA_HOME")}
-        found = timed([*command, "stats", "--json"], {**platform, "HOME": home}, args.runs)
+        bare, version, stats, found = timed(
+            [
+                ([python, "-c", "pass"], env),
+                ([*command, "--version"], env),
+                ([*command, "stats", "--json"], {**env, "FOURSQUARE_HOME": home}),
+                ([*command, "stats", "--json"], {**platform, "HOME": home}),
+            ],
+            args.runs,
+        )
+    print(_row("python -c pass", *bare))
+    print(_row("foursquare --version", *version))
     print(_row("foursquare stats --json", *stats))
     print(_row("  the same, the platform's folder", *found))
     frame = first_frame(command, env, args.runs)
