@@ -7,13 +7,14 @@ speaks in one voice with the rest of the game.
 
 from __future__ import annotations
 
+from foursquare.words.endings import KINDS, LEFT
 from foursquare.words.grammar import Template, plural
 
 __all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported"]
 
 SUMMARIES: dict[str, str] = {
     "stats": "show or reset your statistics",
-    "history": "list your games, newest first: won, lost or left before the end",
+    "history": f"list your games, newest first: {KINDS}",
     "export": "write every finished game as JSON lines",
     "import": "read games written by export into your history",
     "simulate": "play many deals without a screen and report how a strategy fares",
@@ -29,9 +30,7 @@ DESCRIPTIONS: dict[str, str] = {
         "Your game is saved as you play and picked up where you left off next time."
     ),
     "stats": "Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
-    "history": (
-        "List your games, newest first, those left before the end too: when, deal, result, score, cards placed and id."
-    ),
+    "history": (f"List your games, newest first, those {LEFT} too: when, deal, result, score, cards placed and id."),
     "export": "Write every finished game, oldest first, as JSON lines: one game with its record a line.",
     "import": "Read games written by foursquare export into your history, skipping those already there.",
     "review": "The expert's verdict on every placement of a finished game, and your win chance across it.",

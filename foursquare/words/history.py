@@ -27,9 +27,6 @@ EMPTY = "No game has ended yet."
 NONE_TO_REVIEW = f"{EMPTY} The review needs one."
 TITLE = "Foursquare: your games, newest first"
 FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
-_LEFT = "left before the end"
-"""The result of a game left for a new deal: the history lists it with the games played out, so it says plainly
-that this one was not (the statistics, which count it as a loss, call it abandoned)."""
 
 Row = tuple[str, str, str, str, str, str, str]
 
@@ -75,8 +72,7 @@ def _columns(games: Sequence[FinishedGame], *, full: bool, time: bool) -> list[s
 
 
 def _result(ending: Ending, counted: bool, *, full: bool) -> str:
-    label = ending_label if full else ending_short
-    said = _LEFT if ending is Ending.ABANDONED else label(ending)
+    said = (ending_label if full else ending_short)(ending)
     return said + ("" if counted else (", not counted" if full else ", replay"))
 
 

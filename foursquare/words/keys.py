@@ -8,6 +8,8 @@ table.  A key that names a command's word for the side panel or the end box
 
 from __future__ import annotations
 
+from foursquare.words.endings import KINDS
+
 __all__ = ["CELL_NAMES", "EXTRA_KEY_LINES", "PAGE_TITLES", "SHORT", "SUMMARIES", "summary"]
 
 CELL_NAMES = "columns go from a to g and rows from 1 to 7 (the first card is on d4)"
@@ -37,8 +39,8 @@ SUMMARIES: dict[str, str] = {
     "autoplay": "autoplay: the expert plays on to the end; any key stops it",
     "review": "review: the expert's verdict on every placement of the game just ended",
     "stats": "your statistics: games won and lost, streaks, scores",
-    "history": "your games (won, lost or left before the end): pick one for the expert's review",
-    "stats_history": "your games (won, lost or left before the end): pick one for the expert's review",
+    "history": f"your games ({KINDS}): pick one for the expert's review",
+    "stats_history": f"your games ({KINDS}): pick one for the expert's review",
     "history_up": "choose a game",
     "history_down": "choose a game",
     "history_page_up": "choose a game",

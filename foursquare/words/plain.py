@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
 from foursquare.words.keys import CELL_NAMES, SHORT, summary
 from foursquare.words.session import REPLAY
@@ -35,7 +36,7 @@ COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
     (("d", "replay"), "", summary("replay")),
     (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
-    (("g", "games"), "", "your games, newest first (won, lost or left before the end), each with its number"),
+    (("g", "games"), "", f"your games, newest first ({KINDS}), each with its number"),
     (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
     (("practice", "practice"), " [N]", "practise on your mistakes: positions from your games (or game N) to solve"),
     (("?", "help"), " [TOPIC]", "the rules and these commands; ? TOPIC a page of the help (? rules, ? review…)"),

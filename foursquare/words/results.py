@@ -13,6 +13,7 @@ from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, Status
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import Ending
+from foursquare.words.endings import LEFT
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import with_help
 
@@ -74,13 +75,13 @@ _LABELS = {
     Ending.WON: "won",
     Ending.TOO_MANY_FACE_DOWN: _LOSS_LABELS[LossReason.TOO_MANY_FACE_DOWN],
     Ending.STOCK_EMPTY: _LOSS_LABELS[LossReason.STOCK_EMPTY],
-    Ending.ABANDONED: "abandoned for a new deal",
+    Ending.ABANDONED: LEFT,
 }
 _SHORT = {
     Ending.WON: "won",
     Ending.TOO_MANY_FACE_DOWN: f"lost: {MAX_FACE_DOWN + 1}+ down",  # or more: the last placement may turn several
     Ending.STOCK_EMPTY: "lost: stock out",
-    Ending.ABANDONED: "abandoned",
+    Ending.ABANDONED: LEFT,  # as long as it is: a shorter word would hide that it was never played out
 }
 
 
