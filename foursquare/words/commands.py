@@ -15,7 +15,7 @@ __all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "
 SUMMARIES: dict[str, str] = {
     "stats": "show or reset your statistics",
     "history": f"list your games, newest first: {KINDS}",
-    "export": "write every finished game as JSON lines",
+    "export": "write every game of your history as JSON lines",
     "import": "read games written by export into your history",
     "simulate": "play many deals without a screen and report how a strategy fares",
     "review": "the expert's verdict on every placement of a finished game",
@@ -31,7 +31,7 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     "stats": "Show your Foursquare statistics: games played, won and lost, streaks and winning scores.",
     "history": (f"List your games, newest first, those {LEFT} too: when, deal, result, score, cards placed and id."),
-    "export": "Write every finished game, oldest first, as JSON lines: one game with its record a line.",
+    "export": "Write every game of your history, oldest first, as JSON lines: one game with its record a line.",
     "import": "Read games written by foursquare export into your history, skipping those already there.",
     "review": "The expert's verdict on every placement of a finished game, and your win chance across it.",
     "simulate": "Play deals S, S+1, … without a screen and report how a strategy fares.",
