@@ -8,15 +8,14 @@ not fill the terminal) and what would do.
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
+from foursquare.session.columns import terminal_columns
 from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
-__all__ = ["HelpFormatter", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "terminal_columns", "whole"]
+__all__ = ["HelpFormatter", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "whole"]
 
 _MAX_DIGITS = 30
 """Longer text is no number any range here takes; it is refused before Python converts it."""
@@ -64,21 +63,6 @@ def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
         metavar="N",
         help=NODES.format(what=what, default=default),
     )
-
-
-def terminal_columns() -> int:
-    """The terminal's width as :func:`shutil.get_terminal_size` gives it: ``$COLUMNS`` when a positive whole
-    number, else the width of standard output's terminal, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
 
 
 class HelpFormatter(argparse.HelpFormatter):

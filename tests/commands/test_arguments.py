@@ -8,7 +8,8 @@ import shutil
 import pytest
 
 from foursquare.cli import build_parser
-from foursquare.commands.arguments import HelpFormatter, RawDescriptionHelpFormatter, parser_for, terminal_columns
+from foursquare.commands.arguments import HelpFormatter, RawDescriptionHelpFormatter, parser_for
+from foursquare.session.columns import terminal_columns
 
 WIDTHS = [{"COLUMNS": "40"}, {"COLUMNS": "132"}, {"COLUMNS": "0"}, {"COLUMNS": "-5"}, {"COLUMNS": "wide"}, {}]
 

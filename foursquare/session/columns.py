@@ -1,0 +1,27 @@
+"""How wide the terminal is: for the commands' help, laid out to fit it.
+
+Measured with :mod:`os` alone, as :func:`shutil.get_terminal_size` measures it: :mod:`shutil` brings zlib,
+bz2 and lzma with it, a few milliseconds of every command's start.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+__all__ = ["terminal_columns"]
+
+
+def terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it: ``$COLUMNS`` when a positive whole
+    number, else the width of standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
