@@ -1,4 +1,8 @@
-"""``foursquare help [TOPIC]``: the pages of help that the README points to, printed in the terminal."""
+"""``foursquare help [TOPIC]``: the pages of help that the README points to, printed in the terminal.
+
+A page is laid out for the terminal's width (:func:`~foursquare.words.markdown.rendered`), not printed as the
+Markdown the README links to.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,10 @@ import argparse
 
 from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import say
+from foursquare.session.columns import page_width
 from foursquare.session.errors import CommandError
 from foursquare.words.commands import OPTIONS
+from foursquare.words.markdown import rendered
 from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title, topic_of
 
 __all__ = ["main"]
@@ -32,4 +38,4 @@ def main(argv: list[str]) -> int:
     topic = topic_of(args.topic)
     if topic is None:
         raise CommandError(no_such_topic(args.topic), 2)
-    return say(page(topic).rstrip("\n"))
+    return say(rendered(page(topic), page_width()))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
 from foursquare.session import events as session_events
+from foursquare.session.columns import page_width
 from foursquare.session.errors import INTERRUPTED
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession, Opening
@@ -41,6 +42,7 @@ from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.history import EMPTY, not_reviewed_line, table
 from foursquare.words.log import log_entries, log_title
+from foursquare.words.markdown import DEFAULT_WIDTH, rendered
 from foursquare.words.pages import no_such_topic, page, topic_of
 from foursquare.words.plain import (
     AT_THE_END,
@@ -109,7 +111,8 @@ class Plain:
     writes the cards; ``nodes`` is the expert's look-ahead for ``t``, ``a``
     and ``v`` (None: its own default), a count of positions and never a
     time, so that a position always gets the same tip.  ``judge`` replaces
-    the expert of the review (tests pass a quick one).
+    the expert of the review (tests pass a quick one).  ``width``: the
+    columns a page of the help (``? TOPIC``) is laid out in.
     """
 
     def __init__(
@@ -120,12 +123,14 @@ class Plain:
         *,
         nodes: int | None = None,
         judge: Judge | None = None,
+        width: int = DEFAULT_WIDTH,
     ) -> None:
         self.session = session
         self.spell = spell
         self.out = out
         self.nodes = nodes
         self.judge = judge
+        self.width = width
         self.library = Library(session.store)
         self.running = True
         self.question: Question | None = None
@@ -366,7 +371,10 @@ class Plain:
         """The rules in short and the commands; ``? TOPIC`` a page of the help, as ``foursquare help TOPIC``."""
         if rest:
             topic = topic_of(rest)
-            self.out(capitalized(no_such_topic(rest)) + "." if topic is None else page(topic).rstrip("\n"))
+            if topic is None:
+                self.out(capitalized(no_such_topic(rest)) + ".")
+            else:  # for speech, no rules of dashes and every table a row at a time
+                self.out(rendered(page(topic), self.width, spoken=self.spell.words))
             return
         for heading, paragraph in RULES:
             self.out(heading)
@@ -529,7 +537,7 @@ def main(
     spell = spelling_for(sink, ascii=ascii, words=words, real=stdout is None)
     session, opening = open_session(seed=seed, daily=daily, new=new)
     out = printer(sink, spell)
-    plain = Plain(session, spell, out)
+    plain = Plain(session, spell, out, width=page_width() if stdout is None else DEFAULT_WIDTH)
     try:
         plain.begin(opening)
         return read_lines(source, sink, out, going=lambda: plain.running, handle=plain.handle, end=plain.end_of_input)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import command
 
+from foursquare.words.markdown import rendered
 from foursquare.words.pages import TOPICS, page, title
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,10 +23,23 @@ def test_without_a_topic_it_lists_every_topic_with_its_title(capsys: pytest.Capt
 
 
 @pytest.mark.parametrize("topic", TOPICS)
-def test_each_topic_prints_its_page(topic: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_topic_prints_its_page_laid_out_for_the_terminal(
+    topic: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     assert command("help", topic.upper()) == 0
     out = capsys.readouterr().out
-    assert out == page(topic).rstrip("\n") + "\n" and out.startswith("# ")
+    assert out == rendered(page(topic), 80) + "\n"
+    assert out.startswith(f"{title(topic)}\n{'=' * len(title(topic))}\n")
+
+
+@pytest.mark.parametrize(("columns", "width"), [("60", 60), ("250", 100)])
+def test_a_page_is_as_wide_as_the_terminal_but_never_too_wide_to_read(
+    columns: str, width: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    assert command("help", "screen") == 0
+    assert capsys.readouterr().out == rendered(page("screen"), width) + "\n"
 
 
 def test_a_topic_there_is_no_page_of_is_one_line_with_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:

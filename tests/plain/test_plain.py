@@ -39,6 +39,8 @@ from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
+from foursquare.words.markdown import rendered
+from foursquare.words.pages import page
 from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import loss_words
 from foursquare.words.table import face_down_words, table_lines, to_come_lines
@@ -369,11 +371,20 @@ def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None
 
 
 def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player) -> None:
-    assert player.type("? Rules")[0].startswith("# The rules\n")
-    assert player.type("help review")[0].startswith("# ")
+    assert player.type("? Rules") == [rendered(page("rules"))]
+    assert player.type("help review")[0].startswith("Reviewing a game\n================\n")
     assert player.type("? revew") == [
         "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, review, data, json."
     ]
+
+
+def test_a_page_of_the_help_for_speech_has_no_rules_of_dashes_and_its_tables_go_row_by_row(player: Player) -> None:
+    lines: list[str] = []
+    spoken = Plain(player.session, Spelling(words=True), lines.append)
+    spoken.handle("? screen")
+    assert lines == [rendered(page("screen"), spoken=True)]
+    assert lines[0].startswith("Playing on the screen\n\n") and "---" not in lines[0]
+    assert "\n  u: take back the last card" in lines[0]
 
 
 def test_q_quits_and_says_the_game_is_saved(player: Player, tmp_path: Path) -> None:
