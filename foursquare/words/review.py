@@ -218,16 +218,21 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         )
     else:
         arrow = _arrow(ascii)
-        where = f"on {cell_name(worst.cell)} (expert {cell_name(worst.expert_cell)})"
-        verdict = verdict_phrase(worst.verdict)
-        worst_line = (
-            f"Worst: card {worst.n}, {_card(worst.card, ascii)} {where}: {_lost(worst, arrow)}, {verdict}",
-            f"Worst: card {worst.n} {where}: {_lost(worst, arrow)}, {verdict}",
-            f"Worst: card {worst.n} {where}: {_lost(worst, arrow, chance=False)}, {verdict}",
-            f"Worst: card {worst.n} on {cell_name(worst.cell)}: {_lost(worst, arrow, chance=False)}, {verdict}",
-        )
+        on = f"on {cell_name(worst.cell)}"
+        where = f"{on} (expert {cell_name(worst.expert_cell)})"
+        lost = [_lost(worst, arrow), _lost(worst, arrow, chance=False)]
         if worst.lost_at_once:  # the figures say no more than the loss does: 0 cards after
-            worst_line += (f"Worst: card {worst.n} on {cell_name(worst.cell)}: {_LOST_AT_ONCE}, {verdict}",)
+            lost.append(_LOST_AT_ONCE)
+        # what goes first as the line narrows: the win chance, then the loss's figures, then the card, then the
+        # expert's cell (what to learn from it)
+        cards = (f"card {worst.n}, {_card(worst.card, ascii)}", f"card {worst.n}")
+        forms = [
+            f"Worst: {card} {place}: {what}, {verdict_phrase(worst.verdict)}"
+            for place in (where, on)
+            for card in cards
+            for what in lost
+        ]
+        worst_line = tuple(dict.fromkeys(forms))  # the same form twice where the chance was never said
     marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
     head = [
         (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),

@@ -392,6 +392,32 @@ def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: in
     assert head[1].startswith("Accuracy ") and head[5].endswith("X blunder)")
 
 
+def test_the_worst_line_gives_up_the_win_chance_before_the_card_and_the_card_before_the_expert_s_cell() -> None:
+    result = fake_review(won_game())
+    worst = result.worst
+    assert worst is not None
+    blunder = replace(
+        worst, n=33, card=Card.parse("10D"), expected_before=20.2, expected_after=10.4, chance_before=0.99,
+        chance_after=0.41, lost_at_once=False,
+    )  # fmt: skip
+    assert blunder.verdict is Verdict.BLUNDER
+    result = replace(result, steps=tuple(blunder if step is worst else step for step in result.steps))
+
+    def worst_line(width: int) -> str:
+        return next(line for line in summary_lines(result, rows=5, width=width) if line.startswith("Worst"))
+
+    where = f"on {cell_name(blunder.cell)} (expert {cell_name(blunder.expert_cell)})"
+    widest = worst_line(200)
+    assert widest.startswith(f"Worst: card 33, 10♦ {where}: 20.2 → 10.4 cards, win chance ") and len(widest) > 78
+    assert worst_line(78) == f"Worst: card 33, 10♦ {where}: 20.2 → 10.4 cards, a blunder"
+    no_card = f"Worst: card 33 {where}: 20.2 → 10.4 cards, a blunder"
+    assert worst_line(len(no_card)) == no_card
+    assert (
+        worst_line(len(no_card) - 1)
+        == f"Worst: card 33, 10♦ on {cell_name(blunder.cell)}: 20.2 → 10.4 cards, a blunder"
+    )
+
+
 def _only_good(step: Step) -> Step:
     """``step`` numbered 30 later and, if it cost anything, costing 0.7 cards: a good placement."""
     if step.cell == step.expert_cell:

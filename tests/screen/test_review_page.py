@@ -289,7 +289,8 @@ def test_a_placement_that_lost_at_once_is_said_whole_on_the_narrowest_page() -> 
     )
     head = summary_lines(result, rows=3, width=width)
     assert all(len(line) <= width for line in head)
-    assert f"Worst: card 19 on {cell_name(step.cell)}: the game lost at once, a blunder" in head
+    where = f"on {cell_name(step.cell)} (expert {cell_name(step.expert_cell)})"
+    assert f"Worst: card 19 {where}: the game lost at once, a blunder" in head  # the cell to learn from kept
 
 
 def held_until(gate: threading.Event) -> Callable[[Game], Reviewing]:
