@@ -18,7 +18,14 @@ from foursquare.words.problems import Need
 
 __all__ = ["main"]
 
-_limit = whole(*NUMBERS["games"], most=10**9)
+_MOST = 10**9
+"""More games than any history holds, and few enough for the database's own whole numbers."""
+_games = whole(*NUMBERS["games"])
+
+
+def _limit(text: str) -> int:
+    """``--limit``'s argparse type: any whole number from 1, a larger one than any history holds meaning all."""
+    return min(_games(text), _MOST)
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -413,6 +413,8 @@ def test_history_lists_games_newest_first_with_their_ids(home: Path, capsys: pyt
     assert "those left before the end too" in " ".join(capsys.readouterr().out.split())
     assert command("history", "--limit", "0") == 2
     assert "not a number of games" in capsys.readouterr().err
+    assert command("history", "--limit", "9" * 25) == 0  # more than any history holds: all of it
+    assert capsys.readouterr().out.splitlines()[1:] == [row]
 
 
 def _export(home: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
