@@ -53,7 +53,6 @@ from foursquare.words.plain import (
     command_lines,
     nothing_ended_yet,
     practice_hint,
-    replay_not_yet,
     review_hint,
     reviewing_line,
 )
@@ -71,6 +70,7 @@ from foursquare.words.session import (
     nothing_to_redo,
     nothing_to_undo,
     quitting_words,
+    replay_not_yet,
     switch_question,
 )
 from foursquare.words.stats import records_in_words

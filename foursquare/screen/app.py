@@ -55,6 +55,7 @@ from foursquare.words.session import (
     nothing_to_redo,
     nothing_to_undo,
     quitting_words,
+    replay_not_yet,
     switch_question,
     toggled_words,
 )
@@ -698,7 +699,11 @@ class App:
         self._show(self.session.new_deal(seed=seed, daily=daily))
 
     def replay_deal(self) -> None:
-        """``d`` in the end box: the same deal again from its first card; the greeting says whether it counts."""
+        """``d`` in the end box: the same deal again from its first card; the greeting says whether it counts.
+        While the game goes on it says when it works, rather than do nothing."""
+        if not self.game.is_over:
+            self.say(Text((replay_not_yet(),), Tone.ERROR))
+            return
         self.deal(seed=self.game.seed)
 
     def finish_pending(self) -> None:
@@ -922,7 +927,7 @@ COMMANDS: tuple[Command, ...] = (
         ("n",),
         ask_if_in_progress(NEW_DEAL, _leaving, _new),
     ),
-    bound("replay", ("d",), App.replay_deal, frozenset({Mode.GAME_OVER})),
+    bound("replay", ("d",), App.replay_deal),
     bound("preview", ("p",), App.toggle_preview),
     bound("to_come", ("c",), App.toggle_to_come),
     bound("outcomes", ("o",), App.toggle_outcomes),

@@ -17,7 +17,6 @@ __all__ = [
     "command_lines",
     "nothing_ended_yet",
     "practice_hint",
-    "replay_not_yet",
     "review_hint",
     "reviewing_line",
 ]
@@ -97,11 +96,6 @@ def nothing_ended_yet(*, any_kept: bool = False) -> str:
     (``any_kept``: finished games are in the history, as after a replay, so the game now is what is not over)."""
     head = "This game has not ended yet" if any_kept else "No game has ended here yet"
     return f"{head}, so v has nothing to review; v N reviews game N of the list g gives."
-
-
-def replay_not_yet() -> str:
-    """``d`` typed while the game goes on: it waits for the end, as the screen's end box does."""
-    return "d plays the same deal again once this game has ended; n leaves it for a new deal."
 
 
 def practice_hint() -> str:

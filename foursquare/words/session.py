@@ -38,6 +38,7 @@ __all__ = [
     "nothing_to_undo",
     "quitting_words",
     "record_lines",
+    "replay_not_yet",
     "switch_question",
     "toggled_words",
 ]
@@ -213,3 +214,8 @@ class Failed(Template):
 def nothing_kept(folder: Path) -> str:
     """Why saving, counting and reading fail all game once the data folder could not be used."""
     return f"games cannot be kept in {folder}"
+
+
+def replay_not_yet() -> str:
+    """``d`` while the game goes on: it waits for the end, where the end box offers it."""
+    return "d plays the same deal again once this game has ended; n leaves it for a new deal."

@@ -16,6 +16,7 @@ from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.words.explain import preview_words
+from foursquare.words.session import replay_not_yet
 from foursquare.words.text import Text, Tone
 
 
@@ -117,6 +118,15 @@ def test_undo_as_often_as_wanted_and_redo() -> None:
     press(app, "u")
     assert app.message is not None and app.message.plain() == "Nothing to take back"
     assert app.cursor in app.region
+
+
+def test_d_during_a_game_says_it_replays_the_deal_once_the_game_has_ended() -> None:
+    app = make_app(1)
+    app.place((0, 0))
+    before = app.game.copy()
+    press(app, "d")
+    assert app.game == before
+    assert app.message is not None and app.message.plain() == replay_not_yet()
 
 
 def test_undo_highlights_the_cards_it_turns_back() -> None:
