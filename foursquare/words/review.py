@@ -250,6 +250,16 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     )
 
 
+_NO_CARD_LEFT = "a win here would leave no card in the stock: it would score 0"
+"""Why a placement with a chance of winning reads 0.0 cards: its win would come with the last card."""
+
+
+def _no_card_left(step: Step) -> bool:
+    """Whether ``step`` had a chance of winning yet an expected score of 0.0 cards, which reads as a
+    contradiction without the reason (:data:`_NO_CARD_LEFT`)."""
+    return tenths(step.expected_before) == 0 and tenths(step.expected_after) == 0 and step.chance_before > 0
+
+
 _LOST_AT_ONCE = "the game lost at once"
 """What a placement that lost there and then (where another would not) did, in the summary's worst line."""
 
@@ -398,6 +408,8 @@ def verdict_lines(step: Step, width: int = 78) -> list[Text]:
     )
     figures = figures[0].upper() + figures[1:]
     forms = [f"{figures} (expert {arrow} you)", figures]
+    if _no_card_left(step):
+        forms = [f"{figures} ({_NO_CARD_LEFT})", *forms]
     return [
         *fitted([Text((form,)) for form in forms], width),
         *fitted([Text((f"Verdict: {step.verdict} ({why})",), tone) for why in whys], width),
@@ -497,7 +509,8 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             f"  {step.n}. {spell.card(step.card)} on {cell_name(step.cell)}, expert {expert_cell}: expected score "
             f"{cards_text(step.expected_before)} before, {cards_text(step.expected_after)} after, cost "
             f"{step.cost:.1f}; win chance {chance_text(step.chance_before)} before, "
-            f"{chance_text(step.chance_after)} after; {step.verdict}."
+            f"{chance_text(step.chance_after)} after; {step.verdict}"
+            + (f" ({_NO_CARD_LEFT})." if _no_card_left(step) else ".")
         )
         if game is not None and step.verdict.cost_something:
             lines += ["    " + spell.text(text) for text in why_sentences(before_placement(game, step.n), step)]

@@ -47,6 +47,7 @@ from foursquare.expert.reviewing import Reviewing
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.store import Store
 from foursquare.words.advice import chance_text
+from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import (
     CHART_FOOT,
@@ -55,6 +56,7 @@ from foursquare.words.review import (
     accuracy_text,
     cards_text,
     chart_lines,
+    plain_review_lines,
     step_line,
     summary_lines,
     verdict_lines,
@@ -605,3 +607,14 @@ def test_a_cell_that_reads_above_the_expert_s_says_why_it_is_still_the_expert_s_
         "Verdict: best (nothing lost: the expert's cell was looked at further ahead)"
     )
     assert verdict_lines(step(1.9, 1.9), 78)[1].plain() == "Verdict: best (nothing lost)"
+
+
+def test_a_chance_of_winning_at_0_0_cards_says_the_win_would_leave_no_card() -> None:
+    late = step(0.0, 0.0, before=0.8, after=0.71)
+    said = verdict_lines(late, 200)[0].plain()
+    assert said.startswith("Expected score 0.0 → 0.0 cards, win chance 80% → 71%") and "would score 0" in said
+    assert "would score 0" not in verdict_lines(step(0.0, 0.0, before=0.0), 200)[0].plain()  # lost: nothing to say
+    assert "would score 0" not in verdict_lines(step(1.0, 0.0, before=0.8), 200)[0].plain()
+    result = replace(fake_review(won_game()), steps=(late,))
+    (line,) = [line for line in plain_review_lines(result, Spelling()) if line.startswith("  2. ")]
+    assert line.endswith("(a win here would leave no card in the stock: it would score 0).")
