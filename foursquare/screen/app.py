@@ -24,6 +24,7 @@ shown in the side panel (:attr:`App.status`) and more said in the end box
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from itertools import zip_longest
@@ -38,7 +39,7 @@ from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Pl
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
-from foursquare.words.helped import declined_line, help_declined, help_question, put_off_line
+from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, SHORT, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
@@ -432,6 +433,11 @@ class App:
         self.say(forms[0], short)
         self.message_forms = tuple(forms)
 
+    def say_help(self, words: Callable[[bool], str], tone: Tone = Tone.PLAIN) -> None:
+        """Say a line of the help question's family in its long form, or its short one (``words(True)``)
+        where the long one would be cut: its reason is the point, and must not be lost to a ``…``."""
+        self.say_forms([Text((words(False),), tone), Text((words(True),), tone)])
+
     def tick(self) -> bool:
         """Poll the tickers; True if any of them changed what the screen shows."""
         changed = False
@@ -654,7 +660,7 @@ class App:
         if permission is session_events.Permission.FREE:
             return False
         if permission is session_events.Permission.DECLINED:
-            self.say(Text((help_declined(aid),), Tone.ERROR))
+            self.say_help(functools.partial(help_declined, aid), Tone.ERROR)
             return True
         asked = help_question(aid)
 
@@ -663,11 +669,11 @@ class App:
             action(app)
 
         def on_no(app: App) -> None:
-            app.say(Text((declined_line(),)))
+            app.say_help(declined_line)
             app._show(app.session.answer_help(False))
 
         def on_later(app: App) -> None:
-            app.say(Text((put_off_line(),)))
+            app.say_help(put_off_line)
 
         self.ask(
             Confirm(
@@ -759,8 +765,8 @@ class App:
             elif isinstance(event, Trouble):
                 self.tell(event)
             elif isinstance(event, session_events.HelpHeld):
-                held = help_declined(event.aid) if event.declined else help_question(event.aid).cost
-                self.say(Text((held,), Tone.ERROR))
+                held = help_declined if event.declined else help_cost
+                self.say_help(functools.partial(held, event.aid), Tone.ERROR)
         if changed:
             self._version += 1
             for observer in self.observers:

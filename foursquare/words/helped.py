@@ -20,6 +20,7 @@ __all__ = [
     "ON_MY_OWN",
     "HelpQuestion",
     "declined_line",
+    "help_cost",
     "help_declined",
     "help_question",
     "help_question_line",
@@ -65,8 +66,13 @@ _QUESTIONS = {
     Aid.AUTOPLAY: ("Let the expert play on?", "Autoplay", "let it play"),
 }
 _COST = "{help} counts this game as played with help: in all games, not in your record on your own."
+_COST_SHORT = "{help} counts this game as played with help, not on your own."
 _NO = "no: this game on my own"
 _LATER = "not now"
+_STAYS = "this game stays on your own"
+_STAYS_OFF = f"{_STAYS}, help off until it ends"
+"""The short form of why help is refused, for the narrowest message line (each long form says it in full)."""
+_NOT_NOW = "Not now: no help given, nothing decided"
 
 
 class HelpQuestion(NamedTuple):
@@ -89,8 +95,13 @@ class HelpQuestion(NamedTuple):
 
 def help_question(aid: Aid) -> HelpQuestion:
     """The question before the first help of a game on your own."""
-    question, noun, yes = _QUESTIONS[aid]
-    return HelpQuestion(question, _COST.format(help=noun), yes, _NO, _LATER)
+    question, _, yes = _QUESTIONS[aid]
+    return HelpQuestion(question, help_cost(aid), yes, _NO, _LATER)
+
+
+def help_cost(aid: Aid, short: bool = False) -> str:
+    """What ``aid`` costs, in one line; ``short``: in fewer words, for the narrowest message line."""
+    return (_COST_SHORT if short else _COST).format(help=_QUESTIONS[aid][1])
 
 
 def help_question_line(aid: Aid) -> str:
@@ -102,17 +113,26 @@ def help_question_line(aid: Aid) -> str:
     )
 
 
-def put_off_line() -> str:
-    """What is said when the answer was neither yes nor no: nothing is decided, and nothing is given."""
-    return "Not now: no help given, nothing decided. The question comes again with the next take-back, tip or autoplay."
+def put_off_line(short: bool = False) -> str:
+    """What is said when the answer was neither yes nor no: nothing is decided, and nothing is given;
+    ``short``: in fewer words, for the narrowest message line."""
+    if short:
+        return f"{_NOT_NOW} (asked again next time)."
+    return f"{_NOT_NOW}. The question comes again with the next take-back, tip or autoplay."
 
 
-def declined_line() -> str:
-    """What is said when the answer was no: it stands for the rest of the game."""
-    return "No: this game stays on your own. Take-backs, tips and autoplay are off until it ends."
+def declined_line(short: bool = False) -> str:
+    """What is said when the answer was no: it stands for the rest of the game; ``short``: in fewer words,
+    for the narrowest message line."""
+    if short:
+        return f"No: {_STAYS_OFF}."
+    return f"No: {_STAYS}. Take-backs, tips and autoplay are off until it ends."
 
 
-def help_declined(aid: Aid) -> str:
-    """Why a take-back, tip or autoplay did nothing: the player chose to play this game alone."""
+def help_declined(aid: Aid, short: bool = False) -> str:
+    """Why a take-back, tip or autoplay did nothing: the player chose to play this game alone; ``short``: in
+    fewer words, for the narrowest message line (the reason kept, not cut off)."""
     what = {Aid.TAKE_BACK: "No take-back", Aid.TIP: "No tip", Aid.AUTOPLAY: "No autoplay"}[aid]
+    if short:
+        return f"{what}: {_STAYS_OFF}"
     return f"{what}: you chose to play this game on your own (help is off until it ends)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 from helpers import (
     DAILY_WINS,
     WINNING_DEAL,
@@ -23,16 +24,19 @@ from helpers import (
 )
 
 from foursquare.deals import deal_number
-from foursquare.engine import Game
-from foursquare.screen.app import App, Mode
+from foursquare.engine import Cell, Game
+from foursquare.screen import layout
+from foursquare.screen.app import NARROWEST, App, Mode
 from foursquare.screen.coach import Coach
-from foursquare.screen.keys import Key
+from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import build
+from foursquare.screen.render import message_lines
 from foursquare.session.events import Aid
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import Ending, Result
-from foursquare.words.helped import declined_line, help_declined, help_question, put_off_line
+from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
+from foursquare.words.text import Text, Tone
 
 
 def coached(line: tuple[tuple[int, int], ...] = WINNING_LINE, seed: int = WINNING_DEAL) -> App:
@@ -197,3 +201,30 @@ def test_the_statistics_page_heads_with_the_record_on_your_own_and_names_the_ear
     lines = screen_text(app).splitlines()
     title = next(n for n, line in enumerate(lines) if line.strip().startswith("Winning scores in all games"))
     assert lines[title + 1].split() == ["4", "┤", "██"]  # the 4 wins at 15 (with help: 12 earlier games)
+
+
+@pytest.mark.parametrize("cells", [((0, 0),), ((0, 0), (0, 1), (1, 1), (-1, 1))])
+def test_at_the_smallest_size_the_help_lines_are_shown_whole_with_their_reason(cells: tuple[Cell, ...]) -> None:
+    """At 70x17 the message line is one row where the table reaches the row above it (five rows of cells),
+    two where it does not: either way the help question's lines keep their reason, with no ``…``."""
+    app = coached(seed=1)
+    press(app, Resize(70, 17))
+    place(app, *cells)
+    where = layout.plan(70, 17)
+    assert where is not None
+
+    def shown() -> str:
+        lines = [line.plain() for line in message_lines(app, where, 70)]
+        bottom = screen_text(app).splitlines()[-len(lines) :]
+        assert [row.strip() for row in bottom] == lines
+        return " ".join(lines)
+
+    press(app, "u", "x")
+    assert "…" not in shown() and "nothing decided" in shown()
+    press(app, "u", "n")
+    assert "…" not in shown() and "on your own" in shown()
+    for key in ("u", "t", "a"):
+        press(app, key)
+        assert "…" not in shown() and "on your own" in shown() and "help" in shown()
+    held = Text((help_cost(Aid.TIP, short=True),), Tone.ERROR)
+    assert len(held) <= NARROWEST and "not on your own" in held.plain()
