@@ -821,10 +821,7 @@ class App:
         groups += [(f"Keys {title}", self._key_lines(kind)) for kind, title in self.page_titles.items()]
         for n, (heading, group) in enumerate(groups):
             lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
-            lines += [
-                Text((f"  {keys + '  ':<{KEY_COLUMN}}", said), Tone.KEYS)  # two spaces at least after the keys
-                for keys, said in group
-            ]
+            lines += [line for keys, said in group for line in _key_help(keys, said)]
         return TextScreen(HELP_TITLE, tuple(lines), wrap=True)
 
     def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
@@ -850,10 +847,19 @@ def _narrowest() -> int:
 
 
 NARROWEST = _narrowest()
+"""The message line's width on the smallest terminal: the short form of a message must fit it."""
 
 KEY_COLUMN = 18
-"""How wide the help's column of keys is: a longer run of keys pushes its line's words along."""
-"""The message line's width on the smallest terminal: the short form of a message must fit it."""
+"""How wide the help's column of keys is: a longer run of keys has a line of its own (:func:`_key_help`)."""
+
+
+def _key_help(keys: str, said: str) -> list[Text]:
+    """A line of the help's keys: the keys, then what they do from :data:`KEY_COLUMN` on; a run of keys too
+    long for that column has a line of its own, its words on the next, so that they still line up."""
+    if len(keys) + 2 <= KEY_COLUMN:  # two spaces at least after the keys
+        return [Text((f"  {keys:<{KEY_COLUMN}}", said), Tone.KEYS)]
+    return [Text((f"  {keys}", ""), Tone.KEYS), Text((" " * (2 + KEY_COLUMN), said), Tone.KEYS)]
+
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (
     ("?", SHORT["help"]), ("u", SHORT["undo"]), ("q", SHORT["quit"]), ("n", SHORT["new"]),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from foursquare.engine import Game, Status, cell_name
 from foursquare.screen import layout
-from foursquare.screen.app import App, Command, Mode, Observer, Settings, TextScreen
+from foursquare.screen.app import KEY_COLUMN, App, Command, Mode, Observer, Settings, TextScreen
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.words.explain import preview_words
 from foursquare.words.session import replay_not_yet
@@ -418,5 +418,17 @@ def test_undo_names_the_cell_the_card_came_from() -> None:
 def test_every_key_line_of_the_help_keeps_its_keys_apart_from_what_they_do(tmp_path: Path) -> None:
     app = screen_for(tmp_path)  # every page wired: the games list's keys are the longest
     keys = [line.tokens for line in app.help_screen().lines if line.tone is Tone.KEYS]
-    assert any(len(str(head)) > 20 for head, _ in keys)
-    assert all(str(head).endswith("  ") for head, _ in keys), [head for head, _ in keys]
+    assert any(len(str(head)) > 2 + KEY_COLUMN for head, _ in keys)
+    assert all(str(head).endswith("  ") or not said for head, said in keys), [head for head, _ in keys]
+
+
+def test_what_the_keys_do_lines_up_on_the_help_even_after_the_longest_run_of_keys(tmp_path: Path) -> None:
+    """At 80x24 every key's words start in one column: the games list's long run of keys (↑ ↓ PgUp PgDn
+    Home End k j) has a line of its own rather than pushing ``choose a game`` along."""
+    app = screen_for(tmp_path)
+    rows = [row.plain() for row in app.help_screen().rows(layout.page_width(80)) if row.tone is Tone.KEYS]
+    long = next(n for n, row in enumerate(rows) if "PgUp PgDn Home End" in row)
+    assert rows[long].rstrip().endswith("k j") and rows[long + 1] == " " * (2 + KEY_COLUMN) + "choose a game"
+    for row in rows[:long] + rows[long + 1 :]:
+        assert row[: 2 + KEY_COLUMN].endswith("  ") and row[2 + KEY_COLUMN] != " ", row
+        assert len(row) <= layout.page_width(80)
