@@ -32,10 +32,8 @@ from foursquare.storage.library import Library
 from foursquare.words.keys import SHORT
 from foursquare.words.review import (
     CHART_FOOT,
-    FOOTER,
     LINES_SHOWN,
     NO_ERRORS,
-    SHORT_FOOTER,
     SUMMARY_HEAD,
     chart_lines,
     finish_first,
@@ -44,6 +42,7 @@ from foursquare.words.review import (
     no_error_beyond,
     placement_lines,
     progress_line,
+    review_footer,
     review_title,
     summary_lines,
     summary_waiting,
@@ -135,7 +134,8 @@ class ReviewPage:
             title, lines = self._summary(app, game, work)
         else:
             title, lines = self._step_page(app, game, work, self.at)
-        footer = self.note or (FOOTER if app.width >= len(FOOTER) + 2 else SHORT_FOOTER)
+        practise = any(command.page == self.kind and "p" in command.keys for command in app.commands)
+        footer = self.note or review_footer(app.width - 2, practise)
         return TextScreen(title, tuple(lines), footer)
 
     def other_key(self, app: App, event: Input) -> None:

@@ -33,12 +33,10 @@ __all__ = [
     "BLUNDER_MARK",
     "CHART_FOOT",
     "CHART_TOP",
-    "FOOTER",
     "INACCURACY_MARK",
     "LINES_SHOWN",
     "MISTAKE_MARK",
     "NO_ERRORS",
-    "SHORT_FOOTER",
     "SUMMARY_HEAD",
     "accuracy_text",
     "cards_text",
@@ -55,6 +53,7 @@ __all__ = [
     "progress_bar",
     "progress_line",
     "report_lines",
+    "review_footer",
     "review_not_kept",
     "review_stopped",
     "review_title",
@@ -461,9 +460,22 @@ def report_lines(review: Review, *, rows: int, width: int, ascii: bool = False) 
     return lines
 
 
-FOOTER = "← → step · Home End · n N next/previous costly placement · s summary · q back"
-"""The review page's keys, on its footer."""
-SHORT_FOOTER = "← → step · n N costly · s summary · q back"
+_PRACTISE = "p practise"
+_FOOTERS = (
+    ("← → step", "Home End", "n N next/previous costly placement", "s summary", _PRACTISE, "q back"),
+    ("← → step", "Home End", "n N costly placement", "s summary", _PRACTISE, "q back"),
+    ("← → step", "n N costly", "s summary", _PRACTISE, "q back"),
+)
+"""The review page's keys on its footer, longest first: ``p`` only where practice is at hand."""
+
+
+def review_footer(width: int, practise: bool) -> str:
+    """The review page's keys in the longest form that fits ``width`` columns (the shortest when none does),
+    ``p`` among them if ``practise``: a key the page offers is named on it, as on its ``?`` page."""
+    forms = [" · ".join(key for key in keys if practise or key != _PRACTISE) for keys in _FOOTERS]
+    return next((form for form in forms if len(form) <= width), forms[-1])
+
+
 NO_ERRORS = "Every placement was best: nothing to step to"
 """The footer when ``n`` or ``N`` finds nothing: a key that did nothing says why."""
 

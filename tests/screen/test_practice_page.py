@@ -89,6 +89,17 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
     assert app.session.store.solved_positions() == {(1, one.n)}
 
 
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_review_footer_names_p_where_practice_is_at_hand(width: int, height: int) -> None:
+    """``p`` is one of the review page's keys (its ``?`` page says so): its footer names it, whole, at 80 columns
+    and on the smallest terminal, in a shorter form of the other keys rather than cut."""
+    app, _, _, _ = practice_app()
+    press(app, Resize(width, height), "v")
+    footer = screen_text(app).splitlines()[-1].strip()
+    assert "p practise" in footer and footer.endswith("q back") and len(footer) <= width - 2
+    assert ("Home End" in footer) is (width == 80)
+
+
 def test_opened_for_foursquare_practice_n_it_takes_the_game_the_command_looked_up(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

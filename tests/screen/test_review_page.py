@@ -39,14 +39,17 @@ from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE
 from foursquare.words.history import TITLE
 from foursquare.words.review import (
-    FOOTER,
     LINES_SHOWN,
     NO_ERRORS,
     finish_first,
     lines_table,
+    review_footer,
     summary_lines,
     verdict_lines,
 )
+
+FOOTER = review_footer(78, practise=False)
+"""The review page's keys at 80 columns, without ``p``: these pages are built without practice."""
 
 
 def fake(game: Game) -> Reviewing:
@@ -356,7 +359,8 @@ def test_a_failing_expert_is_one_line_on_the_page() -> None:
 
 
 def test_the_terminal_check_covers_the_review_glyphs() -> None:
-    assert {char for char in FOOTER if not char.isascii()} <= set(SAMPLE)
+    footers = (review_footer(width, practise) for width in (20, 78) for practise in (False, True))
+    assert {char for footer in footers for char in footer if not char.isascii()} <= set(SAMPLE)
 
 
 # --- the history page ---------------------------------------------------------
