@@ -330,6 +330,9 @@ class App:
         """The line to share for the last daily game that ended, to print after the game too."""
         self.notices: list[str] = []
         """Every problem with the files shown on screen, once each, to print after the game so none goes unread."""
+        self.parting: list[str] = []
+        """Lines to print once the screen has closed, where they stay on the terminal (what a practice round
+        started from the shell came to, as ``foursquare practice --plain`` says it)."""
         self.dialog: Confirm | None = None
         self.pages: list[Page] = []
         """The pages open over the table, the one shown last."""

@@ -125,6 +125,8 @@ def main(request: Request, *, ascii: bool = False, color: bool = True, practise:
         print(quitting_words(stakes.saved))
     if app.share is not None:
         print(app.share)
+    for line in app.parting:
+        print(line)
     return status
 
 

@@ -42,6 +42,7 @@ from foursquare.words.practice import (
     practice_title,
     preparing_line,
     screen_footer,
+    stopped_line,
     unseen_line,
 )
 from foursquare.words.review import lines_table, progress_bar
@@ -245,6 +246,7 @@ def _close(app: App) -> None:
     if isinstance(page, PracticePage):
         page.practice.cancel()
         if page.last:
+            app.parting.append(stopped_line(page.practice.solved))
             app.quit()
 
 

@@ -20,6 +20,7 @@ from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
+from foursquare.words.practice import stopped_line
 
 JUDGE = new_pile_judge()
 
@@ -87,6 +88,17 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
     press(app, "q")
     assert app.page is not None and app.page.kind == "review"  # back to the review it came from
     assert app.session.store.solved_positions() == {(1, one.n)}
+    assert app.parting == []  # the screen goes on: nothing to print after it
+
+
+def test_a_round_started_from_the_shell_says_what_it_came_to_once_the_screen_has_closed() -> None:
+    app, pages, _, (one, _) = practice_app()
+    pages.open(from_shell=True)
+    settle(app)
+    press(app, *keys_to(cursor(app), one.expert_cell), Key.ENTER)
+    press(app, "q")
+    assert not app.running
+    assert app.parting == [stopped_line(1)]  # as foursquare practice --plain says it
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
