@@ -13,12 +13,14 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import functools
 import importlib
 import io
 import os
 import signal
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from types import FrameType
 
 from foursquare import __version__
 from foursquare.session.errors import INTERRUPTED, CommandError
@@ -121,7 +123,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     Whatever runs, the edges end the same way, without a traceback: a
     :class:`CommandError` is its one line on standard error and its status;
     argparse's usage errors, help and version are its own; Ctrl-C exits 130
-    (the game screen has restored the terminal and kept the game by then); a
+    (the game screen has restored the terminal and kept the game by then),
+    SIGTERM 143 once what the command opened is closed; a
     reader that closed the pipe ends the output quietly; output that cannot
     be written (a full disk) is one line and status 1.  A standard stream
     that is closed is one line and status 1 before anything runs, and
@@ -129,6 +132,8 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     ``commands`` runs some commands otherwise (a test's review with a quick expert), with the same edges.
     """
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # one ignored (nohup, a service) stays ignored
+        signal.signal(signal.SIGTERM, functools.partial(_terminate, os.getpid()))
     args = list(sys.argv[1:] if argv is None else argv)
     _lost_output.clear()
     closed = _mend_streams()
@@ -152,6 +157,9 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     except KeyboardInterrupt:
         _silence_stdout()
         return INTERRUPTED
+    except _Terminated as exc:
+        _silence_stdout()
+        return exc.status
     except BrokenPipeError:
         _silence_stdout()
         return 141  # as if killed by SIGPIPE, like any other command in a broken pipeline
@@ -164,6 +172,25 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
         _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
         return 1
     return status
+
+
+class _Terminated(BaseException):
+    """SIGTERM (``kill``, ``timeout``) arrived: the command unwinds as from Ctrl-C, so that what it opened is
+    closed (a review's child processes, the database) instead of being cut off where it stood, and exits as
+    a command killed by the signal would (128 + its number).  The game screen handles it on its own, with the
+    terminal to restore."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.status = 128 + signum
+
+
+def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:
+    """:class:`_Terminated` in the process that installed it (``owner``); a worker forked from it before it
+    took the signal back ends at once, as by default."""
+    if os.getpid() != owner:
+        os._exit(128 + signum)
+    raise _Terminated(signum)
 
 
 _OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}

@@ -1,13 +1,14 @@
 """The edges of the command line, with the real command: closed pipes, full disks, Ctrl-C, huge runs.
 
 Each ends without a traceback: a closed pipe quietly, a full disk in one line
-with status 1, Ctrl-C with status 130 and the terminal given back.
+with status 1, Ctrl-C with status 130 and the terminal given back, SIGTERM with 143.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -18,6 +19,10 @@ from typing import IO
 
 import pytest
 from terminal import Terminal, game_env
+
+from foursquare.engine import Game
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.store import Store
 
 pytestmark = pytest.mark.slow  # each starts the real command, some of them several times
 
@@ -96,6 +101,36 @@ def test_ctrl_c_stops_a_huge_simulation_and_still_reports_the_games_finished(tmp
     report = json.loads(out)
     assert report["games"] > 0 and report["games"] == report["wins"] + sum(report["losses"].values())
     assert f"the {report['games']} games finished" in errors
+
+
+def test_sigterm_unwinds_a_review_at_work_and_exits_as_killed_by_it(tmp_path: Path) -> None:
+    """``kill`` or ``timeout`` on a long review: its child processes and their semaphores are let go, not left
+    for Python's resource tracker to warn about, and the status is the signal's (143)."""
+    game = Game.deal(7)
+    rng = random.Random(1)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    with Store.open(tmp_path)[0] as store:
+        store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True))
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    child = subprocess.Popen([*FOURSQUARE, "review", "1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)  # the review's two processes at work
+    assert child.poll() is None, "the review ended before the signal"
+    child.send_signal(signal.SIGTERM)
+    _, errors = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM
+    assert b"Traceback" not in errors and b"leaked" not in errors, errors.decode(errors="replace")
+
+
+def test_sigterm_ends_a_simulation_s_pool_quietly_even_as_it_replaces_a_worker(tmp_path: Path) -> None:
+    env = game_env(FOURSQUARE_HOME=str(tmp_path))
+    args = ["simulate", "--games", "1000000000", "--strategy", "greedy", "--json", "--jobs", "2"]
+    child = subprocess.Popen([*FOURSQUARE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3.0)
+    child.send_signal(signal.SIGTERM)
+    _, errors = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM
+    assert errors == ""  # no worker's traceback: a worker forked as the pool shut down ends as by default
 
 
 def test_more_jobs_than_games_or_cores_are_trimmed(tmp_path: Path) -> None:
