@@ -87,7 +87,9 @@ def _paragraph(lines: list[str], width: int) -> list[str]:
     """A paragraph or a list as it is; a paragraph or an item with a line longer than ``width`` wrapped
     anew, as a whole (a line wrapped on its own would leave a short line after each), the lines of an item
     under its words."""
-    starts = [n for n, line in enumerate(lines) if n == 0 or _BULLET.match(line)]
+    # a list's bullets start its items; a paragraph's line that happens to begin "0) " or "16. " is no item
+    listed = _BULLET.match(lines[0]) is not None
+    starts = [n for n, line in enumerate(lines) if n == 0 or (listed and _BULLET.match(line))]
     out = []
     for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
         item = lines[start:end]
@@ -153,8 +155,11 @@ def _blocks(table: list[list[str]], width: int) -> list[str]:
             lines += _wrapped(f"{first}: {second}" if second else first, width, "    ", "  ")
         return lines
     lines = []
+    said = None
     for first, *others in body:
-        lines += _wrapped(first, width, "")
+        if first != said:  # rows that share their first cell (a page's keys) stand under it once
+            lines += _wrapped(first, width, "")
+            said = first
         for name, cell in zip(header[1:], others, strict=True):
             if cell:
                 lines += _wrapped(f"{name}: {cell}" if name else cell, width, "    ", "  ")

@@ -80,6 +80,28 @@ def test_a_table_of_more_columns_too_wide_names_each_cell_under_its_row() -> Non
     ]
 
 
+def test_rows_that_share_their_first_cell_stand_under_it_once() -> None:
+    text = (
+        "| page | key | what |\n|---|---|---|\n"
+        "| review | n | the next costly placement |\n| review | s | the summary |\n"
+    )
+    assert rendered(text, 30).splitlines() == [
+        "review",
+        "  key: n",
+        "  what: the next costly",
+        "    placement",
+        "  key: s",
+        "  what: the summary",
+    ]
+
+
+def test_a_paragraph_line_that_begins_with_a_number_is_no_list_item() -> None:
+    text = "The score is the cards left at the end, a loss counting\n0) and the chance of winning, " + "word " * 12
+    lines = rendered(text, 50).splitlines()
+    assert not any(line.startswith(" ") for line in lines)  # one paragraph: nothing indented as an item's lines
+    assert " ".join(lines).split() == text.split()
+
+
 def test_an_escaped_pipe_is_a_pipe_inside_its_cell() -> None:
     text = "| command | does |\n|---|---|\n| `stats [--json \\| --reset]` | statistics |\n"
     assert rendered(text).splitlines()[2] == "`stats [--json | --reset]`  statistics"
