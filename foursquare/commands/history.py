@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from foursquare.commands.arguments import parser_for, whole
 from foursquare.commands.output import run_with_store, say, write_lines
+from foursquare.session.columns import terminal_columns
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.store import Store
 from foursquare.words.commands import NUMBERS, OPTIONS
@@ -57,4 +58,4 @@ def _show(args: argparse.Namespace, store: Store) -> int:
     span = store.history_span(args.limit)
     if not span.games:
         return say(EMPTY)
-    return write_lines(streamed(games(), span), out)
+    return write_lines(streamed(games(), span, terminal_columns() if out.isatty() else None), out)

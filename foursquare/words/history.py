@@ -50,18 +50,41 @@ def table(games: Sequence[FinishedGame], width: int | None = None) -> list[str]:
     return lines if max(map(len, lines)) <= width else _columns(games, full=False, time=False)
 
 
-def streamed(games: Iterable[FinishedGame], span: Span) -> Iterator[str]:
-    """The full table of ``games`` line by line as they are read, its columns as wide as ``span`` measured."""
-    return _aligned(_rows(games, full=True, time=True), _span_widths(span), _FULL_ORDER)
+def streamed(games: Iterable[FinishedGame], span: Span, width: int | None = None) -> Iterator[str]:
+    """The table of ``games`` line by line as they are read, its columns as wide as ``span`` measured.
+
+    In full, unless a terminal ``width`` is given that the full table would
+    overrun (its help column, the last, is as wide as each game's help:
+    :data:`_FULL_HELP` is allowed for it): then in the fewer words of a page
+    of the game screen (:func:`table`), the time of day left out if need be.
+    """
+    full = _span_widths(span, full=True, time=True)
+    if width is None or _overall(full) + len(_FULL_HELP) <= width:
+        return _aligned(_rows(games, full=True, time=True), full, _FULL_ORDER)
+    short = _span_widths(span, full=False, time=True)
+    time = _overall(short) <= width
+    return _aligned(_rows(games, full=False, time=time), _span_widths(span, full=False, time=time), _SHORT_ORDER)
 
 
-def _span_widths(span: Span) -> list[int]:
-    """The widths of the full table's columns over the games of ``span``, heading included."""
-    results = [len(_result(ending, counted, full=True)) for ending, counted in span.endings]
-    cells = (len(str(span.largest_id)), 16 if span.any_ended else 1, span.widest_deal, max(results, default=0))
-    heading = next(_rows((), full=True, time=True))
+_FULL_HELP = "on my own"
+"""The help of a game played alone, what the full table's last column mostly says: a terminal narrower than
+the other columns and this gets the table in fewer words."""
+
+
+def _overall(widths: list[int]) -> int:
+    """How wide a line of columns this wide is, with the gaps between them."""
+    return sum(widths) + 2 * (len(widths) - 1)
+
+
+def _span_widths(span: Span, *, full: bool, time: bool) -> list[int]:
+    """The widths of the table's columns over the games of ``span``, heading included; in full, the help (the
+    last column) as 0: its width is its own on each line."""
+    results = [len(_result(ending, counted, full=full)) for ending, counted in span.endings]
+    ended = (16 if time else 10) if span.any_ended else 1
+    cells = (len(str(span.largest_id)), ended, span.widest_deal, max(results, default=0))
+    heading = next(_rows((), full=full, time=time))
     numbers = (max(span.widest_score, 1), max(span.widest_placed, 1))
-    last = 0  # the help comes last: its width is its own on each line
+    last = 0 if full else 3  # in fewer words, the help is "yes", "no" or "-"
     return [max(len(name), width) for name, width in zip(heading, (*cells, *numbers, last), strict=True)]
 
 

@@ -1,0 +1,38 @@
+"""``foursquare history`` in a terminal: the full table where it fits, else the game screen's fewer words."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from foursquare.engine import Game
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.store import Store
+from foursquare.words.history import streamed
+
+
+def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_path: Path) -> None:
+    with Store.open(tmp_path)[0] as store:
+        for deal in (7, 8):
+            game = Game.deal(deal)
+            rng = random.Random(deal)
+            while not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+            store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=deal == 7))
+        span = store.history_span(None)
+
+        def lines(width: int | None) -> list[str]:
+            return list(streamed(store.each_game(newest_first=True, records=False), span, width))
+
+        full = lines(None)
+        assert full[0].split() == ["id", "ended", "(UTC)", "deal", "result", "score", "placed", "help"]
+        assert "too many cards face down, not counted" in full[1]
+        assert max(map(len, full)) > 80
+        assert lines(200) == full  # a terminal wide enough: the same as into a file
+        narrow = lines(80)
+        assert max(map(len, narrow)) <= 80
+        assert narrow[0].split() == ["id", "ended", "(UTC)", "deal", "score", "placed", "help", "result"]
+        assert narrow[1].endswith("lost: 5+ down, replay") and narrow[2].endswith("lost: 5+ down")
+        narrower = lines(60)
+        assert narrower[0].split()[1:3] == ["ended", "deal"]  # the time of day left out
+        assert max(map(len, narrower)) < max(map(len, narrow))
