@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import FrameType
 
 from foursquare import __version__
-from foursquare.session.errors import INTERRUPTED, CommandError
+from foursquare.session.errors import INTERRUPTED, CommandError, Terminated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     except KeyboardInterrupt:
         _silence_stdout()
         return INTERRUPTED
-    except _Terminated as exc:
+    except Terminated as exc:
         _silence_stdout()
         return exc.status
     except BrokenPipeError:
@@ -174,23 +174,13 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     return status
 
 
-class _Terminated(BaseException):
-    """SIGTERM (``kill``, ``timeout``) arrived: the command unwinds as from Ctrl-C, so that what it opened is
-    closed (a review's child processes, the database) instead of being cut off where it stood, and exits as
-    a command killed by the signal would (128 + its number).  The game screen handles it on its own, with the
-    terminal to restore."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.status = 128 + signum
-
-
 def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:
-    """:class:`_Terminated` in the process that installed it (``owner``); a worker forked from it before it
-    took the signal back ends at once, as by default."""
+    """SIGTERM (``kill``, ``timeout``) unwinds a command as Ctrl-C does: :class:`Terminated`, in the process
+    that installed it (``owner``); a worker forked from it (a simulation's pool) ends at once, as by default.
+    The game screen puts its own handler in place while it runs, with the terminal to restore."""
     if os.getpid() != owner:
         os._exit(128 + signum)
-    raise _Terminated(signum)
+    raise Terminated(signum)
 
 
 _OUTPUT_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG}

@@ -27,11 +27,9 @@ P = ParamSpec("P")
 
 
 def become_worker() -> None:
-    """In a worker process, first thing: leave Ctrl-C to the parent, end at once on SIGTERM (how a pool ends
-    its workers; a forked worker would otherwise inherit the command's unwinding of it) and end when the
-    parent is gone."""
+    """In a worker process, first thing: leave Ctrl-C to the parent and end when the parent is gone.  (A
+    forked worker's SIGTERM, how a pool ends its workers, ends it at once: see :func:`foursquare.cli.main`.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
 
     def watch() -> None:

@@ -27,7 +27,7 @@ from foursquare import __version__
 from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
-from foursquare.session.errors import INTERRUPTED
+from foursquare.session.errors import INTERRUPTED, Terminated
 from foursquare.words.screen import Setting, TerminalProblem, crashed
 
 __all__ = [
@@ -266,14 +266,6 @@ ENDING_SIGNALS = (
 the game through the normal clean-up, so the terminal is given back (the game is saved after every card)."""
 
 
-class _Terminated(Exception):
-    """A signal that ends the process arrived (see :data:`ENDING_SIGNALS`): leave through the normal clean-up."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 class Terminal:
     """One run of the game in the terminal: its window, signal handlers and main loop."""
 
@@ -294,7 +286,7 @@ class Terminal:
         self.resumed = True
 
     def _on_terminate(self, signum: int, frame: FrameType | None) -> None:
-        raise _Terminated(signum)
+        raise Terminated(signum)
 
     def install_signals(self) -> None:
         """Ctrl-Z suspends; every signal that would end the process ends the game instead, restoring the
@@ -358,7 +350,7 @@ class Terminal:
                 # "No key" without waiting: input has hit end of file, the terminal is gone.
                 idle_too_soon += 1
                 if idle_too_soon > GONE_AFTER:
-                    raise _Terminated(getattr(signal, "SIGHUP", 1))
+                    raise Terminated(getattr(signal, "SIGHUP", 1))
             if self.resumed:
                 self.resumed = False
                 self._after_resume(window)
@@ -392,9 +384,9 @@ def run(app: App, *, ascii: bool = False, color: bool = True) -> int:
     except KeyboardInterrupt:
         terminal.stop()
         return INTERRUPTED
-    except _Terminated as stop:
+    except Terminated as stop:
         terminal.stop()
-        return 128 + stop.signum
+        return stop.status
     except Exception as exc:
         terminal.stop()
         report = write_crash_report(app, exc)

@@ -4,16 +4,35 @@ Anything below the command line that must stop a command raises
 :class:`CommandError` with its line already worded (by :mod:`foursquare.words`);
 :func:`foursquare.cli.main` catches it once, prints the line and returns the
 status.  So no function has to return "a value or an exit status".  The
-status after Ctrl-C is named here, where the screen, plain mode and the
-commands can all take it.
+status after Ctrl-C, and the unwinding a signal that ends the program
+starts, are named here, where the screen, plain mode and the commands can
+all take them.
 """
 
 from __future__ import annotations
 
-__all__ = ["INTERRUPTED", "CommandError"]
+__all__ = ["INTERRUPTED", "CommandError", "Terminated"]
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as a shell gives a command killed by SIGINT."""
+
+
+class Terminated(BaseException):
+    """A signal that ends the program arrived (SIGTERM, ``kill``; the game screen heeds more): raised by its
+    handler so that the program unwinds through its clean-up (a review's child processes let go, the terminal
+    restored) instead of being cut off where it stood, then exits as one killed by the signal would.
+
+    A BaseException, as KeyboardInterrupt is: no ``except Exception`` on the way swallows it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def status(self) -> int:
+        """The exit status a shell gives a command killed by the signal: 128 and its number."""
+        return 128 + self.signum
 
 
 class CommandError(Exception):
