@@ -27,7 +27,7 @@ from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_MY_OWN, help_words
 from foursquare.words.problems import why
 from foursquare.words.results import score_words
-from foursquare.words.text import Text, Token, Tone, fitted, wrap_under
+from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap_under
 
 __all__ = [
     "BLUNDER_MARK",
@@ -244,9 +244,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         ("",),
         (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
     ]
-    return [next((form for form in forms if len(form) <= width), forms[-1]) for forms in head] + chart_lines(
-        review.steps, rows, width, ascii=ascii
-    )
+    return [longest_fitting(forms, width) for forms in head] + chart_lines(review.steps, rows, width, ascii=ascii)
 
 
 _NO_CARD_LEFT = "a win here would leave no card in the stock: it would score 0"
@@ -473,7 +471,7 @@ def review_footer(width: int, practise: bool) -> str:
     """The review page's keys in the longest form that fits ``width`` columns (the shortest when none does),
     ``p`` among them if ``practise``: a key the page offers is named on it, as on its ``?`` page."""
     forms = [" · ".join(key for key in keys if practise or key != _PRACTISE) for keys in _FOOTERS]
-    return next((form for form in forms if len(form) <= width), forms[-1])
+    return longest_fitting(forms, width)
 
 
 NO_ERRORS = "Every placement was best: nothing to step to"

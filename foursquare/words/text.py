@@ -9,13 +9,14 @@ clubs" for a screen reader, and nothing that builds words needs to know which.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from enum import Enum, auto
+from typing import TypeVar
 
 from foursquare.engine import Card
 from foursquare.engine.values import Value
 
-__all__ = ["Rank", "Text", "Token", "Tone", "card_list", "fitted", "wrap", "wrap_under"]
+__all__ = ["Rank", "Text", "Token", "Tone", "card_list", "fitted", "longest_fitting", "wrap", "wrap_under"]
 
 
 class Rank(Value):
@@ -131,11 +132,19 @@ def wrap_under(head: str, text: Text, width: int, rows: int | None = None) -> li
     return out
 
 
+S = TypeVar("S", bound=Sized)
+
+
+def longest_fitting(forms: Sequence[S], width: int) -> S:
+    """The longest of ``forms`` (a text or a plain string in its forms, longest first) that fits on a line of
+    ``width`` columns, else the shortest."""
+    return next((form for form in forms if len(form) <= width), forms[-1])
+
+
 def fitted(forms: Sequence[Text], width: int) -> list[Text]:
     """The longest of ``forms`` (longest first) that fits on a line of ``width`` columns; when none does, the
     shortest wrapped on as many lines as it needs, so that a sentence runs on rather than being cut."""
-    form = next((form for form in forms if len(form) <= width), forms[-1])
-    return wrap(form, width)
+    return wrap(longest_fitting(forms, width), width)
 
 
 def _words(text: Text) -> list[list[Token]]:
