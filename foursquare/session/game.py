@@ -109,6 +109,8 @@ class GameSession:
         """The game's id in the history once it has ended and been recorded."""
         self.taken_back: list[Cell] = []
         """Cells of the cards taken back that :meth:`redo` can put back, the last taken back last."""
+        self._autoplay_taken: list[bool] = []
+        """For each of :attr:`taken_back`, whether autoplay had placed that card (a redo puts it back as autoplay's)."""
         self.save_failed = False
         """The last save failed: quitting would lose the game."""
         self.window: Window | None = None
@@ -319,8 +321,10 @@ class GameSession:
             return held
         if self.taken_back and self.taken_back[-1] == cell:
             self.taken_back.pop()
+            self._autoplay_taken.pop()
         else:
             self.taken_back.clear()
+            self._autoplay_taken.clear()
         return self._play(cell, by)
 
     def redo(self) -> list[Event]:
@@ -328,7 +332,7 @@ class GameSession:
         if not self.taken_back:
             return [Nothing.TO_REDO]
         cell = self.taken_back.pop()
-        return self._play(cell, Mover.REDO)
+        return self._play(cell, Mover.REDO, by_autoplay=self._autoplay_taken.pop())
 
     def undo(self) -> list[Event]:
         """Take back the last card; the cards it turned over turn back."""
@@ -339,6 +343,10 @@ class GameSession:
         if held:
             return held
         self._helped(Aid.TAKE_BACK)
+        n = game.placed_count
+        by_autoplay = self.help is not None and bool(self.help.by_autoplay(n))
+        if self.help is not None:
+            self.help = self.help.taken_back(n)
         cell = game.placements[-1]
         before = game.piles
         card = game.undo()
@@ -349,17 +357,22 @@ class GameSession:
             if at != cell and before[at].face_up != pile.face_up
         )
         self.taken_back.append(cell)
+        self._autoplay_taken.append(by_autoplay)
         events: list[Event] = [TookBack(card, cell, turned)]
         return events + self._saved()
 
-    def _play(self, cell: Cell, by: Mover) -> list[Event]:
+    def _play(self, cell: Cell, by: Mover, *, by_autoplay: bool = False) -> list[Event]:
+        """Place the card on ``cell`` for ``by``; ``by_autoplay``: a redo of a card autoplay had placed."""
         before = self.game.piles
         try:
             placement = self.game.play(cell)
         except IllegalMove:  # checked just before; kept so that a bad cell can never break the session
             return [Refused(cell, self.game.refusal(cell) or Refusal.GAME_OVER)]
-        if by is Mover.EXPERT:
-            self._helped(Aid.AUTOPLAY)
+        n = self.game.placed_count
+        if self.help is not None and by is Mover.EXPERT:
+            self.help = self.help.autoplayed_placement(n)
+        elif self.help is not None and by is Mover.REDO:
+            self.help = self.help.put_back(n, by_autoplay=by_autoplay)
         events: list[Event] = [Placed(placement, before, by), *self._saved()]
         if self.game.is_over:
             events += self._finish()
@@ -464,6 +477,7 @@ class GameSession:
         self.game = game
         self.daily = daily
         self.taken_back = []
+        self._autoplay_taken = []
         played_before = False
         try:
             self.counts = not self.store.is_counted(game.seed)

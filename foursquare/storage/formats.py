@@ -353,6 +353,8 @@ class FinishedGame(Value):
             "help": None if self.help is None else self.help.to_json(),
             "played_before": None if self.help is None else self.help.played_before,
         }
+        if self.help is not None and self.help.tells_autoplayed:  # only then: other lines read as they always did
+            value["autoplayed_at"] = self.help.autoplayed_json()
         if record:
             value["game"] = self.record
         return value
@@ -387,7 +389,9 @@ class FinishedGame(Value):
             raise MissingRecord("no record")
         if not isinstance(record, dict):
             raise ValueError("the game record must be a JSON object")
-        helped = Help.from_json(value.get("help"), value.get("played_before"))  # no key: an earlier version's line
+        helped = Help.from_json(  # a key missing: an earlier version's line
+            value.get("help"), value.get("played_before"), value.get("autoplayed_at")
+        )
         finished = cls(
             None, deal, parse_day(value.get("daily")), parse_stamp(value.get("started")),
             parse_stamp(value.get("ended")), Ending.of(result, reason), score, placed, counted, record, helped,
@@ -428,6 +432,9 @@ def check_finished(finished: FinishedGame) -> None:
         raise ValueError("an abandoned game cannot be over")
     if finished.placed is not None and finished.placed != game.placed_count:
         raise ValueError(f"{finished.placed} cards placed, but the record places {game.placed_count}")
+    at = finished.help.autoplayed_at if finished.help is not None else None
+    if at and at[-1] > game.placed_count:
+        raise ValueError(f"autoplay made placement {at[-1]}, but the record places {game.placed_count}")
 
 
 # --- the old statistics ---------------------------------------------------------------------

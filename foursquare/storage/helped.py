@@ -9,7 +9,9 @@ played before is kept beside them (a player may remember its stock) but
 does not make a game helped.
 
 A game kept before help was recorded has no :class:`Help` (None): it is in
-all games only, never on your own.
+all games only, never on your own.  Which of a game's placements autoplay
+made is kept too (:attr:`Help.autoplayed_at`), so that a review judges the
+player on their own cards only.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the statistics does not load it
     from typing import Any, TypeGuard
 
-__all__ = ["HELP_KEYS", "Aid", "Help"]
+__all__ = ["HELP_KEYS", "Aid", "Help", "placements_autoplayed"]
 
 HELP_KEYS = ("take_backs", "tips", "autoplayed")
-"""The keys of help in JSON (``history --json``, ``export``), in this order."""
+"""The counts of help in JSON (``history --json``, ``export``), in this order, and in the history's columns."""
 
 
 class Aid(Enum):
@@ -45,13 +47,26 @@ class Help(Value):
     tips: int = 0
     """Tips asked for, one a position."""
     autoplayed: int = 0
-    """Cards the expert placed (autoplay)."""
+    """Cards the expert placed (autoplay), those taken back since included."""
     played_before: bool = False
     """A game on the same deal was in the history when this one began."""
+    autoplayed_at: tuple[int, ...] | None = ()
+    """The numbers of the game's placements (1 for the first card) that autoplay made, lowest first; None when
+    not known (a game kept before they were recorded, with cards placed by autoplay)."""
 
     def __post_init__(self) -> None:
         if not (_is_count(self.take_backs) and _is_count(self.tips) and _is_count(self.autoplayed)):
             raise ValueError("help is counted in whole numbers from 0")
+        at = self.autoplayed_at
+        if at is not None and not (
+            isinstance(at, tuple)
+            and all(_is_count(n) and n >= 1 for n in at)
+            and list(at) == sorted(set(at))
+            and len(at) <= self.autoplayed
+        ):
+            raise ValueError(
+                "autoplayed_at must list placement numbers from 1, lowest first, no more than were autoplayed"
+            )
 
     @property
     def alone(self) -> bool:
@@ -63,15 +78,42 @@ class Help(Value):
         key = _KEY[aid]
         return replace(self, **{key: getattr(self, key) + 1})
 
+    def autoplayed_placement(self, n: int) -> Help:
+        """This help with one more card placed by autoplay, as the game's placement ``n``."""
+        return replace(self, autoplayed=self.autoplayed + 1, autoplayed_at=self._at_with(n))
+
+    def put_back(self, n: int, *, by_autoplay: bool) -> Help:
+        """This help once the game's placement ``n`` is made again by a redo: autoplay's if it was autoplay's
+        card that was taken back (the cell was its choice), else the player's."""
+        return replace(self, autoplayed_at=self._at_with(n)) if by_autoplay else self
+
+    def taken_back(self, n: int) -> Help:
+        """This help once the game's placement ``n`` is taken back: it is no longer autoplay's (the count stays)."""
+        at = self.autoplayed_at
+        return self if at is None or n not in at else replace(self, autoplayed_at=tuple(k for k in at if k != n))
+
+    def by_autoplay(self, n: int) -> bool | None:
+        """Whether the game's placement ``n`` was made by autoplay; None when that is not known."""
+        if self.autoplayed_at is None:
+            return None
+        return n in self.autoplayed_at
+
+    def _at_with(self, n: int) -> tuple[int, ...] | None:
+        at = self.autoplayed_at
+        return None if at is None else tuple(sorted({*at, n}))
+
     def to_json(self) -> dict[str, int]:
-        """The three counts, as ``history --json`` and ``export`` write them under ``help``."""
+        """The three counts, as ``history --json`` and ``export`` write them under ``help`` (the placements
+        autoplay made go beside it, as ``autoplayed_at``)."""
         return {key: getattr(self, key) for key in HELP_KEYS}
 
     @classmethod
-    def from_json(cls, value: Any, played_before: Any = False) -> Help | None:
+    def from_json(cls, value: Any, played_before: Any = False, autoplayed_at: Any = ()) -> Help | None:
         """Help as written under ``help`` (None for null or a line without it); ValueError if it is not help.
 
-        ``played_before`` is the line's own key beside it; missing, it reads as false.
+        ``played_before`` and ``autoplayed_at`` are the line's own keys beside
+        it; missing, the first reads as false and the second as not known
+        (unless autoplay placed no card: then there are none to know).
         """
         if value is None:
             return None
@@ -84,10 +126,32 @@ class Help(Value):
             played_before = False
         if not isinstance(played_before, bool):
             raise ValueError(f"played_before must be true or false, not {as_json(played_before)}")
-        return cls(value["take_backs"], value["tips"], value["autoplayed"], played_before)
+        autoplayed = value["autoplayed"]
+        if autoplayed_at is None and autoplayed == 0:
+            autoplayed_at = ()
+        if autoplayed_at is not None and not isinstance(autoplayed_at, (list, tuple)):
+            raise ValueError(f"autoplayed_at must be a list of placement numbers or null, not {as_json(autoplayed_at)}")
+        at = None if autoplayed_at is None else tuple(autoplayed_at)
+        return cls(value["take_backs"], value["tips"], autoplayed, played_before, at)
+
+    def autoplayed_json(self) -> list[int] | None:
+        """:attr:`autoplayed_at` as JSON writes it: a list, or null when not known."""
+        return None if self.autoplayed_at is None else list(self.autoplayed_at)
+
+    @property
+    def tells_autoplayed(self) -> bool:
+        """Whether :attr:`autoplayed_at` says something a line of JSON must carry: which cards autoplay
+        placed, known, in a game where it placed some (with none placed, the counts say it all)."""
+        return self.autoplayed > 0 and self.autoplayed_at is not None
 
 
 _KEY = {Aid.TAKE_BACK: "take_backs", Aid.TIP: "tips", Aid.AUTOPLAY: "autoplayed"}
+
+
+def placements_autoplayed(help: Help | None) -> tuple[int, ...]:
+    """The placements autoplay made in a game with ``help``, as a review sets them apart: none where help or
+    they are not known (the game's placements are then all taken as the player's, as before they were kept)."""
+    return () if help is None or help.autoplayed_at is None else help.autoplayed_at
 
 
 def _is_count(value: object) -> TypeGuard[int]:

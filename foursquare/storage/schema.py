@@ -180,6 +180,9 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE INDEX games_by_end ON games(ended, started, id);
     """,
+    """
+    ALTER TABLE games ADD COLUMN autoplayed_at TEXT;
+    """,
 )
 """``MIGRATIONS[n]`` brings the schema from version n to n + 1.
 
@@ -206,6 +209,9 @@ MIGRATIONS: tuple[str, ...] = (
    with no end time come first), so that games imported out of order, or
    played on another machine before, still list, count in the streaks and
    come as "the last game" by when they were played.
+7. ``autoplayed_at``: which placements of a finished game autoplay made,
+   as a JSON list of placement numbers (NULL on the games kept before: not
+   known), so that a review judges the player on their own cards.
 """
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -48,7 +48,7 @@ __all__ = ["Changes", "Current", "Recorded", "Span", "Store", "kept_files"]
 
 _GAME_COLUMNS = (
     "id, deal, daily, started, ended, result, loss_reason, score, placed, counted, take_backs, tips, autoplayed,"
-    " played_before"
+    " played_before, autoplayed_at"
 )
 
 
@@ -221,7 +221,14 @@ class Store:
         saved = json.dumps(saved_game_json(game, daily), separators=(",", ":"))
         helped = None
         if help is not None:
-            helped = json.dumps({**help.to_json(), "played_before": help.played_before, "answer": answer})
+            helped = json.dumps(
+                {
+                    **help.to_json(),
+                    "played_before": help.played_before,
+                    "autoplayed_at": help.autoplayed_json(),
+                    "answer": answer,
+                }
+            )
         with self._transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO current (slot, saved, started, finished_id, help) VALUES (1, ?, ?, ?, ?)",
@@ -547,7 +554,8 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None =
     helped = finished.help
     cursor = db.execute(
         "INSERT INTO games (deal, daily, started, ended, result, loss_reason, score, placed, counted, record,"
-        " take_backs, tips, autoplayed, played_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " take_backs, tips, autoplayed, played_before, autoplayed_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             deal,
             finished.daily.isoformat() if finished.daily else None,
@@ -559,8 +567,9 @@ def _insert(db: sqlite3.Connection, finished: FinishedGame, record: str | None =
             finished.placed,
             int(counted),
             _record_text(finished) if record is None else record,
-            *(helped.to_json().values() if helped is not None else (None,) * len(HELP_KEYS)),
+            *(getattr(helped, key) if helped is not None else None for key in HELP_KEYS),
             None if helped is None else int(helped.played_before),
+            None if helped is None or helped.autoplayed_at is None else json.dumps(helped.autoplayed_json()),
         ),
     )
     if counted:
@@ -619,8 +628,8 @@ def _whole(value: object, least: int = 0, most: int | None = None) -> int:
 def _finished(row: tuple[Any, ...]) -> FinishedGame:
     """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
     game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted = row[:10]
-    take_backs, tips, autoplayed, played_before = row[10:14]
-    rest = row[14:]
+    take_backs, tips, autoplayed, played_before, autoplayed_at = row[10:15]
+    rest = row[15:]
     if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
         raise ValueError(f"bad deal number {deal!r}")
     ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
@@ -634,16 +643,30 @@ def _finished(row: tuple[Any, ...]) -> FinishedGame:
         game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
         None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
         None if take_backs is None or tips is None or autoplayed is None  # not known: kept before help was
-        else _help_of(take_backs, tips, autoplayed, played_before),  # recorded, as help_tally counts it
+        else _help_of(take_backs, tips, autoplayed, played_before, autoplayed_at),  # recorded, as help_tally counts it
     )  # fmt: skip
 
 
 @functools.lru_cache(maxsize=4096, typed=True)
-def _help_of(take_backs: object, tips: object, autoplayed: object, played_before: object) -> Help:
+def _help_of(
+    take_backs: object, tips: object, autoplayed: object, played_before: object, autoplayed_at: object
+) -> Help:
     """The help a row of ``games`` holds, checked; the same few values come back on most rows, so each is made
-    once (a long history is listed about as fast as before help was kept)."""
+    once (a long history is listed about as fast as before help was kept).
+
+    A row kept before the placements autoplay made were recorded has none
+    (NULL): known to be none when autoplay placed no card, else not known.
+    """
     before = bool(_whole(played_before, 0, 1)) if played_before is not None else False
-    return Help(_whole(take_backs), _whole(tips), _whole(autoplayed), before)
+    placed = _whole(autoplayed)
+    if autoplayed_at is None:
+        at: tuple[int, ...] | None = () if placed == 0 else None
+    else:
+        listed = json.loads(autoplayed_at) if isinstance(autoplayed_at, str) else None
+        if not isinstance(listed, list):
+            raise ValueError("autoplayed_at is not a JSON list")
+        at = tuple(listed)
+    return Help(_whole(take_backs), _whole(tips), placed, before, at)
 
 
 def _help_in_progress(text: object) -> tuple[Help | None, bool | None]:
@@ -654,7 +677,11 @@ def _help_in_progress(text: object) -> tuple[Help | None, bool | None]:
     """
     try:
         value = json.loads(text) if isinstance(text, str) else None
-        helped = Help.from_json(value, value.get("played_before")) if isinstance(value, dict) else None
+        helped = (
+            Help.from_json(value, value.get("played_before"), value.get("autoplayed_at"))
+            if isinstance(value, dict)
+            else None
+        )
     except (ValueError, TypeError, RecursionError):
         return None, None
     answer = value.get("answer") if isinstance(value, dict) else None

@@ -128,7 +128,9 @@ def test_autoplay_asks_before_it_starts_and_counts_every_card_it_places() -> Non
     for _ in range(200):
         if not app.tick():
             break
-    assert app.game.is_over and app.session.help == Help(autoplayed=len(WINNING_LINE) - 1)
+    assert app.game.is_over and app.session.help == Help(
+        autoplayed=len(WINNING_LINE) - 1, autoplayed_at=tuple(range(2, len(WINNING_LINE) + 1))
+    )
     assert end_box(app)[0] == f"Won, score 7 ({len(WINNING_LINE) - 1} cards by autoplay)."
 
 

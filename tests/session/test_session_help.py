@@ -72,11 +72,43 @@ def test_a_yes_stands_for_the_game_and_every_help_is_counted_once() -> None:
     play_on(session, WINNING_LINE[3:4])
     session.tip()
     session.place(WINNING_LINE[4], by=Mover.EXPERT)
-    assert session.help == Help(take_backs=1, tips=2, autoplayed=1) and not session.on_your_own
+    assert session.help == Help(take_backs=1, tips=2, autoplayed=1, autoplayed_at=(5,)) and not session.on_your_own
     finished = finished_of(win(session))
     assert finished.help == session.help and finished.counted
     assert finished.records is not None and finished.records.on_your_own.played == 0
     assert finished.records.all_games.won == 1
+
+
+def test_the_placements_autoplay_made_are_kept_through_take_backs_and_redos() -> None:
+    """Autoplay's cards are marked by placement number: a take-back unmarks one (the count of help stays), a
+    redo puts autoplay's card back as autoplay's and the player's as the player's, and a card the player
+    places instead is the player's."""
+    session = GameSession.in_memory(Game.deal(WINNING_DEAL))
+    play_on(session, WINNING_LINE[:2])
+    session.answer_help(True)
+    session.place(WINNING_LINE[2], by=Mover.EXPERT)
+    play_on(session, WINNING_LINE[3:4])
+    session.place(WINNING_LINE[4], by=Mover.EXPERT)
+    marks = []
+
+    def mark() -> tuple[int, ...] | None:
+        assert session.help is not None
+        return session.help.autoplayed_at
+
+    marks.append(mark())
+    assert session.help is not None
+    assert [session.help.by_autoplay(n) for n in (2, 3, 4, 5)] == [False, True, False, True]
+    for _ in range(3):
+        session.undo()
+    marks.append(mark())
+    assert session.help.autoplayed == 2  # taken back, the help stays counted
+    session.redo()  # autoplay's card 3, put back where autoplay put it
+    session.redo()  # the player's card 4
+    marks.append(mark())
+    elsewhere = next(cell for cell in session.game.legal_moves() if cell != WINNING_LINE[4])
+    session.place(elsewhere)  # the player's own cell for card 5: autoplay's card taken back is forgotten
+    marks.append(mark())
+    assert marks == [(3, 5), (), (3,), (3,)] and not session.can_redo
 
 
 def test_a_no_stands_until_the_game_is_counted() -> None:
@@ -140,6 +172,9 @@ def test_a_resumed_game_keeps_its_help_and_its_answer(tmp_path: Path) -> None:
     again, _ = GameSession.open(tmp_path)
     assert again.help == Help(take_backs=1, tips=1) and again.answer is True
     assert again.permission(Aid.AUTOPLAY) is Permission.FREE
+    again.place(again.game.legal_moves()[0], by=Mover.EXPERT)
+    last, _ = GameSession.open(tmp_path)
+    assert last.help == Help(take_backs=1, tips=1, autoplayed=1, autoplayed_at=(2,))
 
 
 def test_a_game_begun_before_help_was_recorded_counts_in_all_games_only(tmp_path: Path) -> None:

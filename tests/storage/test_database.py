@@ -34,6 +34,7 @@ from foursquare.engine import Game
 from foursquare.session.game import GameSession as Session
 from foursquare.storage import schema
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.schema import DB_FILE, MIGRATIONS, SCHEMA_VERSION
 from foursquare.storage.stats import Ending, Result, Stats
@@ -546,3 +547,27 @@ def test_a_database_of_the_third_layout_gets_the_table_of_solved_practice_positi
         store.mark_solved(game_id, 9)
     with Store.open(tmp_path)[0] as store:
         assert store.solved_positions() == {(game_id, 7), (game_id, 9)}
+
+
+def test_a_database_of_the_sixth_layout_knows_autoplay_made_no_placement_only_where_it_placed_no_card(
+    tmp_path: Path,
+) -> None:
+    """The games kept before the placements autoplay made were recorded: a game autoplay placed no card in has
+    none, one it did is not known (a review then says so); a game kept now has them."""
+    with contextlib.closing(sqlite3.connect(tmp_path / DB_FILE, isolation_level=None)) as db:
+        db.executescript("".join(MIGRATIONS[:6]) + "PRAGMA user_version = 6;")
+        for autoplayed in (0, 3):
+            db.execute(
+                "INSERT INTO games (deal, started, ended, result, score, placed, counted, record, take_backs, tips,"
+                " autoplayed, played_before) VALUES ('16', NULL, NULL, 'won', 1, 17, 0, NULL, 0, 0, ?, 0)",
+                (autoplayed,),
+            )
+    with Store.open(tmp_path)[0] as store:
+        old = [entry.help for entry in reversed(store.history())]
+        helped = Help(take_backs=1, autoplayed=2, autoplayed_at=(4,))
+        kept = store.record(
+            FinishedGame.of(won_game(), daily=None, started=None, ended=utc_now(), counted=True, help=helped)
+        )
+        new = store.history()[0]
+    assert [helped.autoplayed_at if helped else "no help" for helped in old] == [(), None]
+    assert new.id == kept.game_id and new.help is not None and new.help.autoplayed_at == (4,)
