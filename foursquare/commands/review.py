@@ -27,6 +27,7 @@ from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
+from foursquare.storage.helped import placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.commands import OPTIONS, Said
@@ -163,10 +164,12 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
             trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
             if trouble is not None:
                 print(f"foursquare review: {review_not_kept(trouble)}", file=err)
+    help = kept[0].help_of(kept[1]) if kept is not None else None
+    review = review.autoplayed(placements_autoplayed(help))
     if args.json:
         print(json.dumps(review.to_json()))
         return 0
-    helped = helped_summary_line(review, kept[0].help_of(kept[1]) if kept is not None else None)
+    helped = helped_summary_line(review, help)
     if args.words:  # as plain mode's v says it: for a screen reader
         spell = spelling_for(sys.stdout, ascii=args.ascii, words=True, real=True)
         lines = plain_review_lines(review, spell, game)

@@ -12,7 +12,10 @@ the difference, the **cost** in cards, is the verdict (:func:`verdict`),
 with the win chance before and after beside it (a drop of 20 points or a
 loss at once is a blunder whatever the cards say).  Both come from the same
 advice, so the expert's own cell costs nothing.  The expert also plays the
-same deal from the start, so a player can compare scores.
+same deal from the start, so a player can compare scores.  Placements
+autoplay made are judged and shown like the others, but the accuracy, the
+count of verdicts and the worst placement are the player's own
+(:meth:`Review.autoplayed`).
 
 Pure: no I/O, no terminal.  The expert is passed in as a function of a
 position (:data:`Judge`), so the same review comes from the real expert with
@@ -24,13 +27,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.engine.game import Word
-from foursquare.engine.values import Value
+from foursquare.engine.values import Value, replace
 from foursquare.expert.shown import tenths, whole_percent
 
 if TYPE_CHECKING:  # the search is imported when a position is first judged: the verdicts' words load without it
@@ -406,24 +409,40 @@ class Review(Value):
     expert_result: Status
     expert_score: int | None
     counts: Mapping[Verdict, int] = MappingProxyType({})
-    """How many placements got each verdict (none by default: an empty mapping no one can change)."""
+    """How many of the player's own placements got each verdict (none by default: an empty mapping no one can
+    change)."""
+    autoplayed_at: tuple[int, ...] = ()
+    """The placements autoplay made, by number: judged like the others, but not the player's to answer for."""
 
     @classmethod
     def of(cls, game: Game, steps: Sequence[Step], expert_result: Status, expert_score: int | None) -> Review:
-        counts = Counter(step.verdict for step in steps)
-        return cls(
-            game.seed,
-            game.status,
-            game.score,
-            tuple(steps),
-            expert_result,
-            expert_score,
-            {name: counts[name] for name in Verdict},
-        )
+        """The review of ``game``, every placement taken as the player's until told otherwise (:meth:`autoplayed`)."""
+        return cls(game.seed, game.status, game.score, tuple(steps), expert_result, expert_score, _counts(steps))
+
+    def autoplayed(self, at: tuple[int, ...] | None) -> Review:
+        """This review with placements ``at`` made by autoplay (None: not known, so all are the player's).
+
+        Who made a placement is a fact of the game, kept with its help, not
+        of the expert's work: a review made or kept without it is told here.
+        """
+        at = at or ()
+        if at == self.autoplayed_at:
+            return self
+        return replace(self, counts=_counts(step for step in self.steps if step.n not in at), autoplayed_at=at)
+
+    def by_autoplay(self, n: int) -> bool:
+        """Whether autoplay made placement ``n``."""
+        return n in self.autoplayed_at
+
+    @property
+    def own_steps(self) -> tuple[Step, ...]:
+        """The placements the player made, not autoplay."""
+        return tuple(step for step in self.steps if step.n not in self.autoplayed_at)
 
     @property
     def accuracy(self) -> float:
-        return accuracy(self.steps)
+        """The accuracy of the player's own placements (:func:`accuracy`)."""
+        return accuracy(self.own_steps)
 
     @property
     def expected_start(self) -> float:
@@ -432,10 +451,12 @@ class Review(Value):
 
     @property
     def worst(self) -> Step | None:
-        """The placement with the harshest verdict, then the most cards and win chance lost (the first of
-        equals), or None if all were best: a blunder by win chance comes before a costlier mistake."""
+        """The player's own placement with the harshest verdict, then the most cards and win chance lost (the
+        first of equals), or None if all were best: a blunder by win chance comes before a costlier mistake."""
         order = list(Verdict)
-        worst = max(self.steps, key=lambda step: (order.index(step.verdict), step.cost, step.drop_points), default=None)
+        worst = max(
+            self.own_steps, key=lambda step: (order.index(step.verdict), step.cost, step.drop_points), default=None
+        )
         return worst if worst is not None and worst.verdict is not Verdict.BEST else None
 
     def to_cache(self, nodes: int) -> dict[str, Any]:
@@ -469,7 +490,7 @@ class Review(Value):
 
     def to_json(self) -> dict[str, Any]:
         """The review for scripts: the keys ``foursquare review --json`` prints."""
-        return {
+        value: dict[str, Any] = {
             "deal": self.deal,
             "result": self.result.value,
             "score": self.score,
@@ -478,6 +499,17 @@ class Review(Value):
             "expected_start": tenths(self.expected_start) / 10,
             "placements": [step.to_json() for step in self.steps],
         }
+        if self.autoplayed_at:  # only then: a game played alone reads as it always did
+            value["autoplayed_at"] = list(self.autoplayed_at)
+            for entry in value["placements"]:
+                entry["autoplay"] = self.by_autoplay(entry["n"])
+        return value
+
+
+def _counts(steps: Iterable[Step]) -> dict[Verdict, int]:
+    """How many of ``steps`` got each verdict, every verdict named."""
+    counts = Counter(step.verdict for step in steps)
+    return {name: counts[name] for name in Verdict}
 
 
 def _kept_step(entry: Any, before: Game) -> Step:

@@ -32,7 +32,7 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
-from foursquare.storage.helped import Aid
+from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
@@ -260,9 +260,10 @@ class Plain:
             judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
             review = make_review(found.game, judge)
             self.library.keep_review(found.game_id, found.game, review, self.nodes)
-        lines = plain_review_lines(review, self.spell, found.game)
         this = found.game == self.game and found.game_id == self.session.game_id  # the game on the table
         helped = self.session.help if this else self.library.help_of(found.game_id)
+        review = review.autoplayed(placements_autoplayed(helped))
+        lines = plain_review_lines(review, self.spell, found.game)
         said = helped_summary_line(review, helped)
         if said is not None:
             lines.insert(1, said)

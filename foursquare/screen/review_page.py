@@ -27,7 +27,7 @@ from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
-from foursquare.storage.helped import Help
+from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words.keys import SHORT
 from foursquare.words.review import (
@@ -153,7 +153,8 @@ class ReviewPage:
         work = self.owner.work
         steps = work.steps if work is not None else []
         here = self.at if self.at else (0 if direction > 0 else len(steps) + 1)
-        errors = [step.n for step in steps if step.verdict.cost_something]
+        autoplayed = self.owner.autoplayed_at  # not the player's to look back on
+        errors = [step.n for step in steps if step.verdict.cost_something and step.n not in autoplayed]
         ahead = [n for n in errors if (n - here) * direction > 0]
         self.note = None
         if ahead:
@@ -179,9 +180,10 @@ class ReviewPage:
             rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - CHART_FOOT))
             lines += [Text((line,)) for line in chart_lines(work.steps, rows, width, ascii=ascii)]
             return title, lines
-        helped = helped_summary_line(work.review, self.owner.help)
+        review = work.review.autoplayed(self.owner.autoplayed_at)
+        helped = helped_summary_line(review, self.owner.help)
         rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT - (helped is not None)))
-        text = summary_lines(work.review, rows=rows, width=width, ascii=ascii)
+        text = summary_lines(review, rows=rows, width=width, ascii=ascii)
         if helped is not None:
             text.insert(1, helped)
         heads = (Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text))
@@ -197,11 +199,12 @@ class ReviewPage:
         cell = game.placements[n - 1]
         step = work.step(n)
         width = layout.page_width(app.width)
-        lines = placement_lines(step, card, cell, width)
+        by_autoplay = n in self.owner.autoplayed_at
+        lines = placement_lines(step, card, cell, width, by_autoplay=by_autoplay)
         lines += position_table(before, cell, step.expert_cell if step is not None else None)
         progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
-            verdict = verdict_lines(step, width)
+            verdict = verdict_lines(step, width, by_autoplay=by_autoplay)
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
             lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]
@@ -285,6 +288,11 @@ class ReviewPages(Observer):
             self.work, self._kept = _Kept(kept), True
         else:
             self.work = self.start(game)
+
+    @property
+    def autoplayed_at(self) -> tuple[int, ...]:
+        """The placements of :attr:`game` autoplay made: the review sets them apart from the player's."""
+        return placements_autoplayed(self.help)
 
     def _help_of(self, game: Game, game_id: int | None) -> Help | None:
         """The help ``game`` had: the session's for the game on the table, as it was played to this end, else

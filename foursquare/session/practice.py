@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, Refusal, parse_cell
 from foursquare.expert.practice import TRIES, AllDone, Attempt, Exercise, Outcome, Preparing, judge_answer
+from foursquare.storage.helped import placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.storage.problems import StoreError
 from foursquare.words.cards import Spelling
@@ -188,7 +189,8 @@ class Practice:
     def _take(self, game_id: int, game: Game, review: Review) -> None:
         from foursquare.expert.review import PRACTICE_COST, before_placement
 
-        for step in review.steps:
+        mine = review.autoplayed(placements_autoplayed(self.library.help_of(game_id))).own_steps
+        for step in mine:  # autoplay's placements are not the player's to learn from
             if step.cost >= PRACTICE_COST and step.choices > 1 and (game_id, step.n) not in self._solved:
                 self._queue.append(Exercise(game_id, step, before_placement(game, step.n)))
 

@@ -30,6 +30,7 @@ from foursquare.words.results import score_words
 from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap_under
 
 __all__ = [
+    "AUTOPLAY_NOTE",
     "BLUNDER_MARK",
     "CHART_FOOT",
     "CHART_TOP",
@@ -39,6 +40,7 @@ __all__ = [
     "NO_ERRORS",
     "SUMMARY_HEAD",
     "accuracy_text",
+    "accuracy_words",
     "cards_text",
     "chart_lines",
     "cost_words",
@@ -184,14 +186,26 @@ SUMMARY_HEAD = 6
 """Lines of the summary above the chart's own."""
 
 
-def _counted(review: Review) -> str:
-    """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``."""
+def _counted(review: Review, between: str = " · ") -> str:
+    """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``, and ``· 17 by autoplay`` where autoplay
+    made some (those have no verdict of the player's)."""
     words = []
     for name in Verdict:
         count = review.counts.get(name, 0)
         same = name in (Verdict.BEST, Verdict.GOOD)  # "5 best", not "5 bests"
         words.append(plural(count, name.value, name.value if same else None))
-    return " · ".join(words)
+    if review.autoplayed_at:
+        words.append(f"{len(review.autoplayed_at)} by autoplay")
+    return between.join(words)
+
+
+def accuracy_words(review: Review) -> str:
+    """``Accuracy 75.0 of 100``, of the player's own placements where autoplay made some, or why there is none."""
+    if not review.autoplayed_at:
+        return f"Accuracy {accuracy_text(review.accuracy)} of 100"
+    if not any(step.choices > 1 for step in review.own_steps):
+        return "No accuracy: autoplay made every placement with a choice"
+    return f"Accuracy {accuracy_text(review.accuracy)} of 100 on your own cards"
 
 
 def accuracy_text(accuracy: float) -> str:
@@ -209,7 +223,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     expert = score_words(review.expert_result, review.expert_score)
     worst = review.worst
     start = cards_text(review.expected_start)
-    accuracy = accuracy_text(review.accuracy)
+    accuracy = accuracy_words(review)
     if worst is None:
         worst_line: tuple[str, ...] = (
             "Worst placement: none, every one was as good as the expert's",
@@ -236,8 +250,9 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     head = [
         (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),
         (
-            f"Accuracy {accuracy} of 100 · at the first card the expert expected {start} cards left",
-            f"Accuracy {accuracy} of 100 · the expert expected {start} cards at first",
+            f"{accuracy} · at the first card the expert expected {start} cards left",
+            f"{accuracy} · the expert expected {start} cards at first",
+            f"{accuracy} · expert expected {start} at first",
         ),
         (_counted(review),),
         worst_line,
@@ -275,13 +290,17 @@ def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
 # --- the pages of a review ---------------------------------------------------------
 
 
-def placement_lines(step: Step | None, card: Card, cell: Cell, width: int = 78) -> list[Text]:
-    """What a placement's page says about it: where it went and where the expert would have put it, in the
+def placement_lines(
+    step: Step | None, card: Card, cell: Cell, width: int = 78, *, by_autoplay: bool = False
+) -> list[Text]:
+    """What a placement's page says about it: who put it where and where the expert would have put it, in the
     longest of its forms that fits ``width`` on one line (so that the table under it stays in its place).
 
-    ``step`` is the expert's verdict, None while it is still being worked out.
+    ``step`` is the expert's verdict, None while it is still being worked out; ``by_autoplay``: autoplay
+    made the placement, not the player.
     """
-    where: tuple[Token, ...] = ("Card ", card, f": you put it on {cell_name(cell)} [ ]")
+    who = "autoplay" if by_autoplay else "you"
+    where: tuple[Token, ...] = ("Card ", card, f": {who} put it on {cell_name(cell)} [ ]")
     if step is None:
         forms = [Text((*where, "; the expert is still judging it."))]
     elif step.expert_cell == cell:
@@ -373,13 +392,14 @@ def line_sentence(before: Game, line: Line, who: str) -> Text:
     )
 
 
-def verdict_lines(step: Step, width: int = 78) -> list[Text]:
+def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False) -> list[Text]:
     """The expected score and the win chance before and after, and the verdict with what it cost.
 
     The cost printed is the one the verdict was given for: both read to a
     tenth of a card (and the win chance in whole points).  Each line is the
     longest of its forms that fits ``width``, and runs on to the next line
-    if none does, rather than be cut.
+    if none does, rather than be cut.  A placement autoplay made
+    (``by_autoplay``) says that its verdict is not the player's.
     """
     arrow = "→"
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
@@ -404,12 +424,17 @@ def verdict_lines(step: Step, width: int = 78) -> list[Text]:
         f"win chance {before} {arrow} {after}"
     )
     figures = figures[0].upper() + figures[1:]
-    forms = [f"{figures} (expert {arrow} you)", figures]
+    forms = [f"{figures} (expert {arrow} {'autoplay' if by_autoplay else 'you'})", figures]
     if _no_card_left(step):
         forms = [f"{figures} ({_NO_CARD_LEFT})", *forms]
+    heads: tuple[str, ...] = ("Verdict",)
+    if by_autoplay:  # not the player's to answer for: no colour of praise or blame either
+        tone = Tone.PLAIN
+        heads = ("Verdict (autoplay's, not yours)", "Autoplay's verdict")
+    verdicts = [f"{head}: {step.verdict} ({why})" for head in heads for why in whys]
     return [
         *fitted([Text((form,)) for form in forms], width),
-        *fitted([Text((f"Verdict: {step.verdict} ({why})",), tone) for why in whys], width),
+        *fitted([Text((verdict,), tone) for verdict in verdicts], width),
     ]
 
 
@@ -454,8 +479,19 @@ def report_lines(review: Review, *, rows: int, width: int, ascii: bool = False) 
         "the expected score in cards with the expert's cell and with yours, what yours",
         "cost, the win chance the same way, and the verdict",
     ]
-    lines += [step_line(step, ascii=ascii) for step in review.steps]
+    lines += [step_line(step, ascii=ascii) + _by_autoplay(review, step) for step in review.steps]
+    if review.autoplayed_at:
+        lines.append(AUTOPLAY_NOTE)
     return lines
+
+
+AUTOPLAY_NOTE = "(autoplay): placed by autoplay; the accuracy and the counts are your own."
+"""Under a list of placements some of which autoplay made: why those are set apart."""
+
+
+def _by_autoplay(review: Review, step: Step) -> str:
+    """`` (autoplay)`` after a placement autoplay made, else nothing."""
+    return " (autoplay)" if review.by_autoplay(step.n) else ""
 
 
 _PRACTISE = "p practise"
@@ -495,13 +531,9 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
     """
     you = score_words(review.result, review.score)
     expert = score_words(review.expert_result, review.expert_score)
-    counts = ", ".join(
-        plural(review.counts.get(name, 0), name.value, name.value if name in (Verdict.BEST, Verdict.GOOD) else None)
-        for name in Verdict
-    )
     lines = [
         f"Review of {_deal(review.deal)}: you {you}, the expert {expert} (it played the deal from the start).",
-        f"Accuracy {accuracy_text(review.accuracy)} of 100: {counts}.",
+        f"{accuracy_words(review)}: {_counted(review, ', ')}.",
         f"At the first card the expert expected {cards_text(review.expected_start)} cards left at the end "
         "(a loss counting 0).",
     ]
@@ -520,9 +552,10 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             f"{cards_text(step.expected_before)} before, {cards_text(step.expected_after)} after, cost "
             f"{step.cost:.1f}; win chance {chance_text(step.chance_before)} before, "
             f"{chance_text(step.chance_after)} after; {step.verdict}"
-            + (f" ({_NO_CARD_LEFT})." if _no_card_left(step) else ".")
+            + (f" ({_NO_CARD_LEFT})" if _no_card_left(step) else "")
+            + (", placed by autoplay." if review.by_autoplay(step.n) else ".")
         )
-        if game is not None and step.verdict.cost_something:
+        if game is not None and step.verdict.cost_something and not review.by_autoplay(step.n):
             lines += ["    " + spell.text(text) for text in why_sentences(before_placement(game, step.n), step)]
     return lines
 

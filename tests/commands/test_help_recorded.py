@@ -29,6 +29,8 @@ HELPS = [
     {"take_backs": 0, "tips": 0, "autoplayed": len(DAILY_WINS[DAYS[2]]) - 1},
     {"take_backs": 0, "tips": 0, "autoplayed": 0},
 ]
+AUTOPLAYED_AT = [None, None, list(range(2, len(DAILY_WINS[DAYS[2]]) + 1)), None]
+"""The placements autoplay made in each game, where it made some: every card of the third after the first."""
 SHARED = [
     "Foursquare daily 2026-11-30 (deal 20261130): won, score 20 (1 take-back)",
     "Foursquare daily 2026-12-01 (deal 20261201): won, score 19 (1 tip)",
@@ -121,6 +123,7 @@ def test_history_json_has_the_help_of_every_game(
     entries: list[dict[str, Any]] = json.loads(printed(capsys, "history", "--json"))
     assert [entry["help"] for entry in reversed(entries)] == HELPS
     assert [entry["played_before"] for entry in entries] == [False] * 4
+    assert [entry.get("autoplayed_at") for entry in reversed(entries)] == AUTOPLAYED_AT
     assert all(entry["counted"] for entry in entries)
     table = printed(capsys, "history").splitlines()
     assert table[0].split()[-1] == "help"
@@ -151,7 +154,8 @@ def test_export_carries_the_help_and_import_reads_it_back(
     lines = printed(capsys, "export").splitlines()
     exported = [json.loads(line) for line in lines]
     assert [entry["help"] for entry in exported] == HELPS and all("game" in entry for entry in exported)
-    old = {key: value for key, value in exported[3].items() if key not in ("help", "played_before")}
+    assert [entry.get("autoplayed_at") for entry in exported] == AUTOPLAYED_AT
+    old = {key: value for key, value in exported[3].items() if key not in ("help", "played_before", "autoplayed_at")}
     (tmp_path / "games.jsonl").write_text("\n".join([*lines, json.dumps(old)]) + "\n")  # an earlier version's line
     other = tmp_path / "other"
     monkeypatch.setenv("FOURSQUARE_HOME", str(other))
@@ -163,6 +167,7 @@ def test_export_carries_the_help_and_import_reads_it_back(
     printed(capsys, "import", str(tmp_path / "old.jsonl"))
     (entry,) = json.loads(printed(capsys, "history", "--json"))
     assert entry["help"] is None and entry["played_before"] is None  # not known: never read as alone
+    assert "autoplayed_at" not in entry
     data = json.loads(printed(capsys, "stats", "--json"))
     assert (data["won"], data["on_your_own"]["played"], data["before_help_was_recorded"]) == (1, 0, 1)
 
@@ -175,11 +180,18 @@ def test_a_bad_help_in_an_imported_line_is_refused_by_its_number(
         session.place(cell)
     (line,) = printed(capsys, "export").splitlines()
     entry = json.loads(line)
-    bad = [{**entry, "help": {"take_backs": -1, "tips": 0, "autoplayed": 0}}, {**entry, "help": "lots"}]
+    bad = [
+        {**entry, "help": {"take_backs": -1, "tips": 0, "autoplayed": 0}},
+        {**entry, "help": "lots"},
+        {**entry, "help": {"take_backs": 0, "tips": 0, "autoplayed": 1}, "autoplayed_at": [99]},
+        {**entry, "help": {"take_backs": 0, "tips": 0, "autoplayed": 1}, "autoplayed_at": [2, 3]},
+        {**entry, "autoplayed_at": "all"},
+    ]
     (tmp_path / "bad.jsonl").write_text("".join(json.dumps(value) + "\n" for value in bad))
     assert command("import", str(tmp_path / "bad.jsonl")) == 1
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 2 and "line 1" in err[0] and "take_backs" in err[0] and "line 2" in err[1]
+    assert len(err) == 5 and "line 1" in err[0] and "take_backs" in err[0] and "line 2" in err[1]
+    assert "placement 99" in err[2] and all("autoplayed_at" in line for line in err[3:])
 
 
 def test_the_review_command_says_how_the_game_was_played(
@@ -190,3 +202,24 @@ def test_the_review_command_says_how_the_game_was_played(
     assert lines[2].startswith("You 20 · expert") and lines[3] == "Played with 1 take-back."
     assert review.main(["4"], judge=first_cell_judge()) == 0
     assert capsys.readouterr().out.splitlines()[3] == "Played on my own."
+
+
+def test_a_review_sets_apart_the_placements_autoplay_made(
+    games: list[tuple[GameSession, Finished]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The third game is the first card by hand, then autoplay: the fake expert's first cell is seldom
+    autoplay's, so its verdicts are mostly errors, none of them the player's."""
+    assert review.main(["3", "--json"], judge=first_cell_judge()) == 0
+    data = json.loads(capsys.readouterr().out)
+    autoplayed = AUTOPLAYED_AT[2]
+    assert autoplayed is not None and data["autoplayed_at"] == autoplayed
+    assert [entry["autoplay"] for entry in data["placements"]] == [False] + [True] * len(autoplayed)
+    assert any(entry["verdict"] != "best" for entry in data["placements"])
+    assert review.main(["3"], judge=first_cell_judge()) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3] == "Played with 18 cards by autoplay."
+    assert out[4].startswith("No accuracy: autoplay made every placement with a choice")
+    assert out[5] == "1 best · 0 good · 0 inaccuracies · 0 mistakes · 0 blunders · 18 by autoplay"
+    assert out[6].startswith("Worst placement: none")
+    assert review.main(["1", "--json"], judge=first_cell_judge()) == 0
+    assert "autoplayed_at" not in json.loads(capsys.readouterr().out)  # no autoplay: the keys as they always were

@@ -50,13 +50,16 @@ from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import (
+    AUTOPLAY_NOTE,
     CHART_FOOT,
     CHART_TOP,
     SUMMARY_HEAD,
     accuracy_text,
     cards_text,
     chart_lines,
+    placement_lines,
     plain_review_lines,
+    report_lines,
     step_line,
     summary_lines,
     verdict_lines,
@@ -618,3 +621,53 @@ def test_a_chance_of_winning_at_0_0_cards_says_the_win_would_leave_no_card() -> 
     result = replace(fake_review(won_game()), steps=(late,))
     (line,) = [line for line in plain_review_lines(result, Spelling()) if line.startswith("  2. ")]
     assert line.endswith("(a win here would leave no card in the stock: it would score 0).")
+
+
+def four_placements() -> tuple[Game, Review]:
+    """A won game's review cut to four judged placements: best, a mistake (3 cards), an inaccuracy, best."""
+    game = won_game()
+    costs = (18.0, 15.0, 16.5, 18.0)
+    steps = [replace(step(18.0, after), n=n) for n, after in enumerate(costs, start=1)]
+    return game, Review.of(game, steps, Status.WON, 7)
+
+
+def test_autoplay_s_placements_are_shown_but_the_accuracy_the_counts_and_the_worst_are_the_player_s_own() -> None:
+    _, whole = four_placements()
+    assert whole.counts[Verdict.MISTAKE] == 1 and whole.worst is not None and whole.worst.n == 2
+    helped = whole.autoplayed((2,))  # autoplay made the mistake
+    assert helped.steps == whole.steps and [helped.by_autoplay(n) for n in (1, 2, 3, 4)] == [False, True, False, False]
+    assert (helped.counts[Verdict.BEST], helped.counts[Verdict.MISTAKE], helped.counts[Verdict.INACCURACY]) == (2, 0, 1)
+    assert helped.worst is not None and helped.worst.n == 3
+    assert helped.accuracy == accuracy([whole.steps[0], *whole.steps[2:]]) > whole.accuracy
+    assert whole.autoplayed(None) == whole.autoplayed(()) == whole  # not known: all the player's, as before
+    data = helped.to_json()
+    assert data["autoplayed_at"] == [2] and data["accuracy"] == helped.accuracy
+    assert [entry["autoplay"] for entry in data["placements"]] == [False, True, False, False]
+
+
+def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_out_of_what_is_counted() -> None:
+    game, whole = four_placements()
+    helped = whole.autoplayed((2,))
+    summary = summary_lines(helped, rows=5, width=78)
+    assert summary[1].startswith(f"Accuracy {accuracy_text(helped.accuracy)} of 100 on your own cards · ")
+    assert summary[2].endswith("0 blunders · 1 by autoplay") and summary[3].startswith("Worst: card 3,")
+    every = whole.autoplayed((1, 2, 3, 4))
+    assert summary_lines(every, rows=5, width=78)[1].startswith("No accuracy: autoplay made every placement with")
+    mistake = helped.steps[1]
+    page = placement_lines(mistake, mistake.card, mistake.cell, by_autoplay=True)[0].plain()
+    assert page.startswith(f"Card 5H: autoplay put it on {cell_name(mistake.cell)}")
+    said = [text.plain() for text in verdict_lines(mistake, by_autoplay=True)]
+    assert said[0].endswith("(expert → autoplay)") and said[1].startswith(
+        "Verdict (autoplay's, not yours): mistake (3.0 cards"
+    )
+    assert verdict_lines(mistake)[1].plain() == "Verdict: mistake (3.0 cards of expected score lost)"
+    report = report_lines(helped, rows=5, width=78)
+    assert [line.endswith(" (autoplay)") for line in report if "(expert: " in line] == [
+        False, True, False, False,
+    ]  # fmt: skip
+    assert report[-1] == AUTOPLAY_NOTE
+    plain = plain_review_lines(helped, Spelling(), game)
+    assert plain[1].endswith(", 1 by autoplay.")
+    listed = [line for line in plain if line[:4] in ("  1.", "  2.", "  3.", "  4.")]
+    assert [line.endswith(", placed by autoplay.") for line in listed] == [False, True, False, False]
+    assert not any(line.startswith("    ") for line in plain[plain.index(listed[1]) + 1 : plain.index(listed[2])])

@@ -552,3 +552,31 @@ def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> 
     assert "Played with 2 take-backs, 1 tip." in screen_text(app)
     press(app, "q", Key.UP, "v", "s")  # game 2, kept without its help: nothing is said of it
     assert "· expert" in screen_text(app) and "You won" not in screen_text(app)
+
+
+def test_the_review_of_a_game_autoplay_helped_says_which_cards_were_autoplay_s_and_n_passes_them_by() -> None:
+    app = make_app()
+    game = won_game()
+    judge = first_cell_judge(chance=0.9, cost=1.5, drop=0.0)  # every other cell an inaccuracy
+    errors = [step.n for step in review(game, judge).steps if step.verdict.cost_something]
+    autoplayed = tuple(errors[:-1])  # all the costly ones but the last
+    helped = Help(autoplayed=len(autoplayed), autoplayed_at=autoplayed)
+    app.session.store.record(
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=False, help=helped)
+    )
+    library = Library(app.session.store)
+    pages = ReviewPages(app, start=lambda g: Reviewing(g, judge=judge), library=library)
+    HistoryPage.wire(app, library, pages)
+    press(app, "g", "v")
+    settle(app, pages)
+    press(app, "n")
+    assert pages.at == errors[-1]  # the player's own costly placement, autoplay's passed by
+    press(app, Key.HOME)
+    for _ in range(errors[0] - 1):
+        press(app, Key.RIGHT)
+    text = screen_text(app)
+    assert "autoplay put it on" in text and "Verdict (autoplay's, not yours): inaccuracy" in text
+    press(app, "s")
+    text = screen_text(app)
+    assert f"{len(autoplayed)} by autoplay" in text and "on your own cards" in text
+    assert f"Worst: card {errors[-1]}," in text

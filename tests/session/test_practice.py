@@ -16,6 +16,7 @@ from foursquare.expert.review import PRACTICE_COST, Judge, Verdict, review
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.practice import Practice, PracticeLines
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
@@ -70,6 +71,20 @@ def test_a_kept_game_with_a_mistake_yields_its_costly_placements_as_positions() 
         practice.skip()
     assert seen == stacked
     assert isinstance(now, AllDone) and now.offered == 3 and now.solved == 0
+
+
+def test_a_costly_placement_autoplay_made_is_no_position_to_practise() -> None:
+    judge = new_pile_judge()
+    game, stacked = stacking_game(7, judge, stacks=3)
+    store = Store.empty()
+    helped = Help(autoplayed=1, autoplayed_at=(stacked[1],))
+    store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True, help=helped))
+    practice = practice_on(store, judge)
+    seen = []
+    while isinstance(now := practice.wait(), Exercise):
+        seen.append(now.step.n)
+        practice.skip()
+    assert seen == [stacked[0], stacked[2]]
 
 
 def test_the_expert_s_cell_solves_a_position_and_it_is_not_offered_again() -> None:
