@@ -27,7 +27,7 @@ from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
-from foursquare.storage.helped import placements_autoplayed
+from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.commands import OPTIONS, Said
@@ -67,25 +67,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_record(path: str) -> Game:
-    """The game a record file holds; :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one, as a
-    whole export file (several games) is not."""
-    game = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE, one_game=True)
-    if game is None:
+def load_record(path: str) -> tuple[Game, Help | None]:
+    """The game a record file holds, with its help when it is a line of ``foursquare export`` (None for a bare
+    record: not known); :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one, as a whole
+    export file (several games) is not."""
+    found = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE, one_game=True)
+    if found is None:
         raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, Path(path)))
-    return game
+    return found
 
 
-def _record(value: object) -> Game:
-    """The game of a record, or of one line of ``foursquare export`` (its ``game``), refused when it names a
-    deal whose stock it does not hold."""
+def _record(value: object) -> tuple[Game, Help | None]:
+    """The game of a record, or of one line of ``foursquare export`` (its ``game``, with the line's help),
+    refused when it names a deal whose stock it does not hold."""
+    help = None
     if isinstance(value, dict) and value.get("format") == EXPORT_FORMAT:
-        value = value.get("game")
+        line = value
+        value = line.get("game")
         if value is None:
             raise ValueError("this line of foursquare export was kept without the record of its placements")
+        help = Help.from_json(line.get("help"), line.get("played_before"), line.get("autoplayed_at"))
     game = Game.from_record(value)
     check_stock(game)
-    return game
+    return game, help
 
 
 def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
@@ -128,10 +132,10 @@ def main(argv: list[str], *, judge: Judge | None = None) -> int:
         parser.error(Said.REVIEW_ONE_OF.say())
     if args.file is not None:
         try:
-            game = load_record(args.file)
+            game, help = load_record(args.file)
         except StoreError as exc:
             raise CommandError(why(exc.problem)) from None
-        return _review(args, game, None, judge)
+        return _review(args, game, None, judge, help)
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
         library = Library(store)
         game_id, game = kept_game(library, args.game)
@@ -147,8 +151,15 @@ def kept_game(library: Library, game_id: int | None) -> tuple[int, Game]:
     return found.game_id, found.game
 
 
-def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | None, judge: Judge | None) -> int:
-    """Review ``game`` (from the history's game ``kept``, where the review is kept) and print it."""
+def _review(
+    args: argparse.Namespace,
+    game: Game,
+    kept: tuple[Library, int] | None,
+    judge: Judge | None,
+    help: Help | None = None,
+) -> int:
+    """Review ``game`` (from the history's game ``kept``, where the review is kept, or a file with the help
+    ``help``) and print it."""
     err = sys.stderr
     try:
         check_reviewable(game)
@@ -164,7 +175,8 @@ def _review(args: argparse.Namespace, game: Game, kept: tuple[Library, int] | No
             trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
             if trouble is not None:
                 print(f"foursquare review: {review_not_kept(trouble)}", file=err)
-    help = kept[0].help_of(kept[1]) if kept is not None else None
+    if kept is not None:
+        help = kept[0].help_of(kept[1])
     review = review.autoplayed(placements_autoplayed(help))
     if args.json:
         print(json.dumps(review.to_json()))

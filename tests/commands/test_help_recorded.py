@@ -205,7 +205,7 @@ def test_the_review_command_says_how_the_game_was_played(
 
 
 def test_a_review_sets_apart_the_placements_autoplay_made(
-    games: list[tuple[GameSession, Finished]], capsys: pytest.CaptureFixture[str]
+    games: list[tuple[GameSession, Finished]], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The third game is the first card by hand, then autoplay: the fake expert's first cell is seldom
     autoplay's, so its verdicts are mostly errors, none of them the player's."""
@@ -223,3 +223,11 @@ def test_a_review_sets_apart_the_placements_autoplay_made(
     assert out[6].startswith("Worst placement: none")
     assert review.main(["1", "--json"], judge=first_cell_judge()) == 0
     assert "autoplayed_at" not in json.loads(capsys.readouterr().out)  # no autoplay: the keys as they always were
+    line = printed(capsys, "export").splitlines()[2]
+    (tmp_path / "third.json").write_text(line)  # the game exported, then reviewed from its file
+    assert review.main(["--file", str(tmp_path / "third.json"), "--json"], judge=first_cell_judge()) == 0
+    assert json.loads(capsys.readouterr().out)["autoplayed_at"] == autoplayed
+    game = json.loads(line)["game"]
+    (tmp_path / "bare.json").write_text(json.dumps(game))  # a bare record: whose cards is not known
+    assert review.main(["--file", str(tmp_path / "bare.json"), "--json"], judge=first_cell_judge()) == 0
+    assert "autoplayed_at" not in json.loads(capsys.readouterr().out)
