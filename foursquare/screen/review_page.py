@@ -178,7 +178,8 @@ class ReviewPage:
             lines = [*self._progress(work), Text(("",)), summary_waiting()]
             lines = [row for line in lines for row in wrap(line, width)]
             rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - len(lines) - CHART_FOOT))
-            lines += [Text((line,)) for line in chart_lines(work.steps, rows, width, ascii=ascii)]
+            chart = chart_lines(work.steps, rows, width, ascii=ascii, autoplayed=self.owner.autoplayed_at)
+            lines += [Text((line,)) for line in chart]
             return title, lines
         review = work.review.autoplayed(self.owner.autoplayed_at)
         helped = helped_summary_line(review, self.owner.help)

@@ -12,7 +12,7 @@ and ``->`` where the caller asks for ASCII.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from foursquare.engine import GRID, Card, Cell, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
@@ -135,7 +135,9 @@ def step_line(step: Step, *, ascii: bool = False) -> str:
     )
 
 
-def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = False) -> list[str]:
+def chart_lines(
+    steps: Sequence[Step], rows: int, width: int, *, ascii: bool = False, autoplayed: Collection[int] = ()
+) -> list[str]:
     """The expected score across the game, ``rows`` tall, then the axis, the marks and the placement numbers.
 
     One column per point (the expert's expectation before the first card,
@@ -143,8 +145,9 @@ def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = F
     game is won, 0 once lost), up to :data:`MAX_SCALE` when there is room; at
     most ``width`` columns in all, labels included.  The scale is fixed, 0 to
     :data:`CHART_TOP` cards, so that two games' charts compare.  Under the
-    axis, each inaccuracy, mistake and blunder is marked under the point its
-    placement led to, and the placements are numbered.  In Unicode each
+    axis, each inaccuracy, mistake and blunder of the player's (not those of
+    the placements ``autoplayed``) is marked under the point its placement
+    led to, and the placements are numbered.  In Unicode each
     column fills up to its figure in eighths of a row (``▁``-``█``), in ASCII
     with ``#`` to the nearest row.
     """
@@ -169,7 +172,7 @@ def chart_lines(steps: Sequence[Step], rows: int, width: int, *, ascii: bool = F
     axis = "-" if ascii else "─"
     lines.append(f"{'':>4} {axis * (len(points) * scale)}")
     shown = steps[: len(points) - 1]
-    marks = "".join(_MARKS.get(step.verdict, " ").rjust(scale) for step in shown)
+    marks = "".join((" " if step.n in autoplayed else _MARKS.get(step.verdict, " ")).rjust(scale) for step in shown)
     if marks.strip():
         lines.append(f"{'':>4} {' ' * scale}{marks}".rstrip())
     numbers = ""
@@ -259,7 +262,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         ("",),
         (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
     ]
-    return [longest_fitting(forms, width) for forms in head] + chart_lines(review.steps, rows, width, ascii=ascii)
+    chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)
+    return [longest_fitting(forms, width) for forms in head] + chart
 
 
 _NO_CARD_LEFT = "a win here would leave no card in the stock: it would score 0"

@@ -661,6 +661,9 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
         "Verdict (autoplay's, not yours): mistake (3.0 cards"
     )
     assert verdict_lines(mistake)[1].plain() == "Verdict: mistake (3.0 cards of expected score lost)"
+    chart = summary_lines(helped, rows=5, width=78)[SUMMARY_HEAD:]
+    assert "?" not in "".join(chart) and "~" in "".join(chart)  # autoplay's mistake unmarked, the player's kept
+    assert "?" in "".join(summary_lines(whole, rows=5, width=78)[SUMMARY_HEAD:])
     report = report_lines(helped, rows=5, width=78)
     assert [line.endswith(" (autoplay)") for line in report if "(expert: " in line] == [
         False, True, False, False,
