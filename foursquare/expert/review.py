@@ -445,6 +445,12 @@ class Review(Value):
         return accuracy(self.own_steps)
 
     @property
+    def has_accuracy(self) -> bool:
+        """Whether the player made a placement with a choice: where autoplay made every one, the accuracy (100
+        by :func:`accuracy`'s rule) says nothing of the player, and is not said."""
+        return not self.autoplayed_at or any(step.choices > 1 for step in self.own_steps)
+
+    @property
     def expected_start(self) -> float:
         """What the expert expected of the deal at the first card (cards left at the end, a loss 0)."""
         return self.steps[0].expected_before if self.steps else 0.0
@@ -500,6 +506,8 @@ class Review(Value):
             "placements": [step.to_json() for step in self.steps],
         }
         if self.autoplayed_at:  # only then: a game played alone reads as it always did
+            if not self.has_accuracy:
+                value["accuracy"] = None
             value["autoplayed_at"] = list(self.autoplayed_at)
             for entry in value["placements"]:
                 entry["autoplay"] = self.by_autoplay(entry["n"])

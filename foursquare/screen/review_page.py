@@ -34,6 +34,7 @@ from foursquare.words.review import (
     CHART_FOOT,
     LINES_SHOWN,
     NO_ERRORS,
+    NO_ERRORS_OF_YOURS,
     SUMMARY_HEAD,
     chart_lines,
     finish_first,
@@ -160,7 +161,7 @@ class ReviewPage:
         if ahead:
             self.at = min(ahead) if direction > 0 else max(ahead)
         elif not errors:
-            self.note = NO_ERRORS
+            self.note = NO_ERRORS_OF_YOURS if autoplayed else NO_ERRORS
         else:
             self.note = no_error_beyond(direction > 0)
 

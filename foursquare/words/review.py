@@ -38,6 +38,7 @@ __all__ = [
     "LINES_SHOWN",
     "MISTAKE_MARK",
     "NO_ERRORS",
+    "NO_ERRORS_OF_YOURS",
     "SUMMARY_HEAD",
     "accuracy_text",
     "accuracy_words",
@@ -206,7 +207,7 @@ def accuracy_words(review: Review) -> str:
     """``Accuracy 75.0 of 100``, of the player's own placements where autoplay made some, or why there is none."""
     if not review.autoplayed_at:
         return f"Accuracy {accuracy_text(review.accuracy)} of 100"
-    if not any(step.choices > 1 for step in review.own_steps):
+    if not review.has_accuracy:
         return "No accuracy: autoplay made every placement with a choice"
     return f"Accuracy {accuracy_text(review.accuracy)} of 100 on your own cards"
 
@@ -232,6 +233,11 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             "Worst placement: none, every one was as good as the expert's",
             "Worst: none, every placement as good as the expert's",
         )
+        if review.autoplayed_at:  # autoplay's own are not the player's to answer for
+            worst_line = (
+                "Worst placement of yours: none, every one was as good as the expert's",
+                "Worst of yours: none, every one as good as the expert's",
+            )
     else:
         arrow = _arrow(ascii)
         on = f"on {cell_name(worst.cell)}"
@@ -256,6 +262,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"{accuracy} · at the first card the expert expected {start} cards left",
             f"{accuracy} · the expert expected {start} cards at first",
             f"{accuracy} · expert expected {start} at first",
+            accuracy,
         ),
         (_counted(review),),
         worst_line,
@@ -434,7 +441,7 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False) -> 
     heads: tuple[str, ...] = ("Verdict",)
     if by_autoplay:  # not the player's to answer for: no colour of praise or blame either
         tone = Tone.PLAIN
-        heads = ("Verdict (autoplay's, not yours)", "Autoplay's verdict")
+        heads = ("Verdict (autoplay's, not yours)", "Verdict (not yours)")
     verdicts = [f"{head}: {step.verdict} ({why})" for head in heads for why in whys]
     return [
         *fitted([Text((form,)) for form in forms], width),
@@ -516,6 +523,8 @@ def review_footer(width: int, practise: bool) -> str:
 
 NO_ERRORS = "Every placement was best: nothing to step to"
 """The footer when ``n`` or ``N`` finds nothing: a key that did nothing says why."""
+NO_ERRORS_OF_YOURS = "Every placement of yours was best: nothing to step to"
+"""The same, in a game where autoplay made some placements (``n`` and ``N`` pass those by)."""
 
 
 def no_error_beyond(ahead: bool) -> str:

@@ -212,7 +212,7 @@ def test_a_review_sets_apart_the_placements_autoplay_made(
     assert review.main(["3", "--json"], judge=first_cell_judge()) == 0
     data = json.loads(capsys.readouterr().out)
     autoplayed = AUTOPLAYED_AT[2]
-    assert autoplayed is not None and data["autoplayed_at"] == autoplayed
+    assert autoplayed is not None and data["autoplayed_at"] == autoplayed and data["accuracy"] is None
     assert [entry["autoplay"] for entry in data["placements"]] == [False] + [True] * len(autoplayed)
     assert any(entry["verdict"] != "best" for entry in data["placements"])
     assert review.main(["3"], judge=first_cell_judge()) == 0
@@ -220,7 +220,7 @@ def test_a_review_sets_apart_the_placements_autoplay_made(
     assert out[3] == "Played with 18 cards by autoplay."
     assert out[4].startswith("No accuracy: autoplay made every placement with a choice")
     assert out[5] == "1 best · 0 good · 0 inaccuracies · 0 mistakes · 0 blunders · 18 by autoplay"
-    assert out[6].startswith("Worst placement: none")
+    assert out[6].startswith("Worst placement of yours: none")
     assert review.main(["1", "--json"], judge=first_cell_judge()) == 0
     assert "autoplayed_at" not in json.loads(capsys.readouterr().out)  # no autoplay: the keys as they always were
     line = printed(capsys, "export").splitlines()[2]

@@ -652,7 +652,9 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert summary[1].startswith(f"Accuracy {accuracy_text(helped.accuracy)} of 100 on your own cards · ")
     assert summary[2].endswith("0 blunders · 1 by autoplay") and summary[3].startswith("Worst: card 3,")
     every = whole.autoplayed((1, 2, 3, 4))
-    assert summary_lines(every, rows=5, width=78)[1].startswith("No accuracy: autoplay made every placement with")
+    said = summary_lines(every, rows=5, width=78)
+    assert said[1].startswith("No accuracy: autoplay made every placement with")
+    assert said[3].startswith("Worst placement of yours: none") and every.to_json()["accuracy"] is None
     mistake = helped.steps[1]
     page = placement_lines(mistake, mistake.card, mistake.cell, by_autoplay=True)[0].plain()
     assert page.startswith(f"Card 5H: autoplay put it on {cell_name(mistake.cell)}")
