@@ -337,7 +337,7 @@ class Plain:
         if not self._alone("log", rest):
             return
         self.out(log_title(self.game) + ".")
-        for number, said in log_entries(self.game):
+        for number, said in log_entries(self.game, placements_autoplayed(self.session.help)):
             self.out(f"  {number} {self.spell.text(said)}.")
 
     def new(self, rest: str) -> None:

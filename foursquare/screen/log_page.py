@@ -9,10 +9,13 @@ key the page does not use) goes back to the table.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from foursquare.engine import Game
 from foursquare.screen import layout
 from foursquare.screen.app import App, TextScreen, bound, scroll_page
 from foursquare.screen.keys import Input, Key
+from foursquare.storage.helped import placements_autoplayed
 from foursquare.words.keys import SHORT
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.text import Text, Tone, wrap_under
@@ -28,9 +31,9 @@ class LogPage:
 
     kind = "log"
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, autoplayed: Collection[int] = ()) -> None:
         self.title = log_title(game)
-        self.entries = log_entries(game)
+        self.entries = log_entries(game, autoplayed)
         self.scroll = END
         self._lines: tuple[int, tuple[Text, ...]] | None = None
 
@@ -39,7 +42,7 @@ class LogPage:
         """The ``m`` key on the table and in the end box, and the page's own keys."""
 
         def open_page(app: App) -> None:
-            app.push_page(cls(app.game))
+            app.push_page(cls(app.game, placements_autoplayed(app.session.help)))
 
         app.add_command(bound("log", ("m",), open_page))
         app.add_command(bound("log_close", ("m", "q", Key.ESCAPE), _close, page=cls.kind))

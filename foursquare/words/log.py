@@ -7,6 +7,8 @@ exactly what was said as each card went down.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from foursquare.engine import Game
 from foursquare.words.explain import explain
 from foursquare.words.grammar import plural
@@ -28,11 +30,13 @@ def log_title(game: Game) -> str:
     return f"{where} so far: {plural(game.placed_count, 'card')} placed"
 
 
-def log_entries(game: Game) -> list[tuple[str, Text]]:
-    """Every placement of ``game`` so far, first first: its number (``12.``) and what it did and why."""
+def log_entries(game: Game, autoplayed: Collection[int] = ()) -> list[tuple[str, Text]]:
+    """Every placement of ``game`` so far, first first: its number (``12.``) and what it did and why, said to
+    be autoplay's for the placements ``autoplayed``."""
     replay = Game(game.stock, seed=game.seed)
     entries = []
     for n, cell in enumerate(game.placements, start=1):
         before = replay.piles
-        entries.append((f"{n}.", explain(before, replay.play(cell))[0]))
+        said = explain(before, replay.play(cell))[0]
+        entries.append((f"{n}.", Text(("By autoplay: ", *said.tokens), said.tone) if n in autoplayed else said))
     return entries

@@ -11,6 +11,7 @@ from foursquare.screen import layout
 from foursquare.screen.app import App
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.log_page import LogPage
+from foursquare.session.events import Mover
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
 
@@ -100,3 +101,14 @@ def test_the_log_of_an_empty_table_says_so() -> None:
     assert "Deal 1 so far: no card placed yet" in screen_text(app)
     press(app, Key.ESCAPE)
     assert app.page is None
+
+
+def test_the_log_page_says_which_cards_autoplay_placed() -> None:
+    app = make_app(1)
+    LogPage.wire(app)
+    place(app, *WINNING_LINE_DEAL_1[:3])
+    app.session.answer_help(True)
+    app.session.place(WINNING_LINE_DEAL_1[3], by=Mover.EXPERT)
+    press(app, "m")
+    found = entries(screen_text(app))
+    assert found[4].startswith("By autoplay: ") and not any(found[n].startswith("By autoplay") for n in (1, 2, 3))

@@ -31,3 +31,15 @@ def test_the_title_says_what_the_log_covers() -> None:
     assert log_title(game) == "Deal 5 so far: 1 card placed"
     lost = lost_game()
     assert log_title(lost).startswith(f"Deal {lost.seed}: lost: ") and log_title(lost).endswith(" cards")
+
+
+def test_the_log_says_which_placements_autoplay_made() -> None:
+    game = lost_game()
+    plain = log_entries(game)
+    marked = log_entries(game, (2, 4))
+    assert [number for number, _ in marked] == [number for number, _ in plain]
+    for n, ((_, text), (_, own)) in enumerate(zip(marked, plain, strict=True), start=1):
+        if n in (2, 4):
+            assert text.tokens == ("By autoplay: ", *own.tokens) and text.tone == own.tone
+        else:
+            assert text == own
