@@ -190,11 +190,13 @@ def done_lines(done: AllDone) -> list[str]:
         )
     elif not done.named:
         lines.append(
-            "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
+            "Nothing to practise: no kept game has a placement of yours that cost a card or more and is not solved yet."
         )
     elif len(done.unavailable) < len(done.named):  # a game asked for is there, with nothing left to solve
         games = " and ".join(str(game_id) for game_id in done.named)
-        lines.append(f"Nothing to practise in game {games}: no placement that cost a card or more is left unsolved.")
+        lines.append(
+            f"Nothing to practise in game {games}: no placement of yours that cost a card or more is left unsolved."
+        )
     return lines
 
 

@@ -190,12 +190,12 @@ def test_with_nothing_to_practise_the_round_ends_at_once() -> None:
     done = practice_on(store, judge).wait()
     assert isinstance(done, AllDone) and done.offered == 0
     assert done_lines(done) == [
-        "Nothing to practise: no kept game has a placement that cost a card or more and is not solved yet."
+        "Nothing to practise: no kept game has a placement of yours that cost a card or more and is not solved yet."
     ]
     named = practice_on(store, judge, game_ids=[1]).wait()  # the game asked for is there, clean
     assert isinstance(named, AllDone)
     assert done_lines(named) == [
-        "Nothing to practise in game 1: no placement that cost a card or more is left unsolved."
+        "Nothing to practise in game 1: no placement of yours that cost a card or more is left unsolved."
     ]
 
 
