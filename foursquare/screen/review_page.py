@@ -183,7 +183,7 @@ class ReviewPage:
             lines += [Text((line,)) for line in chart]
             return title, lines
         review = work.review.autoplayed(self.owner.autoplayed_at)
-        helped = helped_summary_line(review, self.owner.help)
+        helped = helped_summary_line(review, self.owner.help, width)
         rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT - (helped is not None)))
         text = summary_lines(review, rows=rows, width=width, ascii=ascii)
         if helped is not None:

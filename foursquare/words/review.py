@@ -598,12 +598,19 @@ def not_over(placed: int, left: int) -> str:
     )
 
 
-def helped_summary_line(review: Review, help: Help | None) -> str | None:
+def helped_summary_line(review: Review, help: Help | None, width: int | None = None) -> str | None:
     """The summary's line on how the game was played, under the line with its result: ``Played on my own.``,
-    ``Played with 2 take-backs, 1 tip.``; None when its help is not known."""
+    ``Played with 2 take-backs, 1 tip.``; None when its help is not known.  Within ``width`` (a page's), a
+    note that does not fit is left out rather than push the chart off the page."""
     if help is None:
         return None
-    return f"Played {ON_MY_OWN}." if help.alone else f"Played with {help_words(help)}."
+    if help.alone:
+        return f"Played {ON_MY_OWN}."
+    said = f"Played with {help_words(help)}."
+    if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
+        noted = f"{said[:-1]}, not known which: all counted as yours."
+        return noted if width is None else longest_fitting((noted, said), width)
+    return said
 
 
 def review_not_kept(problem: Problem) -> str:

@@ -45,6 +45,7 @@ from foursquare.expert.review import (
 )
 from foursquare.expert.reviewing import Reviewing
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.store import Store
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
@@ -57,6 +58,7 @@ from foursquare.words.review import (
     accuracy_text,
     cards_text,
     chart_lines,
+    helped_summary_line,
     placement_lines,
     plain_review_lines,
     report_lines,
@@ -675,4 +677,10 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert plain[1].endswith(", 1 by autoplay.")
     listed = [line for line in plain if line[:4] in ("  1.", "  2.", "  3.", "  4.")]
     assert [line.endswith(", placed by autoplay.") for line in listed] == [False, True, False, False]
+    unknown = Help(autoplayed=3, autoplayed_at=None)  # a game kept before the game recorded which
+    assert (
+        helped_summary_line(whole, unknown) == "Played with 3 cards by autoplay, not known which: all counted as yours."
+    )
+    assert helped_summary_line(whole, unknown, 40) == "Played with 3 cards by autoplay."
+    assert helped_summary_line(helped, Help(autoplayed=1, autoplayed_at=(2,))) == "Played with 1 card by autoplay."
     assert not any(line.startswith("    ") for line in plain[plain.index(listed[1]) + 1 : plain.index(listed[2])])

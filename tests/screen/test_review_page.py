@@ -580,3 +580,25 @@ def test_the_review_of_a_game_autoplay_helped_says_which_cards_were_autoplay_s_a
     text = screen_text(app)
     assert f"{len(autoplayed)} by autoplay" in text and "on your own cards" in text
     assert f"Worst: card {errors[-1]}," in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_a_game_kept_without_autoplay_s_placements_says_so_and_the_chart_keeps_its_last_row(
+    width: int, height: int
+) -> None:
+    app = make_app()
+    game = won_game()
+    helped = Help(autoplayed=17, autoplayed_at=None)  # imported from an earlier version
+    app.session.store.record(
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=False, help=helped)
+    )
+    library = Library(app.session.store)
+    pages = ReviewPages(app, start=fake, library=library)
+    HistoryPage.wire(app, library, pages)
+    press(app, Resize(width, height), "g", "v")
+    settle(app, pages)
+    press(app, "s")
+    text = " ".join(screen_text(app).split())
+    noted = "17 cards by autoplay, not known which: all counted as yours."
+    assert (noted in text) is (width == 80) and "Played with 17 cards by autoplay" in text  # the note if it fits
+    assert any(line.strip().startswith("card ") for line in screen_text(app).splitlines())  # the chart's numbers
