@@ -190,14 +190,16 @@ SUMMARY_HEAD = 6
 """Lines of the summary above the chart's own."""
 
 
-def _counted(review: Review, between: str = " · ") -> str:
+def _counted(review: Review, between: str = " · ", *, zeros: bool = True) -> str:
     """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``, and ``· 17 by autoplay`` where autoplay
-    made some (those have no verdict of the player's)."""
+    made some (those have no verdict of the player's); without the verdicts no placement got unless
+    ``zeros``, for a narrow line."""
     words = []
     for name in Verdict:
         count = review.counts.get(name, 0)
         same = name in (Verdict.BEST, Verdict.GOOD)  # "5 best", not "5 bests"
-        words.append(plural(count, name.value, name.value if same else None))
+        if count or zeros:
+            words.append(plural(count, name.value, name.value if same else None))
     if review.autoplayed_at:
         words.append(f"{len(review.autoplayed_at)} by autoplay")
     return between.join(words)
@@ -264,7 +266,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"{accuracy} · expert expected {start} at first",
             accuracy,
         ),
-        (_counted(review),),
+        (_counted(review), _counted(review, zeros=False)),
         worst_line,
         ("",),
         (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
