@@ -250,20 +250,23 @@ class Plain:
         if found.game is None or found.why_not is not None or found.game_id is None:
             self.out(not_reviewed_line(found))
             return
-        review = self.library.kept_review(found.game_id, found.game, self.nodes)
+        game = found.game
+        if not rest and self.game.is_over:  # the game on the table as it ended: taken back after its first end
+            game = self.game.copy()  # and played to another, it is not the one the history kept (as on the screen)
+        review = self.library.kept_review(found.game_id, game, self.nodes)
         if review is None:
             from foursquare.expert.advice import DEFAULT_NODES
             from foursquare.expert.review import expert_judge
             from foursquare.expert.review import review as make_review
 
-            self.out(reviewing_line(found.game.placed_count))
+            self.out(reviewing_line(game.placed_count))
             judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
-            review = make_review(found.game, judge)
-            self.library.keep_review(found.game_id, found.game, review, self.nodes)
-        this = found.game == self.game and found.game_id == self.session.game_id  # the game on the table
+            review = make_review(game, judge)
+            self.library.keep_review(found.game_id, game, review, self.nodes)
+        this = game == self.game and found.game_id == self.session.game_id  # the game on the table
         helped = self.session.help if this else self.library.help_of(found.game_id)
         review = review.autoplayed(placements_autoplayed(helped))
-        lines = plain_review_lines(review, self.spell, found.game)
+        lines = plain_review_lines(review, self.spell, game)
         said = helped_summary_line(review, helped)
         if said is not None:
             lines.insert(1, said)

@@ -729,6 +729,27 @@ def test_v_says_how_the_game_reviewed_was_played(tmp_path: Path) -> None:
     assert out[-1].startswith("This game has not ended yet, so v has nothing to review; v N reviews game N")
 
 
+def test_v_reviews_the_game_on_the_table_as_it_ended_after_a_take_back_past_its_first_end(tmp_path: Path) -> None:
+    out: list[str] = []
+    session, opening = Session.open(tmp_path, seed=28)
+    plain = Plain(session, Spelling(ascii=True), out.append, judge=first_cell_judge())
+    plain.begin(opening)
+    while not session.game.is_over:
+        plain.handle(cell_name(session.game.legal_moves()[0]))
+    first_end = list(session.game.placements)
+    plain.handle("u")
+    plain.handle("y")
+    n = session.game.placed_count + 1
+    other = next(cell for cell in session.game.legal_moves() if cell != first_end[n - 1])
+    plain.handle(cell_name(other))
+    while not session.game.is_over:
+        plain.handle(cell_name(session.game.legal_moves()[0]))
+    start = len(out)
+    plain.handle("v")
+    placed = [line for line in out[start:] if line.startswith(f"  {n}. ")]
+    assert len(placed) == 1 and f" on {cell_name(other)}, " in placed[0]  # this ending, not the one kept first
+
+
 class _Typed(io.BytesIO):
     """Keys typed at a terminal: what plain mode reads when a player sits at it."""
 
