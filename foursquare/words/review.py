@@ -210,7 +210,7 @@ def accuracy_words(review: Review) -> str:
     if not review.autoplayed_at:
         return f"Accuracy {accuracy_text(review.accuracy)} of 100"
     if not review.has_accuracy:
-        return "No accuracy: autoplay made every placement with a choice"
+        return "No accuracy (autoplay made every placement with a choice)"
     return f"Accuracy {accuracy_text(review.accuracy)} of 100 on your own cards"
 
 
@@ -231,15 +231,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     start = cards_text(review.expected_start)
     accuracy = accuracy_words(review)
     if worst is None:
-        worst_line: tuple[str, ...] = (
-            "Worst placement: none, every one was as good as the expert's",
-            "Worst: none, every placement as good as the expert's",
-        )
-        if review.autoplayed_at:  # autoplay's own are not the player's to answer for
-            worst_line = (
-                "Worst placement of yours: none, every one was as good as the expert's",
-                "Worst of yours: none, every one as good as the expert's",
-            )
+        worst_line = _no_worst(review)
     else:
         arrow = _arrow(ascii)
         on = f"on {cell_name(worst.cell)}"
@@ -273,6 +265,20 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
     ]
     chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)
     return [longest_fitting(forms, width) for forms in head] + chart
+
+
+def _no_worst(review: Review) -> tuple[str, ...]:
+    """The worst line of a game whose every placement was as good as the expert's, longest first: the player's
+    own where autoplay made some (its own are not the player's to answer for)."""
+    if review.autoplayed_at:
+        return (
+            "Worst placement of yours: none, every one was as good as the expert's",
+            "Worst of yours: none, every one as good as the expert's",
+        )
+    return (
+        "Worst placement: none, every one was as good as the expert's",
+        "Worst: none, every placement as good as the expert's",
+    )
 
 
 _NO_CARD_LEFT = "a win here would leave no card in the stock: it would score 0"
@@ -443,7 +449,7 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False) -> 
     heads: tuple[str, ...] = ("Verdict",)
     if by_autoplay:  # not the player's to answer for: no colour of praise or blame either
         tone = Tone.PLAIN
-        heads = ("Verdict (autoplay's, not yours)", "Verdict (not yours)")
+        heads = ("Verdict (autoplay's, not yours)", "Verdict (autoplay's)")
     verdicts = [f"{head}: {step.verdict} ({why})" for head in heads for why in whys]
     return [
         *fitted([Text((form,)) for form in forms], width),
@@ -559,6 +565,8 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, "
             f"{verdict_phrase(worst.verdict)}."
         )
+    else:
+        lines.append(f"{_no_worst(review)[0]}.")
     lines.append("Placement by placement:")
     for step in review.steps:
         expert_cell = "the same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
@@ -611,7 +619,7 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
     said = f"Played with {help_words(help)}."
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
         noted = f"{said[:-1]}, not known which: all counted as yours."
-        return noted if width is None else longest_fitting((noted, said), width)
+        return noted if width is None else longest_fitting((noted, f"{said[:-1]}: which, not known.", said), width)
     return said
 
 

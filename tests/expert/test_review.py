@@ -656,7 +656,7 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert summary_lines(helped, rows=5, width=60)[2] == "2 best · 1 inaccuracy · 1 by autoplay"  # narrow: no zeros
     every = whole.autoplayed((1, 2, 3, 4))
     said = summary_lines(every, rows=5, width=78)
-    assert said[1].startswith("No accuracy: autoplay made every placement with")
+    assert said[1].startswith("No accuracy (autoplay made every placement with")
     assert said[3].startswith("Worst placement of yours: none") and every.to_json()["accuracy"] is None
     mistake = helped.steps[1]
     page = placement_lines(mistake, mistake.card, mistake.cell, by_autoplay=True)[0].plain()
@@ -678,10 +678,16 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert plain[1].endswith(", 1 by autoplay.")
     listed = [line for line in plain if line[:4] in ("  1.", "  2.", "  3.", "  4.")]
     assert [line.endswith(", placed by autoplay.") for line in listed] == [False, True, False, False]
+    everything = plain_review_lines(every, Spelling(), game)
+    assert everything[1].startswith("No accuracy (autoplay made every placement with a choice): 0 best, ")
+    assert "Worst placement of yours: none, every one was as good as the expert's." in everything
+    narrow = [text.plain() for text in verdict_lines(mistake, 66, by_autoplay=True)]
+    assert narrow[-1].startswith("Verdict (autoplay's): mistake")
     unknown = Help(autoplayed=3, autoplayed_at=None)  # a game kept before the game recorded which
     assert (
         helped_summary_line(whole, unknown) == "Played with 3 cards by autoplay, not known which: all counted as yours."
     )
+    assert helped_summary_line(whole, unknown, 60) == "Played with 3 cards by autoplay: which, not known."
     assert helped_summary_line(whole, unknown, 40) == "Played with 3 cards by autoplay."
     assert helped_summary_line(helped, Help(autoplayed=1, autoplayed_at=(2,))) == "Played with 1 card by autoplay."
     assert not any(line.startswith("    ") for line in plain[plain.index(listed[1]) + 1 : plain.index(listed[2])])
