@@ -620,6 +620,10 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
         noted = f"{said[:-1]}, not known which: all counted as yours."
         return noted if width is None else longest_fitting((noted, f"{said[:-1]}: which, not known.", said), width)
+    taken = help.autoplayed - len(help.autoplayed_at)
+    if taken:  # why the count of help is more than the placements marked autoplay's below it
+        noted = f"{said[:-1]} ({taken} of them taken back)."
+        return noted if width is None else longest_fitting((noted, said), width)
     return said
 
 
