@@ -139,7 +139,7 @@ def main(argv: list[str], *, judge: Judge | None = None) -> int:
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
         library = Library(store)
         game_id, game = kept_game(library, args.game)
-        return _review(args, game, (library, game_id), judge)
+        return _review(args, game, (library, game_id), judge, library.help_of(game_id))
 
 
 def kept_game(library: Library, game_id: int | None) -> tuple[int, Game]:
@@ -158,8 +158,8 @@ def _review(
     judge: Judge | None,
     help: Help | None = None,
 ) -> int:
-    """Review ``game`` (from the history's game ``kept``, where the review is kept, or a file with the help
-    ``help``) and print it."""
+    """Review ``game`` (from the history's game ``kept``, where the review is kept, or a file), which had the
+    help ``help`` (None: not known), and print it."""
     err = sys.stderr
     try:
         check_reviewable(game)
@@ -175,8 +175,6 @@ def _review(
             trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
             if trouble is not None:
                 print(f"foursquare review: {review_not_kept(trouble)}", file=err)
-    if kept is not None:
-        help = kept[0].help_of(kept[1])
     review = review.autoplayed(placements_autoplayed(help))
     if args.json:
         print(json.dumps(review.to_json()))

@@ -616,15 +616,13 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
         return None
     if help.alone:
         return f"Played {ON_MY_OWN}."
-    said = f"Played with {help_words(help)}."
+    played = f"Played with {help_words(help)}"
+    forms = [f"{played}."]
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
-        noted = f"{said[:-1]}, not known which: all counted as yours."
-        return noted if width is None else longest_fitting((noted, f"{said[:-1]}: which, not known.", said), width)
-    taken = help.autoplayed - len(help.autoplayed_at)
-    if taken:  # why the count of help is more than the placements marked autoplay's below it
-        noted = f"{said[:-1]} ({taken} of them taken back)."
-        return noted if width is None else longest_fitting((noted, said), width)
-    return said
+        forms[:0] = [f"{played}, not known which: all counted as yours.", f"{played}: which, not known."]
+    elif taken := help.autoplayed - len(help.autoplayed_at):  # why the help counts more than are marked below it
+        forms[:0] = [f"{played} ({taken} of them taken back)."]
+    return forms[0] if width is None else longest_fitting(forms, width)
 
 
 def review_not_kept(problem: Problem) -> str:
