@@ -32,13 +32,21 @@ __all__ = [
 ON_MY_OWN = "on my own"
 
 
-def help_words(help: Help) -> str:
-    """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on my own`` for none."""
-    return _help_words(help.take_backs, help.tips, help.autoplayed)
+def help_words(help: Help, *, taken_back: bool = True) -> str:
+    """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on my own`` for none.
+
+    Autoplay's count holds its cards taken back since, as the statistics
+    count them; ``taken_back`` adds how many (``13 cards by autoplay, 1 of
+    them taken back``), so that it agrees with the review, which marks only
+    the cards still on the table as autoplay's.
+    """
+    at = help.autoplayed_at
+    taken = help.autoplayed - len(at) if taken_back and at is not None else 0
+    return _help_words(help.take_backs, help.tips, help.autoplayed, taken)
 
 
 @functools.lru_cache(maxsize=1024)
-def _help_words(take_backs: int, tips: int, autoplayed: int) -> str:
+def _help_words(take_backs: int, tips: int, autoplayed: int, taken: int) -> str:
     """:func:`help_words` of these counts, made once for each (a long history says the same few again and again)."""
     said = []
     if take_backs:
@@ -47,7 +55,15 @@ def _help_words(take_backs: int, tips: int, autoplayed: int) -> str:
         said.append(plural(tips, "tip"))
     if autoplayed:
         said.append(plural(autoplayed, "card") + " by autoplay")
+        if taken:
+            said[-1] += ", " + _taken_back(taken, autoplayed)
     return ", ".join(said) if said else ON_MY_OWN
+
+
+def _taken_back(taken: int, autoplayed: int) -> str:
+    if taken < autoplayed:
+        return f"{taken} of them taken back"
+    return "taken back" if autoplayed == 1 else "all taken back"
 
 
 def with_help(result: str, help: Help | None) -> str:

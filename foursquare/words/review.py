@@ -616,12 +616,12 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
         return None
     if help.alone:
         return f"Played {ON_MY_OWN}."
-    played = f"Played with {help_words(help)}"
+    played = f"Played with {help_words(help, taken_back=False)}"
     forms = [f"{played}."]
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
         forms[:0] = [f"{played}, not known which: all counted as yours.", f"{played}: which, not known."]
-    elif taken := help.autoplayed - len(help.autoplayed_at):  # why the help counts more than are marked below it
-        forms[:0] = [f"{played} ({taken} of them taken back)."]
+    elif help.autoplayed > len(help.autoplayed_at):  # why the help counts more than are marked below it
+        forms[:0] = [f"Played with {help_words(help)}."]
     return forms[0] if width is None else longest_fitting(forms, width)
 
 

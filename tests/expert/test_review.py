@@ -691,5 +691,5 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert helped_summary_line(whole, unknown, 40) == "Played with 3 cards by autoplay."
     assert helped_summary_line(helped, Help(autoplayed=1, autoplayed_at=(2,))) == "Played with 1 card by autoplay."
     taken = Help(take_backs=1, autoplayed=2, autoplayed_at=(2,))  # one of autoplay's cards taken back
-    assert helped_summary_line(helped, taken) == "Played with 1 take-back, 2 cards by autoplay (1 of them taken back)."
+    assert helped_summary_line(helped, taken) == "Played with 1 take-back, 2 cards by autoplay, 1 of them taken back."
     assert not any(line.startswith("    ") for line in plain[plain.index(listed[1]) + 1 : plain.index(listed[2])])
