@@ -314,6 +314,8 @@ class App:
         """A cell pointed out to the player (the expert's tip), drawn with a mark of its own.
 
         Whoever sets it clears it: the App leaves it alone."""
+        self.stray: str | None = None
+        """The label of the last key if it did nothing on the table, said in the side panel until the next key."""
         self.status: Text | None = None
         """Work going on in the background (the expert thinking, autoplay), shown in the side panel."""
         self.intro: tuple[Text, ...] = ()
@@ -546,6 +548,7 @@ class App:
             self.width, self.height = max(0, event.width), max(0, event.height)
             return
         self.flipped = frozenset()
+        self.stray = None
         if self.message is not None and self.message.tone is Tone.ERROR:
             self.say(None)
             self.previewing = True
@@ -567,6 +570,8 @@ class App:
                 self.redraw_all = True
             else:
                 self.page.other_key(self, event)
+        elif mode in TABLE_MODES:
+            self.stray = key_label(event)
 
     def _command_for(self, key: KeyName, mode: Mode) -> Command | None:
         candidates = self._keymap.get(key)

@@ -35,6 +35,7 @@ from foursquare.words.screen import (
     meter_count,
     outcome_mark,
     page_footer,
+    stray_key,
     too_small_words,
 )
 from foursquare.words.text import Text, Token, Tone, wrap
@@ -365,7 +366,8 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     show_to_come = app.settings.to_come and not game.is_over
     y = _banner(c, app, where) if game.is_over else _next_card(c, game, where)
     needed = 3 + (1 if game.face_down_count == MAX_FACE_DOWN else 0) + (3 if show_to_come else 0)
-    needed += (1 if app.status is not None else 0) + (0 if game.is_over else _rows_needed(panel.width, app.reminder))
+    needed += (app.status is not None) + (app.stray is not None)
+    needed += 0 if game.is_over else _rows_needed(panel.width, app.reminder)
     gap = 1 if end - y >= needed + 3 else 0
     y += gap
     if game.is_over:  # the deal to replay or share first: the end box may leave room for little else
@@ -379,9 +381,10 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     y += gap
     if show_to_come:
         y = _to_come(c, y, x, still_to_come(game)) + gap
-    if app.status is not None and y < end:
-        c.text(y, x, app.status, panel.width)
-        y += 1
+    for line in (app.status, None if app.stray is None else stray_key(app.stray)):
+        if line is not None and y < end:
+            c.text(y, x, line, panel.width)
+            y += 1
     if not game.is_over:
         _reminder(c, y, x, panel.width, end, app.reminder)
 

@@ -33,6 +33,7 @@ __all__ = [
     "outcome_mark",
     "outcomes_words",
     "page_footer",
+    "stray_key",
     "too_small_words",
 ]
 
@@ -113,6 +114,14 @@ def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
 
 
 ANY_OTHER_KEY = "any other key"
+
+
+def stray_key(label: str) -> Text:
+    """What the side panel says, above the keys it reminds of, of a key that does nothing on the table, until
+    the next key: the message line keeps the last placement's explanation, meant to stay until the next."""
+    return Text.of(f"{label}: not a key here", tone=Tone.ERROR)
+
+
 """How a question names the key that answers no."""
 
 

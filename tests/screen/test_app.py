@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press, screen_for
+from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_for, screen_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -432,3 +432,24 @@ def test_what_the_keys_do_lines_up_on_the_help_even_after_the_longest_run_of_key
     for row in rows[:long] + rows[long + 1 :]:
         assert row[: 2 + KEY_COLUMN].endswith("  ") and row[2 + KEY_COLUMN] != " ", row
         assert len(row) <= layout.page_width(80)
+
+
+def test_a_key_that_does_nothing_on_the_table_is_said_in_the_panel_and_the_explanation_stays() -> None:
+    app = make_app()
+    place(app, (0, 0), (0, 1))
+    explained = app.message
+    press(app, "x")
+    assert "x: not a key here" in screen_text(app)
+    assert app.message == explained and not app.previewing  # the last placement's explanation stays on its line
+    press(app, Key.RIGHT)
+    assert "not a key here" not in screen_text(app)
+    press(app, "1", Key.BACKSPACE)
+    assert "Backspace: not a key here" in screen_text(app) and "1:" not in screen_text(app)
+    press(app, "u")  # a key that does something says nothing of the kind
+    assert "not a key here" not in screen_text(app)
+
+
+def test_a_key_a_page_does_not_know_is_the_pages_to_handle() -> None:
+    app = make_app()
+    press(app, "?", "x")  # any other key closes the help
+    assert app.page is None and app.stray is None

@@ -471,7 +471,7 @@ def test_killed_mid_game_the_next_start_shows_the_same_position(term_factory: li
     term.wait_for("Deal 1: place ")
     game = Game.deal(1)
     play_line(term, game, WINNING_LINE_DEAL_1[:5], (0, 0))
-    term.send("x")  # a key that does nothing: the highlight of the last cards turned goes
+    term.send("\x0c")  # Ctrl-L redraws the screen, and like any key ends the highlight of the last cards turned
     term.wait_for(lambda t: not any("╔" in row[: PLAN.panel.x] for row in t.rows))
     term.settle()  # the whole frame, not the part drawn when the highlight went
     before = term.rows[:-2]  # all but the message's two rows
