@@ -423,7 +423,7 @@ class Plain:
             elif isinstance(event, Trouble):
                 self.out(event.line)
             elif isinstance(event, session_events.HelpHeld):
-                self.out((help_declined(event.aid) if event.declined else help_question_line(event.aid)) + ".")
+                self.out(help_declined(event.aid) if event.declined else help_question_line(event.aid))
         if not changed or not show:
             for line in ended:
                 self.out(line)
@@ -461,7 +461,7 @@ class Plain:
         if permission is session_events.Permission.FREE:
             action()
         elif permission is session_events.Permission.DECLINED:
-            self.out(help_declined(aid) + ".")
+            self.out(help_declined(aid))
         else:
 
             def on_yes() -> None:

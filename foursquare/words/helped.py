@@ -150,5 +150,5 @@ def help_declined(aid: Aid, short: bool = False) -> str:
     fewer words, for the narrowest message line (the reason kept, not cut off)."""
     what = {Aid.TAKE_BACK: "No take-back", Aid.TIP: "No tip", Aid.AUTOPLAY: "No autoplay"}[aid]
     if short:
-        return f"{what}: {_STAYS_OFF}"
-    return f"{what}: you chose to play this game on your own (help is off until it ends)"
+        return f"{what}: {_STAYS_OFF}."
+    return f"{what}: you chose to play this game on your own (help is off until it ends)."

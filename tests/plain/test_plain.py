@@ -676,9 +676,9 @@ def test_a_no_keeps_the_game_on_your_own_and_help_off_until_it_ends(player: Play
     assert player.type("u") == [help_question_line(Aid.TAKE_BACK)]
     assert player.type("n") == [declined_line()]
     assert player.game.placed_count == 3
-    assert player.type("u") == [help_declined(Aid.TAKE_BACK) + "."]
-    assert player.type("t") == [help_declined(Aid.TIP) + "."]
-    assert player.type("a") == [help_declined(Aid.AUTOPLAY) + "."]
+    assert player.type("u") == [help_declined(Aid.TAKE_BACK)]
+    assert player.type("t") == [help_declined(Aid.TIP)]
+    assert player.type("a") == [help_declined(Aid.AUTOPLAY)]
     out = player.type(*names(WINNING_LINE[3:]))
     assert "Won, score 7, on my own." in out and "This game counts in your statistics." in out
     assert player.type("u")[0].startswith("Took back")  # counted already: undo is free again
@@ -704,7 +704,7 @@ def test_only_n_keeps_a_game_on_your_own_and_a_line_typed_for_something_else_put
     assert lines[after + 1] == put_off_line()  # a cell name is no answer: asked again below
     assert " on d3 " in lines[after + 2]  # ...and the line then places the card on d3, as typed
     assert lines.count(help_question_line(Aid.TIP)) == 2 and lines.count(declined_line()) == 1
-    assert lines[-2] == help_declined(Aid.TIP) + "."  # after n, help stays off
+    assert lines[-2] == help_declined(Aid.TIP)  # after n, help stays off
     session, _ = Session.open(home)
     assert session.game.placed_count == 2 and session.answer is False and session.help == Help()
 
