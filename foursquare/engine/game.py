@@ -152,6 +152,15 @@ class Preview(NamedTuple):
         return self.row_flipped + self.column_flipped
 
 
+def _ended(game: Game) -> str:
+    """How a finished game ended, in a few words for a record that goes on past its end."""
+    if game.loss_reason is LossReason.STOCK_EMPTY:
+        return "lost: its stock ran out"
+    if game.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
+        return f"lost: more than {MAX_FACE_DOWN} cards face down"
+    return "won"
+
+
 def _outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]:
     """Where a game stands after a placement's flips, checked in the rulebook's order.
 
@@ -342,7 +351,8 @@ class Game:
             where = cell_name(cell) if cell_index(cell) is not None else repr(cell)
         else:
             reason, where = "not a (row, col) cell", repr(cell)
-        return IllegalMove(f"cannot place {self.next_card} on {where}: {reason}")
+        card = "a card" if self.next_card is None else str(self.next_card)  # none once the game is over
+        return IllegalMove(f"cannot place {card} on {where}: {reason}")
 
     # --- changing the position ------------------------------------------
 
@@ -513,6 +523,8 @@ class Game:
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
             ):
                 raise ValueError(f"placement {n}: {cell!r} is not a [row, col] pair")
+            if game.is_over:
+                raise ValueError(f"placement {n}: the game was over after placement {n - 1} ({_ended(game)})")
             try:
                 game.play((cell[0], cell[1]))
             except IllegalMove as exc:

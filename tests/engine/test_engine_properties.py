@@ -164,8 +164,17 @@ def test_record_that_plays_past_the_end_is_rejected() -> None:
     game = Game([Card.parse("5C"), Card.parse("5D")])
     record = game.to_record()
     record["placements"] = [[0, 0], [0, 1], [1, 0]]
-    with pytest.raises(ValueError, match=r"placement 3.*over"):
+    with pytest.raises(ValueError) as raised:
         Game.from_record(record)
+    assert str(raised.value) == "placement 3: the game was over after placement 2 (lost: its stock ran out)"
+
+
+def test_a_card_placed_on_a_finished_game_is_refused_without_naming_a_card() -> None:
+    game = Game([Card.parse("5C")])
+    game.play((0, 0))
+    with pytest.raises(IllegalMove) as raised:
+        game.play((0, 1))
+    assert str(raised.value) == "cannot place a card on e4: game over"
 
 
 @pytest.mark.parametrize("record", [None, [], "game", 3])
