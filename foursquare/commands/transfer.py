@@ -27,13 +27,15 @@ from foursquare.storage.files import data_dir, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
-from foursquare.words.commands import OPTIONS, exported, imported
+from foursquare.words.commands import OPTIONS, exported, imported, more_rejected
 from foursquare.words.problems import Need, why
 
 __all__ = ["export_main", "import_main"]
 
 BATCH = 2000
 """Games added per transaction while importing."""
+SAID_REJECTED = 10
+"""Lines rejected by an import that are said one by one; the rest are counted only."""
 
 
 def export_main(argv: list[str]) -> int:
@@ -136,8 +138,11 @@ def _import(store: Store, source: BinaryIO, prog: str) -> tuple[int, int, int]:
         try:
             batch.append(_game(number, text))
         except StoreError as exc:
-            print(f"{prog}: {why(exc.problem)}", file=sys.stderr)
             rejected += 1
+            if rejected <= SAID_REJECTED:
+                print(f"{prog}: {why(exc.problem)}", file=sys.stderr)
+            elif rejected == SAID_REJECTED + 1:
+                print(f"{prog}: {more_rejected(SAID_REJECTED)}", file=sys.stderr)
             continue
         if len(batch) >= BATCH:
             news = store.add_imported(batch)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from foursquare.words.endings import KINDS, LEFT
 from foursquare.words.grammar import Template, plural
 
-__all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported"]
+__all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported", "more_rejected"]
 
 SUMMARIES: dict[str, str] = {
     "stats": "show or reset your statistics",
@@ -123,6 +123,12 @@ NUMBERS: dict[str, tuple[str, str]] = {
 def exported(count: int, path: str) -> str:
     """What ``foursquare export FILE`` did, in a line (an export to standard output adds nothing to its lines)."""
     return f"Exported {plural(count, 'game')} to {path}."
+
+
+def more_rejected(said: int) -> str:
+    """Said once, after the first ``said`` lines ``foursquare import`` rejected: the others go unsaid (a file
+    that is no export at all would give a line for each), only counted."""
+    return f"more lines rejected: only the first {said} are said, the count of all is below"
 
 
 def imported(added: int, skipped: int, rejected: int) -> str:

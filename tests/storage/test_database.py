@@ -39,6 +39,7 @@ from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.schema import DB_FILE, MIGRATIONS, SCHEMA_VERSION
 from foursquare.storage.stats import Ending, Result, Stats
 from foursquare.storage.store import Store
+from foursquare.words.commands import more_rejected
 
 
 def finished(game: Game, counted: bool = True) -> FinishedGame:
@@ -459,6 +460,24 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert stats_of(tmp_path / "elsewhere") == stats_of(home)
     assert command("import", str(tmp_path / "missing.jsonl")) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_an_import_of_a_file_that_is_no_export_says_the_first_rejections_and_counts_the_rest(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    good = _export(home, capsys)
+    source = tmp_path / "noise.bin"
+    source.write_bytes(b"\xff\xfe noise\n" * 30 + good[0].encode() + b"\n")
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
+    assert transfer.import_main([str(source)]) == 1
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert [line.split(":")[1] for line in lines[:10]] == [f" line {n}" for n in range(1, 11)]
+    assert lines[10:] == [f"foursquare import: {more_rejected(10)}"]
+    assert more_rejected(10) == "more lines rejected: only the first 10 are said, the count of all is below"
+    assert out.strip() == "Imported 1 game; 0 already in the history; 30 lines rejected."  # the good line still goes in
 
 
 def test_the_history_is_in_the_order_the_games_ended_however_they_were_imported(
