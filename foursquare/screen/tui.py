@@ -226,7 +226,7 @@ def translate(window: curses.window, key: int | str) -> Input | None:
     if isinstance(key, str):
         if key in _CONTROL_KEYS:
             return _CONTROL_KEYS[key]
-        return key if key.isprintable() and len(key) == 1 else None
+        return key if len(key) == 1 and (key.isprintable() or key == "\t") else None  # Tab has bindings
     if key == curses.KEY_RESIZE:
         height, width = window.getmaxyx()
         return Resize(width, height)

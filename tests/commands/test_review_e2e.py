@@ -50,7 +50,7 @@ def test_v_on_the_end_box_steps_through_the_review_and_shows_the_chart(tmp_path:
         term.wait_for("Review: placement 1 of 7", "you put it on d4")
         term.send("right")
         term.wait_for("Review: placement 2 of 7")
-        term.send("s")
+        term.send("\t")  # Tab, as s: the terminal layer passes it on
         term.wait_for(  # the whole frame: its last row may come after the rest
             "Accuracy",
             "You lost · expert",
