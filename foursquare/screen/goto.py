@@ -6,9 +6,10 @@ keys; typing its name (``e4``) takes three.  :class:`CellPrompt` adds the
 open, takes every key through a key filter: letters and digits are typed,
 Backspace takes one back, Enter goes to the cell named (then Enter places
 the card as usual), Esc closes the prompt.  A name that is no cell, or a cell
-off the table as it stands, gets its reason in the prompt, which stays open
-to be corrected.  Any other key (an arrow, a click) closes it and does what
-it always does.
+off the table as it stands, gets its reason in the prompt, which stays open:
+Backspace corrects the name, or the next name typed replaces it (``/``
+again starts afresh at any time).  Any other key (an arrow, a click) closes
+it and does what it always does.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class CellPrompt:
         self.app = app
         self.typed: str | None = None
         """What has been typed so far, or None while the prompt is closed."""
+        self.refused = False
+        """The name typed was refused, its reason shown: a letter or digit typed next begins a new one."""
         self._before: tuple[Text | None, Text | None, bool] | None = None
         app.add_command(bound("goto", ("/",), self.open, frozenset({Mode.PLAYING})))
         app.add_key_filter(self._key)
@@ -45,8 +48,12 @@ class CellPrompt:
     def open(self, app: App) -> None:
         """``/``: an empty prompt on the message line, in place of what it said."""
         self._before = (app.message, app.message_short, app.previewing)
+        self._restart()
+
+    def _restart(self) -> None:
         self.typed = ""
-        app.say(goto_prompt(""))
+        self.refused = False
+        self.app.say(goto_prompt(""))
 
     def close(self, *, restore: bool) -> None:
         """Close the prompt; ``restore`` puts back what the message line said before it opened."""
@@ -70,9 +77,14 @@ class CellPrompt:
             self._go()
         elif event == Key.BACKSPACE:
             self.typed = self.typed[:-1]
+            self.refused = False
             app.say(goto_prompt(self.typed))
+        elif event == "/":
+            self._restart()
         elif isinstance(event, str) and len(event) == 1 and event.isprintable():
-            self.typed = (self.typed + event)[:MAX_TYPED]
+            kept = "" if self.refused else self.typed
+            self.typed = (kept + event)[:MAX_TYPED]
+            self.refused = False
             app.say(goto_prompt(self.typed))
         elif event == Key.REDRAW:
             return False
@@ -93,6 +105,7 @@ class CellPrompt:
                 else (cell_name((region.top, region.left)), cell_name((region.bottom, region.right)))
             )
             app.say(goto_prompt(self.typed or "", why=goto_refusal(typed, shown)))
+            self.refused = True
             return
         self.close(restore=True)
         app.cursor = cell

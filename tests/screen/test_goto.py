@@ -50,6 +50,17 @@ def test_a_bad_name_gets_its_reason_in_the_prompt_which_stays_open() -> None:
     assert not prompt.is_open and app.cursor == parse_cell("d3")
 
 
+def test_a_name_typed_after_a_refusal_replaces_the_refused_one_and_slash_starts_afresh() -> None:
+    app, prompt = prompted()
+    place(app, (0, 0))
+    press(app, "/", "z", "9", Key.ENTER, "d", "3")
+    assert prompt.typed == "d3" and "Go to cell: d3_" in bottom(app) and "z9" not in bottom(app)
+    press(app, "x", "/")
+    assert prompt.typed == "" and bottom(app).startswith("Go to cell: _")
+    press(app, "a", "1", Key.ENTER, "/", "e", "4", Key.ENTER)
+    assert not prompt.is_open and app.cursor == parse_cell("e4")
+
+
 def test_a_cell_off_the_table_is_refused_with_the_cells_shown() -> None:
     app, prompt = prompted()
     place(app, (0, 0))
