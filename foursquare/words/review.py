@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 
 from foursquare.engine import GRID, Card, Cell, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
+from foursquare.expert.review import verdict as cost_verdict
 from foursquare.expert.shown import tenths
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
@@ -239,8 +240,10 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         lost = [_lost(worst, arrow), _lost(worst, arrow, chance=False)]
         if worst.lost_at_once:  # the figures say no more than the loss does: 0 cards after
             lost.append(_LOST_AT_ONCE)
-        # what goes first as the line narrows: the win chance, then the loss's figures, then the card, then the
-        # expert's cell (what to learn from it)
+        elif cost_verdict(worst.cost) is not worst.verdict:  # a blunder by the win chance: the cards do not say why
+            lost[1] = _chance_lost(worst, arrow)
+        # what goes first as the line narrows: the win chance (unless it made the verdict), then the loss's
+        # figures, then the card, then the expert's cell (what to learn from it)
         cards = (f"card {worst.n}, {_card(worst.card, ascii)}", f"card {worst.n}")
         forms = [
             f"Worst: {card} {place}: {what}, {verdict_phrase(worst.verdict)}"
@@ -302,8 +305,13 @@ def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
     if step.lost_at_once:
         return f"{cards}, {_LOST_AT_ONCE}"
     if chance and step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
-        return f"{cards}, win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
+        return f"{cards}, {_chance_lost(step, arrow)}"
     return cards
+
+
+def _chance_lost(step: Step, arrow: str) -> str:
+    """``win chance 45% → 24%``: what made a blunder of a placement that cost few cards."""
+    return f"win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
 
 
 # --- the pages of a review ---------------------------------------------------------

@@ -425,6 +425,21 @@ def test_the_worst_line_gives_up_the_win_chance_before_the_card_and_the_card_bef
     )
 
 
+def test_a_blunder_by_win_chance_alone_keeps_its_win_chance_in_a_narrow_worst_line() -> None:
+    result = fake_review(won_game())
+    worst = result.worst
+    assert worst is not None
+    blunder = replace(
+        worst, n=31, card=Card.parse("2S"), expected_before=0.1, expected_after=0.1, chance_before=0.45,
+        chance_after=0.24, lost_at_once=False,
+    )  # fmt: skip
+    assert blunder.verdict is Verdict.BLUNDER and blunder.cost == 0
+    result = replace(result, steps=(blunder,))
+    where = f"on {cell_name(blunder.cell)} (expert {cell_name(blunder.expert_cell)})"
+    lines = summary_lines(result, rows=5, width=78)
+    assert f"Worst: card 31, 2♠ {where}: win chance 45% → 24%, a blunder" in lines  # not "0.1 → 0.1 cards"
+
+
 def _only_good(step: Step) -> Step:
     """``step`` numbered 30 later and, if it cost anything, costing 0.7 cards: a good placement."""
     if step.cell == step.expert_cell:
