@@ -280,7 +280,11 @@ class Plain:
             self.out(practice_hint())
             return
         round_ = Practice(
-            self.library, game_ids=[int(rest)] if rest else None, nodes=self.nodes, start=self._review_start()
+            self.library,
+            game_ids=[int(rest)] if rest else None,
+            nodes=self.nodes,
+            start=self._review_start(),
+            lister="g",
         )
         self.practising = PracticeLines(round_, self.spell, self.out)
         self.practising.begin()

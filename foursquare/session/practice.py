@@ -110,7 +110,10 @@ class Practice:
         looked_up: Mapping[int, Game] | None = None,
         nodes: int | None = None,
         start: Starter | None = None,
+        lister: str = "foursquare history",
     ) -> None:
+        """``lister`` is what lists the kept games where the player is (``g`` in the game), for a game asked
+        for by an id that names none."""
         from foursquare.expert.advice import DEFAULT_NODES
 
         self.library = library
@@ -121,6 +124,7 @@ class Practice:
         self._named = tuple(game_ids or ())
         self._looked_up = dict(looked_up or {})
         self._unavailable: list[str] = []
+        self._lister = lister
         try:
             self._solved = library.store.solved_positions()
         except StoreError:
@@ -177,7 +181,7 @@ class Practice:
             found = self.library.find(game_id)
             if found.game is None or found.why_not is not None or found.game_id is None:
                 if self._named:  # a game asked for by id: say why it is not there to practise on
-                    self._unavailable.append(why_not_reviewed(found))
+                    self._unavailable.append(why_not_reviewed(found, self._lister))
                 return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
             game_id, game = found.game_id, found.game
         kept = self.library.kept_review(game_id, game, self.nodes)

@@ -615,6 +615,9 @@ def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_
     lines.clear()
     plain.handle("practice x")
     assert lines == ["practice goes through your finished games; practice N through game N of the list g gives."]
+    lines.clear()
+    plain.handle("practice 99")
+    assert "There is no game 99 in the history (g lists them)." in lines  # g, as v 99 says: the list here
 
 
 # --- the help a game has -----------------------------------------------------------------
