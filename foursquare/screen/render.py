@@ -595,7 +595,9 @@ def _centred(c: _Canvas, lines: Iterable[tuple[str, Style]]) -> None:
 def _too_small(c: _Canvas) -> None:
     need_w, need_h = layout.minimum_size()
     words, keys = too_small_words(need_w, need_h, c.width, c.height)
-    wrapped = textwrap.wrap(words, max(8, min(c.width - 2, 48)))
+    # a margin where there is room for one; words are never broken, whatever the width (a word wider than the
+    # screen is cut at its edge)
+    wrapped = textwrap.wrap(words, max(1, min(max(c.width - 2, 10), c.width, 48)), break_long_words=False)
     _centred(c, [*((line, Style.TEXT) for line in wrapped), ("", Style.TEXT), (keys, Style.DIM)])
 
 

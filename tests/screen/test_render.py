@@ -30,7 +30,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.grammar import capitalized
 from foursquare.words.results import loss_words
-from foursquare.words.screen import PANEL, outcome_mark
+from foursquare.words.screen import PANEL, outcome_mark, too_small_words
 from foursquare.words.text import Text, Tone, fitted, wrap, wrap_under
 
 
@@ -375,6 +375,13 @@ def test_too_small_asks_for_the_minimum_size() -> None:
     app = make_app(1)
     text = " ".join(" ".join(frame(app, width - 1, height)).split())
     assert f"at least {width}×{height}" in text and f"this one is {width - 1}×{height}" in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(10, 12), (12, 8), (24, 10)])
+def test_a_tiny_terminal_breaks_no_word_of_what_it_says(width: int, height: int) -> None:
+    said, keys = too_small_words(*layout.minimum_size(), width, height)
+    shown = " ".join(frame(make_app(1), width, height)).split()
+    assert shown[:3] == ["Foursquare", "needs", "a"] and set(shown) <= set(f"{said} {keys}".split())
 
 
 def test_help_screen_scrolls_and_says_how_to_leave() -> None:
