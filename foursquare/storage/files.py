@@ -108,6 +108,8 @@ def os_problem(kind: Kind, path: Path, exc: OSError) -> Problem:
     """The problem of ``kind`` that a failed file operation on ``path`` is: what stands there, or the system's words."""
     if isinstance(exc, NotAFile):
         return Problem(kind, exc.reason, path)
+    if isinstance(exc, IsADirectoryError):  # worded as a folder found by open_regular is
+        return Problem(kind, Reason.FOLDER, path)
     return Problem(kind, Reason.OS_ERROR, path, exc.strerror or str(exc))
 
 

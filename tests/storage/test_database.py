@@ -460,6 +460,8 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert stats_of(tmp_path / "elsewhere") == stats_of(home)
     assert command("import", str(tmp_path / "missing.jsonl")) == 1
     assert "cannot read" in capsys.readouterr().err
+    assert command("import", str(tmp_path)) == 1  # worded as review --file and export word a folder
+    assert capsys.readouterr().err.strip() == f"foursquare import: cannot read {tmp_path}: a folder, not a regular file"
 
 
 def test_an_import_of_a_file_that_is_no_export_says_the_first_rejections_and_counts_the_rest(
