@@ -159,7 +159,7 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
     "illegal game": (_envelope(game_placements=_ILLEGAL), "placement 2"),
     "placements after the end": (
         _envelope(game_seed=20261130, game_placements=[list(c) for c in lost_game().placements] + [[0, 0]]),
-        "game over",
+        "the game was over after placement",
     ),
     "too large": (b" " * (1 << 20) + b"{}", "larger than"),
     "two saved games, one a line": (_GOOD + b"\n" + _GOOD + b"\n", "not valid JSON"),  # said as JSON, not as games
