@@ -116,7 +116,7 @@ def reset_question(played: int) -> str:
 
 RESET_KEPT = "Statistics kept."
 RESET_UNASKED = "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
-RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare history)."
+RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare history), each now not counted."
 
 
 # --- the two records ------------------------------------------------------------------
