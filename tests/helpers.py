@@ -301,14 +301,18 @@ def first_cell_judge(chance: float = 0.9, expected: float = 18.0, cost: float = 
     return judge
 
 
-def new_pile_judge(chance: float = 0.95, expected: float = 18.0, stack_cost: float = 1.2) -> Judge:
+def new_pile_judge(
+    chance: float = 0.95, expected: float = 18.0, stack_cost: float = 1.2, other_piles_cost: float = 0.0
+) -> Judge:
     """A fake expert that always opens a new pile where it can: every new pile is worth ``expected`` cards
-    (the first in reading order is its choice), every stack ``stack_cost`` less, all at ``chance``."""
+    (the first in reading order is its choice; the others ``other_piles_cost`` less), every stack
+    ``stack_cost`` less, all at ``chance``."""
 
     def judge(position: Position) -> Advice:
         occupied = {cell for cell, _ in position.piles}
         cells = sorted(position.legal_cells(), key=lambda cell: (cell in occupied, cell))
-        scores = tuple((cell, expected - (stack_cost if cell in occupied else 0.0)) for cell in cells)
+        costs = [stack_cost if cell in occupied else other_piles_cost if n else 0.0 for n, cell in enumerate(cells)]
+        scores = tuple((cell, expected - cost) for cell, cost in zip(cells, costs, strict=True))
         ranking = tuple((cell, chance) for cell in cells)
         return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
 

@@ -73,6 +73,8 @@ class Attempt(Value):
     outcome: Outcome
     trouble: str | None = None
     """Why a solved position could not be kept, in words (it will be offered again)."""
+    repeated: bool = False
+    """The cell of an earlier try at the same position: it uses no try (a key pressed twice by accident)."""
 
     @property
     def again(self) -> bool:

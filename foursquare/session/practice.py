@@ -132,6 +132,8 @@ class Practice:
         self._queue: list[Exercise] = []
         self._exercise: Exercise | None = None
         self._tries = 0
+        self._tried: set[Cell] = set()
+        """The cells answered so far for the position shown."""
         self._work: tuple[int, Game, Work] | None = None
         self.solved = 0
         self.shown = 0
@@ -144,7 +146,7 @@ class Practice:
         """The position to solve now; or the review being made to find one; or the end of the round."""
         while self._exercise is None:
             if self._queue:
-                self._exercise, self._tries = self._queue.pop(0), 0
+                self._exercise, self._tries, self._tried = self._queue.pop(0), 0, set()
                 self.offered += 1
                 break
             if self._work is not None:
@@ -219,6 +221,9 @@ class Practice:
         if refusal is not None:
             return refusal
         judged = judge_answer(exercise.step, exercise.before, cell)
+        if cell in self._tried:  # only a wrong try leaves the position open: this is the same answer again
+            return Attempt(exercise, cell, judged, self._tries, Outcome.TRY_AGAIN, repeated=True)
+        self._tried.add(cell)
         self._tries += 1
         trouble = None
         if judged.verdict is Verdict.BEST:

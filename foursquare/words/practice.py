@@ -127,6 +127,8 @@ def attempt_head(attempt: Attempt) -> list[Text]:
     elif attempt.outcome is Outcome.SOLVED:
         close = f"{judged.cost:.1f} cards apart, less than the search can tell" if judged.cost else "the same score"
         lines = [Text((f"Solved: {mine} is as good as the expert's cell, {expert} ({close}).",), Tone.GOOD)]
+    elif attempt.repeated:
+        lines = [Text((f"{costs} That was your first try too: one more, on another cell.",), Tone.BAD)]
     elif attempt.outcome is Outcome.TRY_AGAIN:
         lines = [Text((f"{costs} One more try.",), Tone.BAD)]
     else:

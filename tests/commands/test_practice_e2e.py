@@ -25,7 +25,7 @@ from foursquare.storage.store import Store
 
 pytestmark = pytest.mark.slow  # each test starts the real command
 
-JUDGE = new_pile_judge()
+JUDGE = new_pile_judge(other_piles_cost=1.2)  # more than one cell to get wrong
 
 
 def kept_with_review(home: Path, *, review_kept: bool = True) -> tuple[Game, list[Step]]:
@@ -56,7 +56,15 @@ def pipe(home: Path, *lines: str) -> list[str]:
 
 def test_through_a_pipe_the_expert_s_cell_solves_and_the_mistake_again_does_not(home: Path) -> None:
     _, (one, two) = kept_with_review(home)
-    out = pipe(home, cell_name(one.cell), cell_name(one.expert_cell), cell_name(two.cell), cell_name(two.cell))
+    other = next(line.cell for line in two.lines if line.cell not in (two.cell, two.expert_cell))
+    out = pipe(
+        home,
+        cell_name(one.cell),
+        cell_name(one.expert_cell),
+        cell_name(two.cell),
+        cell_name(two.cell),
+        cell_name(other),
+    )
     assert out[0] == f"Game 1, placement {one.n} (deal 7): where would you put {one.card}?"
     assert f"> {cell_name(one.cell)}" in out
     after = out[out.index(f"> {cell_name(one.cell)}") + 1]
@@ -65,7 +73,9 @@ def test_through_a_pipe_the_expert_s_cell_solves_and_the_mistake_again_does_not(
     assert out[out.index(f"> {cell_name(one.expert_cell)}") + 1] == (
         f"Solved: {cell_name(one.expert_cell)} is the expert's own cell."
     )
-    last = out[len(out) - 1 - out[::-1].index(f"> {cell_name(two.cell)}") :]
+    repeated = out[len(out) - 1 - out[::-1].index(f"> {cell_name(two.cell)}") + 1]
+    assert repeated.endswith("That was your first try too: one more, on another cell.")  # the same cell: no try
+    last = out[out.index(f"> {cell_name(other)}") :]
     assert f"The expert's cell is {cell_name(two.expert_cell)}." in last
     assert last[-1] == "That is every position for now: 1 solved of 2, 1 shown, to try again another time."
     again = pipe(home, "q")  # the solved position is not offered again; the one shown is

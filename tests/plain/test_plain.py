@@ -585,7 +585,7 @@ def test_in_words_a_line_that_starts_with_a_card_starts_with_a_capital(home: Pat
 
 
 def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_again(tmp_path: Path) -> None:
-    judge = new_pile_judge()
+    judge = new_pile_judge(other_piles_cost=1.2)  # more than one cell to get wrong
     game, stacked = stacking_game(7, judge, stacks=2)
     lines: list[str] = []
     session, opening = Session.open(tmp_path, seed=WINNING_DEAL, today=lambda: DAY)
@@ -603,8 +603,12 @@ def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_
     plain.handle(cell_name(steps[stacked[1] - 1].cell))
     assert lines[0].startswith("Not the best: ") and lines[-1].startswith(f"{cell_name(steps[stacked[1] - 1].cell)}, ")
     lines.clear()
-    plain.handle(cell_name(steps[stacked[1] - 1].cell))
-    assert f"The expert's cell is {cell_name(steps[stacked[1] - 1].expert_cell)}." in lines
+    plain.handle(cell_name(steps[stacked[1] - 1].cell))  # the same cell again uses no try
+    assert lines[0].endswith("That was your first try too: one more, on another cell.")
+    two = steps[stacked[1] - 1]
+    lines.clear()
+    plain.handle(cell_name(next(line.cell for line in two.lines if line.cell not in (two.cell, two.expert_cell))))
+    assert f"The expert's cell is {cell_name(two.expert_cell)}." in lines
     assert "That is every position for now: 1 solved of 2, 1 shown, to try again another time." in lines
     assert lines[-1].startswith("It may go on: ")  # back to the game
     assert plain.practising is None and session.game.placed_count == 0  # practice placed nothing

@@ -9,7 +9,7 @@ from helpers import finds_noted, new_pile_judge, press, screen_for, screen_text,
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.expert.practice import Exercise
-from foursquare.expert.review import Step, review
+from foursquare.expert.review import Judge, Step, review
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.app import App
 from foursquare.screen.keys import Key, Resize
@@ -25,20 +25,20 @@ from foursquare.words.practice import stopped_line
 JUDGE = new_pile_judge()
 
 
-def practice_app(stacks: int = 2) -> tuple[App, PracticePages, Game, list[Step]]:
-    """The screen with one kept game that stacked ``stacks`` times where the expert opens a pile."""
-    game, stacked = stacking_game(7, JUDGE, stacks=stacks)
+def practice_app(stacks: int = 2, judge: Judge = JUDGE) -> tuple[App, PracticePages, Game, list[Step]]:
+    """The screen with one kept game that stacked ``stacks`` times where ``judge``'s expert opens a pile."""
+    game, stacked = stacking_game(7, judge, stacks=stacks)
     session = session_on(game)
     session.game_id = session.store.record(
         FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
     ).game_id
     app = App(session)
     library = Library(session.store)
-    reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=JUDGE))
+    reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=judge))
     pages = PracticePages(
-        app, library, nodes=None, start=lambda g: Reviewing(g, judge=JUDGE), game_of_review=lambda: reviews.game_id
+        app, library, nodes=None, start=lambda g: Reviewing(g, judge=judge), game_of_review=lambda: reviews.game_id
     )
-    steps = review(game, JUDGE).steps
+    steps = review(game, judge).steps
     return app, pages, game, [steps[n - 1] for n in stacked]
 
 
@@ -126,14 +126,17 @@ def test_opened_for_foursquare_practice_n_it_takes_the_game_the_command_looked_u
 
 
 def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines() -> None:
-    app, pages, _, (one, _) = practice_app()
+    app, pages, _, (one, _) = practice_app(judge=new_pile_judge(other_piles_cost=1.2))
     pages.open()
     settle(app)
     press(app, *keys_to(cursor(app), one.cell), Key.ENTER)
-    press(app, Key.ENTER)  # the same cell again
+    press(app, Key.ENTER)  # the same cell again (Enter pressed twice) uses no try
+    assert "That was your first try too: one more, on another cell." in screen_text(app)
+    other = next(line.cell for line in one.lines if line.cell not in (one.cell, one.expert_cell))
+    press(app, *keys_to(cursor(app), other), Key.ENTER)
     text = screen_text(app)
     assert f"The expert's cell is {cell_name(one.expert_cell)}." in text
-    assert f"<{cell_name(one.expert_cell)}>" in text and f"[{cell_name(one.cell)}]" in text
+    assert f"<{cell_name(one.expert_cell)}>" in text and f"[{cell_name(other)}]" in text
     press(app, Key.RIGHT)  # → goes on too
     settle(app)
     assert "Practice: game 1, placement" in screen_text(app)

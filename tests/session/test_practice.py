@@ -103,7 +103,7 @@ def test_the_expert_s_cell_solves_a_position_and_it_is_not_offered_again() -> No
 
 
 def test_the_mistake_again_is_not_as_good_and_a_second_try_comes_before_the_answer() -> None:
-    judge = new_pile_judge()
+    judge = new_pile_judge(other_piles_cost=1.2)  # a second cell to get wrong
     game, stacked = stacking_game(7, judge, stacks=2)
     store = Store.empty()
     kept(store, game)
@@ -113,8 +113,16 @@ def test_the_mistake_again_is_not_as_good_and_a_second_try_comes_before_the_answ
     assert mistake.again and mistake.outcome is Outcome.TRY_AGAIN and mistake.verdict is not Verdict.BEST
     assert mistake.judged.cost == exercise.step.cost
     assert first(practice) == exercise  # the same position, for the second try
-    twice = answered(practice.answer(exercise.step.cell))
-    assert twice.outcome is Outcome.SHOWN and twice.tries == 2
+    repeated = answered(practice.answer(exercise.step.cell))  # the same cell again (Enter pressed twice) ...
+    assert repeated.repeated and repeated.outcome is Outcome.TRY_AGAIN and repeated.tries == practice.tries == 1
+    assert first(practice) == exercise  # ... uses no try
+    other = next(
+        line.cell
+        for line in reversed(exercise.step.lines)
+        if line.cell not in (exercise.step.cell, exercise.step.expert_cell)
+    )
+    twice = answered(practice.answer(other))
+    assert twice.outcome is Outcome.SHOWN and twice.tries == 2 and not twice.repeated
     assert first(practice).step.n == stacked[1]  # shown: practice goes on ...
     assert store.solved_positions() == set()  # ... but the position is not solved: it stays for another time
     assert first(practice_on(store, judge)).step.n == stacked[0]
