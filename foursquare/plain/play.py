@@ -87,6 +87,8 @@ COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_L
 """Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
 
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
+_ANSWERS = frozenset({"y", "yes", "no"})
+"""Answers to a question that are no command (``n`` is one: a new deal), typed where none was asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +185,8 @@ class Plain:
             action(rest)
             return
         if _CELL_SHAPE.fullmatch(word) is None:
-            self.out(Unusable.NOT_A_COMMAND.say(typed=shown(text)))
+            unusable = Unusable.NO_QUESTION if word in _ANSWERS else Unusable.NOT_A_COMMAND
+            self.out(unusable.say(typed=shown(text)))
             return
         cell = self._cell(word)
         if cell is not None and self._alone(word, rest):

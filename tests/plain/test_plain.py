@@ -425,7 +425,8 @@ def test_an_empty_line_shows_the_table_again(player: Player) -> None:
         ("p e4 d5", "p e4 takes nothing after it: d5 is one word too many."),
         ("\x1b[A", "^[[A: not a command. Type a cell name such as d4 to place the next card, ? for help."),
         ("x" * 100, "x" * 23 + "…: not a command. Type a cell name such as d4 to place the next card, ? for help."),
-        ("y", "y: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("y", "y: no question is waiting for an answer. Type a cell name such as d4, ? for help."),
+        ("YES", "YES: no question is waiting for an answer. Type a cell name such as d4, ? for help."),
     ],
 )
 def test_a_bad_line_is_one_line_and_changes_nothing(player: Player, line: str, said: str) -> None:
