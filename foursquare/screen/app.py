@@ -571,6 +571,12 @@ class App:
             else:
                 self.page.other_key(self, event)
         elif mode in TABLE_MODES:
+            self.note_stray(event)
+
+    def note_stray(self, event: Input) -> None:
+        """Say, until the next key, that ``event`` does nothing here: on the table in the side panel, on a page
+        before its footer (a page that uses every key, closing on those it does not know, never calls it)."""
+        if isinstance(event, (Key, str)):
             self.stray = key_label(event)
 
     def _command_for(self, key: KeyName, mode: Mode) -> Command | None:

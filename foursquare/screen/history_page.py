@@ -70,7 +70,7 @@ class HistoryPage:
         return TextScreen(TITLE, tuple(shown), FOOTER)
 
     def other_key(self, app: App, event: Input) -> None:
-        return None
+        app.note_stray(event)
 
     def choose(self, step: int) -> None:
         self.at = min(max(0, self.at + step), max(0, len(self.games) - 1))

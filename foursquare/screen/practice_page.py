@@ -119,8 +119,8 @@ class PracticePage:
         return TextScreen(practice_title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
 
     def other_key(self, app: App, event: Input) -> None:
-        """Keys the page does not use do nothing here (the footer says which it does)."""
-        return None
+        """Keys the page does not use do nothing here but say so (the footer says which it does)."""
+        app.note_stray(event)
 
     # --- keys ---------------------------------------------------------------------
 

@@ -185,7 +185,7 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
     if where is None:
         _too_small(canvas)
     elif mode is Mode.SCREEN and app.screen is not None:
-        _text_screen(canvas, app.screen, app.scroll)
+        _text_screen(canvas, app.screen, app.scroll, app.stray)
     else:
         _table_screen(canvas, app, where)
     if app.dialog is not None:
@@ -601,7 +601,7 @@ def _too_small(c: _Canvas) -> None:
     _centred(c, [*((line, Style.TEXT) for line in wrapped), ("", Style.TEXT), (keys, Style.DIM)])
 
 
-def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
+def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None = None) -> None:
     width = layout.page_width(c.width)
     lines = screen.rows(width)
     rows = layout.screen_body_rows(c.height)
@@ -616,6 +616,8 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int) -> None:
     footer = (
         screen.footer if screen.footer is not None else page_footer(len(lines), scroll, rows, c.width - x, screen.keys)
     )
+    if stray is not None:  # until the next key: the footer after it says which keys do something
+        footer = f"{stray_key(stray).plain()} · {footer}"
     c.put(c.height - 1, x, footer, Style.DIM)
 
 

@@ -140,8 +140,9 @@ class ReviewPage:
         return TextScreen(title, tuple(lines), footer)
 
     def other_key(self, app: App, event: Input) -> None:
-        """Keys the page does not use do nothing here (the footer says which it does)."""
+        """Keys the page does not use do nothing here but say so (the footer says which it does)."""
         self.note = None
+        app.note_stray(event)
 
     # --- moving ------------------------------------------------------------------
 

@@ -145,6 +145,14 @@ def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines()
     assert "That is every position for now: 0 solved of 2, 1 shown" in screen_text(app)
 
 
+def test_a_key_that_does_nothing_on_the_practice_page_says_so_before_the_footer() -> None:
+    app, pages, _, _ = practice_app(stacks=1)
+    pages.open()
+    settle(app)
+    press(app, "z")
+    assert screen_text(app).splitlines()[-1].strip().startswith("z: not a key here · ← → ↑ ↓ choose a cell")
+
+
 def test_a_cell_the_card_cannot_go_on_says_why_and_uses_no_try() -> None:
     app, pages, _, _ = practice_app(stacks=1)
     pages.open()

@@ -127,6 +127,21 @@ def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> Non
     assert "placement 1 of" in screen_text(app)
 
 
+def test_a_key_that_does_nothing_on_the_review_or_the_games_list_says_so_before_the_footer() -> None:
+    app, pages = finished_app(won_game(), start=fake)
+    press(app, "v")
+    settle(app, pages)
+    press(app, "x")
+    footer = screen_text(app).splitlines()[-1].strip()
+    assert footer.startswith("x: not a key here · ← → step")
+    press(app, Key.RIGHT)
+    assert "not a key here" not in screen_text(app) and "placement 2 of" in screen_text(app)
+    app, _ = history_app([won_game()])
+    press(app, "g", "1")
+    assert isinstance(app.page, HistoryPage)
+    assert screen_text(app).splitlines()[-1].strip().startswith("1: not a key here · ")
+
+
 def test_n_and_shift_n_step_through_every_placement_that_cost_something() -> None:
     game = won_game()
     judge = first_cell_judge(chance=0.9, cost=1.5, drop=0.0)  # every other cell an inaccuracy
