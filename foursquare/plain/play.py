@@ -47,10 +47,9 @@ from foursquare.words.pages import no_such_topic, page, topic_of
 from foursquare.words.plain import (
     AT_THE_END,
     COMMAND_LINES,
-    COMMANDS_HEADING,
     Unusable,
     autoplay_line,
-    command_lines,
+    help_lines,
     nothing_ended_yet,
     practice_hint,
     review_hint,
@@ -59,7 +58,6 @@ from foursquare.words.plain import (
 from foursquare.words.quote import shown
 from foursquare.words.results import share_line
 from foursquare.words.review import helped_summary_line, plain_review_lines
-from foursquare.words.rules import RULES
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
@@ -387,11 +385,7 @@ class Plain:
             else:  # for speech, no rules of dashes and every table a row at a time
                 self.out(rendered(page(topic), self.width, spoken=self.spell.words))
             return
-        for heading, paragraph in RULES:
-            self.out(heading)
-            self.out("  " + paragraph)
-        self.out(COMMANDS_HEADING)
-        for line in command_lines(words=self.spell.words):
+        for line in help_lines(words=self.spell.words, width=self.width):
             self.out(line)
 
     def quit(self, rest: str) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
 from foursquare.words.keys import CELL_NAMES, SHORT, summary
+from foursquare.words.rules import RULES
 from foursquare.words.session import REPLAY
 
 __all__ = [
@@ -15,6 +18,7 @@ __all__ = [
     "Unusable",
     "autoplay_line",
     "command_lines",
+    "help_lines",
     "nothing_ended_yet",
     "practice_hint",
     "review_hint",
@@ -63,11 +67,34 @@ _LEGEND = "The table: ## a face-down card, . an empty cell, and in brackets how 
 _LEGEND_IN_WORDS = "The table, a cell at a time: its card, or face down, or empty, and how many cards its pile holds."
 
 
-def command_lines(*, words: bool = False) -> list[str]:
+def command_lines(*, words: bool = False, width: int | None = None) -> list[str]:
     """The help's list of commands, each with what may follow it, in one column, then :data:`HELP_TAIL` and how
-    the table reads, with its marks or (``words``, for speech) in words as it is then written."""
+    the table reads, with its marks or (``words``, for speech) in words as it is then written.
+
+    Within ``width`` columns each line is broken at spaces, what a command does running on under its own
+    column, so that a terminal never breaks a word (None: a line each, for a pipe's reader).
+    """
     commands = [f"  {names[0] + after:<{_WIDTH}}{summary}" for names, after, summary in COMMAND_LINES]
-    return [*commands, *HELP_TAIL, _LEGEND_IN_WORDS if words else _LEGEND]
+    lines = [*commands, *HELP_TAIL, _LEGEND_IN_WORDS if words else _LEGEND]
+    if width is None:
+        return lines
+    under = " " * (2 + _WIDTH)
+    return [part for line in lines for part in _broken(line, width, under if line.startswith("  ") else "")]
+
+
+def help_lines(*, words: bool = False, width: int | None = None) -> list[str]:
+    """What ``?`` prints: the rules in short, a paragraph under each heading, then :func:`command_lines`."""
+    rules = [part for heading, paragraph in RULES for part in (heading, *_broken("  " + paragraph, width, "  "))]
+    return [*rules, COMMANDS_HEADING, *command_lines(words=words, width=width)]
+
+
+def _broken(line: str, width: int | None, indent: str) -> list[str]:
+    """``line`` broken at spaces within ``width`` columns, the lines after the first indented by ``indent``."""
+    if width is None or len(line) <= width:
+        return [line]
+    return textwrap.wrap(
+        line, max(width, len(indent) + 20), subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
 
 
 class Unusable(Template):

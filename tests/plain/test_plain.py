@@ -365,9 +365,12 @@ def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None
         assert any(line.startswith(f"  {command} ") for line in out), command
     assert "Dashed slots" not in text  # that is the screen's
     assert player.type("help") == out
-    listed = out[out.index("Commands, one a line") + 1 : -1]
+    legend = next(n for n, line in enumerate(out) if line.startswith("The table"))
+    listed = out[out.index("Commands, one a line") + 1 : legend]
     starts = [next(n for n in range(3, len(line)) if line[n - 2 : n] == "  " and line[n] != " ") for line in listed]
-    assert len(set(starts)) == 1, listed  # what each does starts in one column, two spaces at least after it
+    assert len(set(starts)) == 1, listed  # what each does starts in one column, two spaces at least after it,
+    assert max(map(len, out)) <= 80  # and runs on under it rather than past the width, where a terminal breaks words
+    assert any(line.startswith(" " * starts[0]) for line in listed)
 
 
 def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player) -> None:
