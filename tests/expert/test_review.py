@@ -399,16 +399,20 @@ def test_each_line_of_the_summary_s_head_is_shortened_to_fit_never_cut(width: in
     assert head[1].startswith("Accuracy ") and head[5].endswith("X blunder)")
 
 
-def test_the_worst_line_gives_up_the_win_chance_before_the_card_and_the_card_before_the_expert_s_cell() -> None:
+def _with_worst(**changes: Any) -> tuple[Review, Step]:
+    """A review of a won game whose worst placement is changed by ``changes`` (and lost nothing at once)."""
     result = fake_review(won_game())
     worst = result.worst
     assert worst is not None
-    blunder = replace(
-        worst, n=33, card=Card.parse("10D"), expected_before=20.2, expected_after=10.4, chance_before=0.99,
-        chance_after=0.41, lost_at_once=False,
-    )  # fmt: skip
+    changed = replace(worst, lost_at_once=False, **changes)
+    return replace(result, steps=tuple(changed if step is worst else step for step in result.steps)), changed
+
+
+def test_the_worst_line_gives_up_the_win_chance_before_the_card_and_the_card_before_the_expert_s_cell() -> None:
+    result, blunder = _with_worst(
+        n=33, card=Card.parse("10D"), expected_before=20.2, expected_after=10.4, chance_before=0.99, chance_after=0.41
+    )
     assert blunder.verdict is Verdict.BLUNDER
-    result = replace(result, steps=tuple(blunder if step is worst else step for step in result.steps))
 
     def worst_line(width: int) -> str:
         return next(line for line in summary_lines(result, rows=5, width=width) if line.startswith("Worst"))
@@ -426,15 +430,11 @@ def test_the_worst_line_gives_up_the_win_chance_before_the_card_and_the_card_bef
 
 
 def test_a_blunder_by_win_chance_alone_keeps_its_win_chance_in_a_narrow_worst_line() -> None:
-    result = fake_review(won_game())
-    worst = result.worst
-    assert worst is not None
-    blunder = replace(
-        worst, n=31, card=Card.parse("2S"), expected_before=0.1, expected_after=0.1, chance_before=0.45,
-        chance_after=0.24, lost_at_once=False,
-    )  # fmt: skip
+    result, blunder = _with_worst(
+        n=31, card=Card.parse("2S"), expected_before=0.1, expected_after=0.1, chance_before=0.45, chance_after=0.24
+    )
     assert blunder.verdict is Verdict.BLUNDER and blunder.cost == 0
-    result = replace(result, steps=(blunder,))
+    result = replace(result, steps=(blunder,))  # the worst by the cards would be another
     where = f"on {cell_name(blunder.cell)} (expert {cell_name(blunder.expert_cell)})"
     lines = summary_lines(result, rows=5, width=78)
     assert f"Worst: card 31, 2♠ {where}: win chance 45% → 24%, a blunder" in lines  # not "0.1 → 0.1 cards"

@@ -426,6 +426,20 @@ def _export(home: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
+def _one_game_exported(home: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """The line ``foursquare export`` prints for a data folder ``home`` that keeps one won game."""
+    with Store.open(home)[0] as store:
+        store.record(finished(won_game()))
+    (line,) = _export(home, capsys)
+    return line
+
+
+def _import_elsewhere(source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """``foursquare import SOURCE`` into a data folder of its own, under ``tmp_path``; its exit status."""
+    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
+    return transfer.import_main([str(source)])
+
+
 def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -467,13 +481,10 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
 def test_an_import_of_a_file_that_is_no_export_says_the_first_rejections_and_counts_the_rest(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store.open(home)[0] as store:
-        store.record(finished(won_game()))
-    good = _export(home, capsys)
+    good = _one_game_exported(home, capsys)
     source = tmp_path / "noise.bin"
-    source.write_bytes(b"\xff\xfe noise\n" * 30 + good[0].encode() + b"\n")
-    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
-    assert transfer.import_main([str(source)]) == 1
+    source.write_bytes(b"\xff\xfe noise\n" * 30 + good.encode() + b"\n")
+    assert _import_elsewhere(source, tmp_path, monkeypatch) == 1
     out, err = capsys.readouterr()
     lines = err.splitlines()
     assert [line.split(":")[1] for line in lines[:10]] == [f" line {n}" for n in range(1, 11)]
@@ -547,13 +558,9 @@ def test_import_reads_standard_input_and_skips_games_already_there(
 def test_import_counts_one_game_and_one_line_in_the_singular(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with Store.open(home)[0] as store:
-        store.record(finished(won_game()))
-    lines = _export(home, capsys)
     source = tmp_path / "one.jsonl"
-    source.write_text(lines[0] + "\n" + '{"deal": 5}\n')
-    monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
-    assert transfer.import_main([str(source)]) == 1
+    source.write_text(_one_game_exported(home, capsys) + "\n" + '{"deal": 5}\n')
+    assert _import_elsewhere(source, tmp_path, monkeypatch) == 1
     assert capsys.readouterr().out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
 
 
