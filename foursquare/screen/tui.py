@@ -276,6 +276,8 @@ class Terminal:
         self.resumed = False
         self.window: curses.window | None = None
         self.saved_handlers: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
+        self.ending: int | None = None
+        """An ending signal that has come, for the loop to end the game on (see :meth:`_on_terminate`)."""
 
     def _on_stop(self, signum: int, frame: FrameType | None) -> None:
         """Ctrl-Z: give the terminal back, stop, and on ``fg`` take it again."""
@@ -286,7 +288,20 @@ class Terminal:
         self.resumed = True
 
     def _on_terminate(self, signum: int, frame: FrameType | None) -> None:
-        raise Terminated(signum)
+        """Note the signal; the loop ends the game at its next turn, within a tick.
+
+        Raised from here, the exception could land anywhere in the main
+        thread, even halfway into a lock that a thread of the expert shares
+        (one left held hangs the clean-up); the loop raises it where
+        nothing is half done.  Before the loop runs it is raised at once.
+        """
+        self.ending = signum
+        if self.window is None:
+            raise Terminated(signum)
+
+    def _check_ending(self) -> None:
+        if self.ending is not None:
+            raise Terminated(self.ending)
 
     def install_signals(self) -> None:
         """Ctrl-Z suspends; every signal that would end the process ends the game instead, restoring the
@@ -343,7 +358,8 @@ class Terminal:
         while app.running:
             wait_ms = max(1, int(app.tick_seconds * 1000))  # read each time: background work may change it
             started = time.monotonic()
-            events = _read(window, wait_ms)
+            events = _read(window, wait_ms)  # a signal cuts the wait short
+            self._check_ending()
             if events or time.monotonic() - started > wait_ms / 4000:
                 idle_too_soon = 0
             else:
@@ -357,6 +373,7 @@ class Terminal:
                 app.redraw_all = True
             for event in events:
                 app.handle(event)
+                self._check_ending()
                 if not app.running:
                     return
             if app.tick() or events or app.redraw_all:
