@@ -113,7 +113,8 @@ def test_sigterm_unwinds_a_review_at_work_and_exits_as_killed_by_it(tmp_path: Pa
     with Store.open(tmp_path)[0] as store:
         store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True))
     env = game_env(FOURSQUARE_HOME=str(tmp_path))
-    child = subprocess.Popen([*FOURSQUARE, "review", "1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    review = [*FOURSQUARE, "review", "1", "--nodes", "30000000"]  # many times the default: at work for a while
+    child = subprocess.Popen(review, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(1.5)  # the review's two processes at work
     assert child.poll() is None, "the review ended before the signal"
     child.send_signal(signal.SIGTERM)
