@@ -71,7 +71,7 @@ def _terminfo_keys() -> dict[str, bytes]:
     """What an xterm sends for the keys the tests press, from its terminfo entry."""
     with open(os.devnull, "wb") as sink:
         curses.setupterm(TERM, sink.fileno())
-    names = {"up": "kcuu1", "down": "kcud1", "left": "kcub1", "right": "kcuf1"}
+    names = {"up": "kcuu1", "down": "kcud1", "left": "kcub1", "right": "kcuf1", "f1": "kf1", "insert": "kich1"}
     keys = {}
     for key, cap in names.items():
         seq = curses.tigetstr(cap)
@@ -82,7 +82,16 @@ def _terminfo_keys() -> dict[str, bytes]:
 
 KEYS = _terminfo_keys()
 KEYS.update(
-    {"enter": b"\r", "esc": b"\x1b", "ctrl-c": b"\x03", "ctrl-z": b"\x1a", "ctrl-l": b"\x0c", "backspace": b"\x7f"}
+    {
+        "enter": b"\r",
+        "esc": b"\x1b",
+        "ctrl-c": b"\x03",
+        "ctrl-z": b"\x1a",
+        "ctrl-l": b"\x0c",
+        "backspace": b"\x7f",
+        "tab": b"\t",
+        "ctrl-a": b"\x01",
+    }
 )
 
 

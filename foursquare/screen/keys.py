@@ -30,6 +30,9 @@ class Key(Enum):
     END = "end"
     REDRAW = "ctrl_l"
     BACKSPACE = "backspace"
+    OTHER = "other"
+    """A key the game has no name for (F1, Insert, Shift-Tab): bound to nothing, but not lost, so that it too
+    is said to do nothing (with no name to say it by)."""
 
 
 KeyName = Key | str
@@ -66,6 +69,7 @@ _LABELS = {
     Key.END: "End",
     Key.REDRAW: "Ctrl-L",
     Key.BACKSPACE: "Backspace",
+    Key.OTHER: "",
     " ": "Space",
     "\t": "Tab",
 }

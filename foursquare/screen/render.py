@@ -366,8 +366,7 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     show_to_come = app.settings.to_come and not game.is_over
     y = _banner(c, app, where) if game.is_over else _next_card(c, game, where)
     needed = 3 + (1 if game.face_down_count == MAX_FACE_DOWN else 0) + (3 if show_to_come else 0)
-    needed += (app.status is not None) + (app.stray is not None)
-    needed += 0 if game.is_over else _rows_needed(panel.width, app.reminder)
+    needed += (app.status is not None) + (0 if game.is_over else _rows_needed(panel.width, app.reminder))
     gap = 1 if end - y >= needed + 3 else 0
     y += gap
     if game.is_over:  # the deal to replay or share first: the end box may leave room for little else
@@ -617,7 +616,10 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None 
         screen.footer if screen.footer is not None else page_footer(len(lines), scroll, rows, c.width - x, screen.keys)
     )
     if stray is not None:  # until the next key: the footer after it says which keys do something
-        footer = f"{stray_key(stray).plain()} · {footer}"
+        note = stray_key(stray).plain()
+        footer = f"{note} · {footer}"
+        if len(footer) > c.width - x:  # the keys give way, but never the last, which leaves the page
+            footer = f"{note} · {footer.rsplit(' · ', 1)[-1]}"
     c.put(c.height - 1, x, footer, Style.DIM)
 
 

@@ -222,11 +222,12 @@ class Painter:
 
 
 def translate(window: curses.window, key: int | str) -> Input | None:
-    """What the terminal sent, as input for the app; None for keys that mean nothing here."""
+    """What the terminal sent, as input for the app: a key the game has no name for is :attr:`Key.OTHER`;
+    None for what is no key (a mouse event other than a click)."""
     if isinstance(key, str):
         if key in _CONTROL_KEYS:
             return _CONTROL_KEYS[key]
-        return key if len(key) == 1 and (key.isprintable() or key == "\t") else None  # Tab has bindings
+        return key if key.isprintable() or key == "\t" else Key.OTHER  # Tab has bindings; Ctrl-A has a name
     if key == curses.KEY_RESIZE:
         height, width = window.getmaxyx()
         return Resize(width, height)
@@ -236,7 +237,7 @@ def translate(window: curses.window, key: int | str) -> Input | None:
         except curses.error:
             return None
         return Click(y, x) if buttons & _CLICK else None
-    return _SPECIAL_KEYS.get(key)
+    return _SPECIAL_KEYS.get(key, Key.OTHER)
 
 
 def _read(window: curses.window, first_wait_ms: int) -> list[Input]:

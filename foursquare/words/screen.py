@@ -118,8 +118,9 @@ ANY_OTHER_KEY = "any other key"
 
 def stray_key(label: str) -> Text:
     """What the side panel says, above the keys it reminds of, of a key that does nothing on the table, until
-    the next key: the message line keeps the last placement's explanation, meant to stay until the next."""
-    return Text.of(f"{label}: not a key here", tone=Tone.ERROR)
+    the next key: the message line keeps the last placement's explanation, meant to stay until the next.
+    A key with no name (``label`` empty: F1, Insert) is that key."""
+    return Text.of(f"{label}: not a key here" if label else "That key does nothing here", tone=Tone.ERROR)
 
 
 """How a question names the key that answers no."""

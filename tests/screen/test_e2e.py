@@ -466,6 +466,19 @@ def play_to_the_end(term: Terminal, game: Game, seed: int) -> None:
         cursor = play_line(term, game, [cell], cursor)
 
 
+def test_every_key_that_does_nothing_on_the_table_says_so_named_or_not(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    term = start(term_factory, ["--seed", "1"], home)
+    term.wait_for("Deal 1: place ")
+    for key, said in [("x", "x: not a key here"), ("tab", "Tab: not a key here"), ("f1", "That key does nothing here"),
+                      ("insert", "That key does nothing here"), ("ctrl-a", "That key does nothing here")]:  # fmt: skip
+        term.send(key)
+        term.wait_for(said)
+        term.send("right")  # the next key ends the note
+        term.wait_for(lambda t, said=said: said not in t.text)
+
+
 def test_killed_mid_game_the_next_start_shows_the_same_position(term_factory: list[Terminal], home: Path) -> None:
     term = start(term_factory, ["--seed", "1"], home)
     term.wait_for("Deal 1: place ")
