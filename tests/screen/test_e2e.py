@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -466,6 +467,10 @@ def play_to_the_end(term: Terminal, game: Game, seed: int) -> None:
         cursor = play_line(term, game, [cell], cursor)
 
 
+def _not_shown(said: str, term: Terminal) -> bool:
+    return said not in term.text
+
+
 def test_every_key_that_does_nothing_on_the_table_says_so_named_or_not(
     term_factory: list[Terminal], home: Path
 ) -> None:
@@ -476,7 +481,7 @@ def test_every_key_that_does_nothing_on_the_table_says_so_named_or_not(
         term.send(key)
         term.wait_for(said)
         term.send("right")  # the next key ends the note
-        term.wait_for(lambda t, said=said: said not in t.text)
+        term.wait_for(functools.partial(_not_shown, said))
 
 
 def test_killed_mid_game_the_next_start_shows_the_same_position(term_factory: list[Terminal], home: Path) -> None:
