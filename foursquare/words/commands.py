@@ -128,7 +128,7 @@ def exported(count: int, path: str) -> str:
 def more_rejected(said: int) -> str:
     """Said once, after the first ``said`` lines ``foursquare import`` rejected: the others go unsaid (a file
     that is no export at all would give a line for each), only counted."""
-    return f"more lines rejected: only the first {said} are said, the count of all is below"
+    return f"more bad lines follow, not named one by one (only the first {said} are); the count below has them all"
 
 
 def imported(added: int, skipped: int, rejected: int) -> str:

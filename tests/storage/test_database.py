@@ -489,7 +489,9 @@ def test_an_import_of_a_file_that_is_no_export_says_the_first_rejections_and_cou
     lines = err.splitlines()
     assert [line.split(":")[1] for line in lines[:10]] == [f" line {n}" for n in range(1, 11)]
     assert lines[10:] == [f"foursquare import: {more_rejected(10)}"]
-    assert more_rejected(10) == "more lines rejected: only the first 10 are said, the count of all is below"
+    assert more_rejected(10) == (
+        "more bad lines follow, not named one by one (only the first 10 are); the count below has them all"
+    )
     assert out.strip() == "Imported 1 game; 0 already in the history; 30 lines rejected."  # the good line still goes in
 
 
