@@ -315,7 +315,7 @@ class App:
 
         Whoever sets it clears it: the App leaves it alone."""
         self.stray: str | None = None
-        """The label of the last key if it did nothing on the table, said in the side panel until the next key."""
+        """The label of the last key if it did nothing (:meth:`note_stray`), said until the next key."""
         self.status: Text | None = None
         """Work going on in the background (the expert thinking, autoplay), shown in the side panel."""
         self.intro: tuple[Text, ...] = ()
