@@ -12,6 +12,7 @@ from __future__ import annotations
 import curses
 import os
 import re
+import signal
 import sys
 import termios
 import time
@@ -80,6 +81,14 @@ def _terminfo_keys() -> dict[str, bytes]:
     return keys
 
 
+def _keyboard_signals() -> None:
+    """In the child, before the game starts: Ctrl-C's and Ctrl-\\'s signals at their defaults, as a terminal's
+    foreground program gets them, whatever started the tests (a shell's background job ignores both, and the
+    game rightly keeps a signal it is given ignored)."""
+    for signum in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 KEYS = _terminfo_keys()
 KEYS.update(
     {
@@ -127,7 +136,9 @@ class Terminal:
         self.screen = _Screen(width, height)
         self.stream = _Stream(self.screen)
         self.raw = bytearray()
-        self.child = pexpect.spawn(cmd[0], cmd[1:], dimensions=(height, width), env=env, encoding=None)
+        self.child = pexpect.spawn(
+            cmd[0], cmd[1:], dimensions=(height, width), env=env, encoding=None, preexec_fn=_keyboard_signals
+        )
 
     # --- reading -------------------------------------------------------------
 
