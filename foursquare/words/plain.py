@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
 from foursquare.words.keys import CELL_NAMES, SHORT, summary
 from foursquare.words.rules import RULES
 from foursquare.words.session import REPLAY
+from foursquare.words.text import Text, wrap_under
 
 __all__ = [
     "AT_THE_END",
@@ -58,11 +57,11 @@ it: the one list its end-of-game line and its game-over refusals are made from."
 _WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
 """The commands' column: the longest (``practice [N]``) and two spaces before what it does."""
 
-HELP_TAIL = (
-    f"  {'d4, e3 …':<{_WIDTH}}place the next card on that cell (columns a-g, rows 1-7, the first card on d4)",
-    f"  {'empty line':<{_WIDTH}}the table again",
+HELP_TAIL: tuple[tuple[str, str], ...] = (
+    ("d4, e3 …", "place the next card on that cell (columns a-g, rows 1-7, the first card on d4)"),
+    ("empty line", "the table again"),
 )
-"""What the help says after the commands, before how the table reads."""
+"""What the help says after the commands, before how the table reads: what is typed, and what it does."""
 _LEGEND = "The table: ## a face-down card, . an empty cell, and in brackets how many cards a pile holds."
 _LEGEND_IN_WORDS = "The table, a cell at a time: its card, or face down, or empty, and how many cards its pile holds."
 
@@ -74,27 +73,22 @@ def command_lines(*, words: bool = False, width: int | None = None) -> list[str]
     Within ``width`` columns each line is broken at spaces, what a command does running on under its own
     column, so that a terminal never breaks a word (None: a line each, for a pipe's reader).
     """
-    commands = [f"  {names[0] + after:<{_WIDTH}}{summary}" for names, after, summary in COMMAND_LINES]
-    lines = [*commands, *HELP_TAIL, _LEGEND_IN_WORDS if words else _LEGEND]
-    if width is None:
-        return lines
-    under = " " * (2 + _WIDTH)
-    return [part for line in lines for part in _broken(line, width, under if line.startswith("  ") else "")]
+    typed = [(names[0] + after, does) for names, after, does in COMMAND_LINES]
+    commands = [line for what, does in (*typed, *HELP_TAIL) for line in _fitted(f"  {what:<{_WIDTH}}", does, width)]
+    return [*commands, *_fitted("", _LEGEND_IN_WORDS if words else _LEGEND, width)]
 
 
 def help_lines(*, words: bool = False, width: int | None = None) -> list[str]:
     """What ``?`` prints: the rules in short, a paragraph under each heading, then :func:`command_lines`."""
-    rules = [part for heading, paragraph in RULES for part in (heading, *_broken("  " + paragraph, width, "  "))]
+    rules = [line for heading, paragraph in RULES for line in (heading, *_fitted("  ", paragraph, width))]
     return [*rules, COMMANDS_HEADING, *command_lines(words=words, width=width)]
 
 
-def _broken(line: str, width: int | None, indent: str) -> list[str]:
-    """``line`` broken at spaces within ``width`` columns, the lines after the first indented by ``indent``."""
-    if width is None or len(line) <= width:
-        return [line]
-    return textwrap.wrap(
-        line, max(width, len(indent) + 20), subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-    )
+def _fitted(head: str, text: str, width: int | None) -> list[str]:
+    """``head`` then ``text``, run on under itself within ``width`` columns (None: one line)."""
+    if width is None:
+        return [head + text]
+    return [line.plain() for line in wrap_under(head, Text.of(text), width)]
 
 
 class Unusable(Template):
