@@ -73,6 +73,12 @@ class Help(Value):
         """Whether the game had no help at all: it is played on your own."""
         return not (self.take_backs or self.tips or self.autoplayed)
 
+    @property
+    def autoplayed_taken_back(self) -> int:
+        """How many of autoplay's cards were taken back since (its count holds them); 0 when which cards
+        autoplay placed is not known."""
+        return 0 if self.autoplayed_at is None else self.autoplayed - len(self.autoplayed_at)
+
     def more(self, aid: Aid) -> Help:
         """This help and one more of ``aid``."""
         key = _KEY[aid]

@@ -40,8 +40,7 @@ def help_words(help: Help, *, taken_back: bool = True) -> str:
     them taken back``), so that it agrees with the review, which marks only
     the cards still on the table as autoplay's.
     """
-    at = help.autoplayed_at
-    taken = help.autoplayed - len(at) if taken_back and at is not None else 0
+    taken = help.autoplayed_taken_back if taken_back else 0
     return _help_words(help.take_backs, help.tips, help.autoplayed, taken)
 
 

@@ -628,7 +628,7 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
     forms = [f"{played}."]
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
         forms[:0] = [f"{played}, not known which: all counted as yours.", f"{played}: which, not known."]
-    elif help.autoplayed > len(help.autoplayed_at):  # why the help counts more than are marked below it
+    elif help.autoplayed_taken_back:  # why the help counts more than are marked below it
         forms[:0] = [f"Played with {help_words(help)}."]
     return forms[0] if width is None else longest_fitting(forms, width)
 
