@@ -85,8 +85,11 @@ COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_L
 """Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
 
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
-_ANSWERS = frozenset({"y", "yes", "no"})
-"""Answers to a question that are no command (``n`` is one: a new deal), typed where none was asked."""
+_YES = frozenset({"y", "yes"})
+_NO = frozenset({"n", "no"})
+_ANSWERS = (_YES | _NO) - {word for words in COMMANDS for word in words}
+"""Answers to a question that are no command (``n`` is one: a new deal), for when one is typed where none was
+asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,9 +487,9 @@ class Plain:
     def _answer(self, text: str) -> None:
         question, self.question = self.question, None
         assert question is not None
-        if text.lower() in ("y", "yes"):
+        if text.lower() in _YES:
             question.on_yes()
-        elif question.on_other is not None and text.lower() not in ("n", "no"):
+        elif question.on_other is not None and text.lower() not in _NO:
             question.on_other()
             if text:  # a line typed for something else (a cell name out of habit) then does what it says
                 self.handle(text)

@@ -131,9 +131,8 @@ class Practice:
             self._solved = set()
         self._queue: list[Exercise] = []
         self._exercise: Exercise | None = None
-        self._tries = 0
         self._tried: set[Cell] = set()
-        """The cells answered so far for the position shown."""
+        """The cells answered so far for the position shown: one a try."""
         self._work: tuple[int, Game, Work] | None = None
         self.solved = 0
         self.shown = 0
@@ -146,7 +145,7 @@ class Practice:
         """The position to solve now; or the review being made to find one; or the end of the round."""
         while self._exercise is None:
             if self._queue:
-                self._exercise, self._tries, self._tried = self._queue.pop(0), 0, set()
+                self._exercise, self._tried = self._queue.pop(0), set()
                 self.offered += 1
                 break
             if self._work is not None:
@@ -205,7 +204,7 @@ class Practice:
     @property
     def tries(self) -> int:
         """Answers given to the position shown so far."""
-        return self._tries
+        return len(self._tried)
 
     def answer(self, cell: Cell) -> Attempt | Refusal:
         """Put the position's card on ``cell``: how good that is, and whether the position is solved.
@@ -222,9 +221,8 @@ class Practice:
             return refusal
         judged = judge_answer(exercise.step, exercise.before, cell)
         if cell in self._tried:  # only a wrong try leaves the position open: this is the same answer again
-            return Attempt(exercise, cell, judged, self._tries, Outcome.TRY_AGAIN, repeated=True)
+            return Attempt(exercise, cell, judged, self.tries, Outcome.TRY_AGAIN, repeated=True)
         self._tried.add(cell)
-        self._tries += 1
         trouble = None
         if judged.verdict is Verdict.BEST:
             outcome = Outcome.SOLVED
@@ -234,14 +232,14 @@ class Practice:
                 self.library.store.mark_solved(*exercise.key)
             except StoreError as exc:
                 trouble = why(exc.problem)
-        elif self._tries >= TRIES:
+        elif self.tries >= TRIES:
             outcome = Outcome.SHOWN
             self.shown += 1
         else:
             outcome = Outcome.TRY_AGAIN
         if outcome is not Outcome.TRY_AGAIN:
             self._exercise = None
-        return Attempt(exercise, cell, judged, self._tries, outcome, trouble)
+        return Attempt(exercise, cell, judged, self.tries, outcome, trouble)
 
     def skip(self) -> None:
         """Leave the position shown unsolved (it is offered again another time) and go on to the next."""
