@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from foursquare import cli
 from foursquare.engine import Cell, Game, Status, cell_name, full_deck, parse_cell
 from foursquare.expert.advice import Advice, Position
-from foursquare.expert.review import Judge
+from foursquare.expert.review import Judge, Step
 from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Request, build
@@ -317,6 +317,12 @@ def new_pile_judge(
         return Advice(cells[0], chance, ranking, 1, 1, 0.0, scores)
 
     return judge
+
+
+def another_wrong_cell(step: Step) -> Cell:
+    """A cell for the card of ``step`` that is neither the expert's nor the player's: a second wrong try at it
+    under ``new_pile_judge(other_piles_cost=...)``."""
+    return next(line.cell for line in step.lines if line.cell not in (step.cell, step.expert_cell))
 
 
 def stacking_game(deal: int, judge: Judge, stacks: int = 7) -> tuple[Game, list[int]]:

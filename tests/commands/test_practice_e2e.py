@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import command, finds_noted, new_pile_judge, stacking_game
+from helpers import another_wrong_cell, command, finds_noted, new_pile_judge, stacking_game
 from terminal import GAME, Terminal, game_env
 
 from foursquare.commands.practice import main as practice_main
@@ -56,7 +56,7 @@ def pipe(home: Path, *lines: str) -> list[str]:
 
 def test_through_a_pipe_the_expert_s_cell_solves_and_the_mistake_again_does_not(home: Path) -> None:
     _, (one, two) = kept_with_review(home)
-    other = next(line.cell for line in two.lines if line.cell not in (two.cell, two.expert_cell))
+    other = another_wrong_cell(two)
     out = pipe(
         home,
         cell_name(one.cell),

@@ -15,6 +15,7 @@ from helpers import (
     LOSING_LINE,
     WINNING_DEAL,
     WINNING_LINE,
+    another_wrong_cell,
     expected_plain_table,
     first_cell_judge,
     new_pile_judge,
@@ -611,7 +612,7 @@ def test_practice_offers_the_costly_placements_of_kept_games_and_then_the_table_
     assert lines[0].endswith("That was your first try too: one more, on another cell.")
     two = steps[stacked[1] - 1]
     lines.clear()
-    plain.handle(cell_name(next(line.cell for line in two.lines if line.cell not in (two.cell, two.expert_cell))))
+    plain.handle(cell_name(another_wrong_cell(two)))
     assert f"The expert's cell is {cell_name(two.expert_cell)}." in lines
     assert "That is every position for now: 1 solved of 2, 1 shown, to try again another time." in lines
     assert lines[-1].startswith("It may go on: ")  # back to the game

@@ -5,7 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import finds_noted, new_pile_judge, press, screen_for, screen_text, session_on, stacking_game
+from helpers import (
+    another_wrong_cell,
+    finds_noted,
+    new_pile_judge,
+    press,
+    screen_for,
+    screen_text,
+    session_on,
+    stacking_game,
+)
 
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.expert.practice import Exercise
@@ -132,7 +141,7 @@ def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines()
     press(app, *keys_to(cursor(app), one.cell), Key.ENTER)
     press(app, Key.ENTER)  # the same cell again (Enter pressed twice) uses no try
     assert "That was your first try too: one more, on another cell." in screen_text(app)
-    other = next(line.cell for line in one.lines if line.cell not in (one.cell, one.expert_cell))
+    other = another_wrong_cell(one)
     press(app, *keys_to(cursor(app), other), Key.ENTER)
     text = screen_text(app)
     assert f"The expert's cell is {cell_name(one.expert_cell)}." in text

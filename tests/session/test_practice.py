@@ -6,7 +6,7 @@ import random
 import threading
 
 import pytest
-from helpers import finds_noted, lost_game, new_pile_judge, played, stacking_game
+from helpers import another_wrong_cell, finds_noted, lost_game, new_pile_judge, played, stacking_game
 
 from foursquare.engine import Game, Refusal, cell_name
 from foursquare.engine.values import replace
@@ -116,12 +116,7 @@ def test_the_mistake_again_is_not_as_good_and_a_second_try_comes_before_the_answ
     repeated = answered(practice.answer(exercise.step.cell))  # the same cell again (Enter pressed twice) ...
     assert repeated.repeated and repeated.outcome is Outcome.TRY_AGAIN and repeated.tries == practice.tries == 1
     assert first(practice) == exercise  # ... uses no try
-    other = next(
-        line.cell
-        for line in reversed(exercise.step.lines)
-        if line.cell not in (exercise.step.cell, exercise.step.expert_cell)
-    )
-    twice = answered(practice.answer(other))
+    twice = answered(practice.answer(another_wrong_cell(exercise.step)))
     assert twice.outcome is Outcome.SHOWN and twice.tries == 2 and not twice.repeated
     assert first(practice).step.n == stacked[1]  # shown: practice goes on ...
     assert store.solved_positions() == set()  # ... but the position is not solved: it stays for another time
