@@ -55,8 +55,8 @@ def test_the_bottom_line_previews_the_cell_under_the_cursor_and_marks_the_cards(
     term.wait_for("Deal 1: place ")
     game = Game.deal(1)
     cursor = place_all(term, game, [(0, 0)], (0, 0))
-    explained = bottom(term)
-    assert explained.startswith(spelled(Text.of(game.pile((0, 0)).top, " on d4")))  # type: ignore[union-attr]
+    placed = spelled(Text.of(game.pile((0, 0)).top, " on d4"))  # type: ignore[union-attr]
+    term.wait_for(lambda t: bottom(t).startswith(placed))  # the stock count may be painted before this row
     for cell in ((0, 1), (1, 1), (1, 0)):
         term.send(*keys_to(cursor, cell))
         cursor = cell
