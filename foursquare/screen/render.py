@@ -27,7 +27,7 @@ from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
-from foursquare.words.results import banner_words
+from foursquare.words.results import SCORE_MEANING, banner_words
 from foursquare.words.screen import (
     PANEL,
     card_of,
@@ -486,6 +486,8 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     panel = where.panel
     inner = panel.width - 4
     title, first = banner_words(game)
+    if game.status is Status.WON and app.end_note:
+        first = SCORE_MEANING  # the note's first line gives the score: say once what it means, not the figure twice
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
     # the end box leaves room under it for the deal, to replay or share it (the cards left and those face

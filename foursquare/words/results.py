@@ -18,6 +18,7 @@ from foursquare.words.grammar import capitalized
 from foursquare.words.helped import with_help
 
 __all__ = [
+    "SCORE_MEANING",
     "banner_words",
     "ending_label",
     "ending_short",
@@ -57,6 +58,10 @@ def result_words(status: Status, score: int | None, reason: LossReason | None = 
 def score_words(status: Status, score: int | None) -> str:
     """A result as a figure to set beside another: the score, or ``lost``."""
     return str(score) if status is Status.WON else "lost"
+
+
+SCORE_MEANING = "The score is the cards left in the stock."
+"""What a win's score means, said beside a result line that gives the figure (``Won, score 15, …``)."""
 
 
 def banner_words(game: Game) -> tuple[str, str]:

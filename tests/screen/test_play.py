@@ -42,6 +42,7 @@ from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Records, Result, Stats
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import GAME_FILE
+from foursquare.words.results import SCORE_MEANING
 from foursquare.words.stats import TITLE
 from foursquare.words.text import Tone
 
@@ -220,14 +221,15 @@ def test_the_end_box_keeps_its_title_its_headline_and_every_key_at_the_smallest_
     place(app, *WINNING_LINE_DEAL_1)  # a replay: the box says more
     full = box_of(app)
     said = ("Won, score 15, on my own.", "Not counted: deal 1 was counted before (a replay).")
-    for words in ("Score 15: the cards left in the stock.", *said, "On your own: streak 1, won 100% of 1."):
+    for words in (SCORE_MEANING, *said, "On your own: streak 1, won 100% of 1."):
         assert words in full
+    assert "Score 15" not in full  # the figure once, in the result line
     assert "All games: streak 1, won 100% of 1." in full
     app.handle(Resize(70, 17))
     box = box_of(app)
     for words in ("YOU WON!", *said, "On your own: streak 1, won 100% of 1."):
         assert words in box
-    assert "Score 15: the cards" not in box and "All games" not in box  # short of rows: said elsewhere
+    assert SCORE_MEANING not in box and "All games" not in box  # short of rows: said elsewhere
     for key in ("n new deal", "d replay", "u undo", "q quit", "m log", "v review"):
         assert key in box
 

@@ -209,8 +209,8 @@ def test_won_banner_shows_score_and_keys() -> None:
     app = make_app(1)
     for cell in WINNING_LINE_DEAL_1:
         app.place(cell)
-    text = "\n".join(frame(app))
-    assert "YOU WON!" in text and f"Score {app.game.score}" in text
+    text = " ".join(" ".join(frame(app)).replace("║", " ").split())
+    assert "YOU WON!" in text and f"Won, score {app.game.score}," in text
     assert "n new deal" in text and "q quit" in text
     assert "Next card" not in text
 
