@@ -50,7 +50,7 @@ def looked_up(library: Library, game_id: int | None) -> dict[int, Game]:
         return {}
     from foursquare.commands.review import kept_game
 
-    found_id, game = kept_game(library, game_id)
+    found_id, game = kept_game(library, game_id, practice=True)
     return {found_id: game}
 
 

@@ -142,12 +142,12 @@ def main(argv: list[str], *, judge: Judge | None = None) -> int:
         return _review(args, game, (library, game_id), judge, library.help_of(game_id))
 
 
-def kept_game(library: Library, game_id: int | None) -> tuple[int, Game]:
+def kept_game(library: Library, game_id: int | None, *, practice: bool = False) -> tuple[int, Game]:
     """Kept game ``game_id`` (None: the last to end) with its id, rebuilt; else :class:`CommandError` saying why
-    it cannot be reviewed (none such, left before its end, kept without its cards)."""
+    it cannot be reviewed (none such, left before its end, kept without its cards), or practised on."""
     found = library.find(game_id)
     if found.game is None or found.game_id is None or found.why_not is not None:
-        raise CommandError(why_not_reviewed(found))
+        raise CommandError(why_not_reviewed(found, practice=practice))
     return found.game_id, found.game
 
 

@@ -182,7 +182,7 @@ class Practice:
             found = self.library.find(game_id)
             if found.game is None or found.why_not is not None or found.game_id is None:
                 if self._named:  # a game asked for by id: say why it is not there to practise on
-                    self._unavailable.append(why_not_reviewed(found, self._lister))
+                    self._unavailable.append(why_not_reviewed(found, self._lister, practice=True))
                 return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
             game_id, game = found.game_id, found.game
         kept = self.library.kept_review(game_id, game, self.nodes)

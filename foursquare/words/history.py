@@ -128,16 +128,18 @@ def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...]) -> 
         yield "  ".join(row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order).rstrip()
 
 
-def why_not_reviewed(found: Found, lister: str = "foursquare history") -> str:
+def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practice: bool = False) -> str:
     """Why a kept game cannot be reviewed, as a clause (a command's error line says it as it is); ``lister`` is
-    what lists the games where it is said."""
+    what lists the games where it is said, and ``practice`` whether it was asked for to practise on (which
+    needs its review)."""
     game = f"game {found.game_id}"
+    done = "practised on" if practice else "reviewed"
     reasons = {
         Unreviewable.NONE_YET: "no game has ended yet: the review needs one (play one with foursquare)",
         Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
         Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
         Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}",
-        Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is reviewed",
+        Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is {done}",
     }
     return reasons[found.why_not] if found.why_not is not None else ""
 

@@ -138,7 +138,9 @@ def test_a_named_game_is_looked_up_once_and_one_left_before_its_end_is_refused_a
     assert command("practice", "2", "--plain") == 1
     said = capsys.readouterr()
     assert said.out == "" and asked == [1, 2]
-    assert said.err.strip() == "foursquare practice: game 2 was left before its end: only a finished game is reviewed"
+    assert (
+        said.err.strip() == "foursquare practice: game 2 was left before its end: only a finished game is practised on"
+    )
 
 
 class _Typing(io.BytesIO):
