@@ -419,8 +419,10 @@ def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
     if card is not None:
         c.frame(rect, c.g.card, Style.FRAME)
         _face(c, rect.y + 1, rect.x + 1, rect.width - 2, rect.height - 2, card, small=False)
-        placed = card_of(game.placed_count + 1, len(game.stock))
-        c.put(rect.y + rect.height // 2, rect.x + rect.width + 2, placed, Style.DIM)
+        x = rect.x + rect.width + 2
+        room = panel.x + panel.width - x
+        placed = next((said for said in card_of(game.placed_count + 1, len(game.stock)) if len(said) <= room), "")
+        c.put(rect.y + rect.height // 2, x, placed, Style.DIM)
     return rect.y + rect.height
 
 

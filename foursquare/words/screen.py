@@ -131,9 +131,10 @@ def cards_left(count: int) -> str:
     return f"{plural(count, 'card')} left"
 
 
-def card_of(number: int, total: int) -> str:
-    """``card 5 of 40``: how far into the deck the next card is."""
-    return f"card {number} of {total}"
+def card_of(number: int, total: int) -> tuple[str, str]:
+    """``card 5 of 40``: how far into the deck the next card is; and ``5 of 40``, beside a card that leaves
+    less room."""
+    return f"card {number} of {total}", f"{number} of {total}"
 
 
 def too_small_words(need_w: int, need_h: int, width: int, height: int) -> tuple[str, str]:

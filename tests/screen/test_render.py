@@ -111,6 +111,17 @@ def test_the_table_screen_shows_next_card_stock_deal_and_message() -> None:
     assert "? help" in text and "q quit" in text
 
 
+def test_how_far_into_the_deck_the_next_card_is_shows_whole_beside_it_at_every_size() -> None:
+    app = make_app(1)
+    place(app, *[(0, c) for c in range(4)], *[(1, c) for c in range(4)], (2, 0))  # the tenth card is next
+    for width, height in itertools.product(range(60, 141), (24, 33, 40)):
+        rows = frame(app, width, height)
+        if app.plan is None:
+            continue
+        assert "10 of 40" in "\n".join(rows), (width, height)
+    assert "card 10 of 40" in "\n".join(frame(app, 80, 24)) and "card 10 of 40" in "\n".join(frame(app, 140, 40))
+
+
 def test_piles_show_rank_suit_back_and_height() -> None:
     app = make_app(1)
     for cell in [(0, 0), (0, 0), (0, 1)]:
