@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from foursquare.engine import GRID, Card, Cell, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
 from foursquare.expert.review import verdict as cost_verdict
-from foursquare.expert.shown import tenths
+from foursquare.expert.shown import tenths, whole_percent
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
@@ -272,7 +272,13 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
 
 def _no_worst(review: Review) -> tuple[str, ...]:
     """The worst line of a game whose every placement was as good as the expert's, longest first: the player's
-    own where autoplay made some (its own are not the player's to answer for)."""
+    own where autoplay made some (its own are not the player's to answer for), and none at all where autoplay
+    made every one with a choice."""
+    if not review.has_accuracy:
+        return (
+            "Worst placement of yours: none, autoplay made every placement with a choice",
+            "Worst of yours: none, all by autoplay",
+        )
     if review.autoplayed_at:
         return (
             "Worst placement of yours: none, every one was as good as the expert's",
@@ -284,7 +290,18 @@ def _no_worst(review: Review) -> tuple[str, ...]:
     )
 
 
-_NO_CARD_LEFT = "a win here would leave no card in the stock: it would score 0"
+_FOR_SURER = "for a surer win"
+"""Why a placement that cost cards raised the win chance: the expert counts the cards a win leaves, as the score
+does, and a safer cell that leaves fewer is worth less to it.  Said where the figures look like praise."""
+
+
+def _surer(step: Step) -> bool:
+    """Whether ``step`` cost cards yet raised the win chance, as both are read: a verdict against the cards that
+    the chance seems to contradict without the reason (:data:`_FOR_SURER`)."""
+    return step.cost > 0 and whole_percent(step.chance_after) > whole_percent(step.chance_before)
+
+
+_NO_CARD_LEFT = "the expert expects a win here to leave next to no card in the stock"
 """Why a placement with a chance of winning reads 0.0 cards: its win would come with the last card."""
 
 
@@ -444,6 +461,8 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False) -> 
             "nothing lost: the expert's cell was looked at further ahead",
             "nothing lost",
         )
+    elif _surer(step):
+        whys = (f"{cost_words(step)} given up {_FOR_SURER}", f"{cost_words(step)} lost")
     else:
         whys = (f"{cost_words(step)} lost" if step.cost else "nothing lost",)
     figures = (
@@ -584,6 +603,7 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             f"{step.cost:.1f}; win chance {chance_text(step.chance_before)} before, "
             f"{chance_text(step.chance_after)} after; {step.verdict}"
             + (f" ({_NO_CARD_LEFT})" if _no_card_left(step) else "")
+            + (f" (cards given up {_FOR_SURER})" if _surer(step) else "")
             + (", placed by autoplay." if review.by_autoplay(step.n) else ".")
         )
         if game is not None and step.verdict.cost_something and not review.by_autoplay(step.n):

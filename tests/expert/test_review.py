@@ -629,15 +629,30 @@ def test_a_cell_that_reads_above_the_expert_s_says_why_it_is_still_the_expert_s_
     assert verdict_lines(step(1.9, 1.9), 78)[1].plain() == "Verdict: best (nothing lost)"
 
 
-def test_a_chance_of_winning_at_0_0_cards_says_the_win_would_leave_no_card() -> None:
+def test_a_chance_of_winning_at_0_0_cards_says_the_expert_expects_a_win_to_leave_next_to_no_card() -> None:
     late = step(0.0, 0.0, before=0.8, after=0.71)
     said = verdict_lines(late, 200)[0].plain()
-    assert said.startswith("Expected score 0.0 → 0.0 cards, win chance 80% → 71%") and "would score 0" in said
-    assert "would score 0" not in verdict_lines(step(0.0, 0.0, before=0.0), 200)[0].plain()  # lost: nothing to say
-    assert "would score 0" not in verdict_lines(step(1.0, 0.0, before=0.8), 200)[0].plain()
+    assert said.startswith("Expected score 0.0 → 0.0 cards, win chance 80% → 71%") and "next to no card" in said
+    assert "next to no card" not in verdict_lines(step(0.0, 0.0, before=0.0), 200)[0].plain()  # lost: nothing to say
+    assert "next to no card" not in verdict_lines(step(1.0, 0.0, before=0.8), 200)[0].plain()
     result = replace(fake_review(won_game()), steps=(late,))
     (line,) = [line for line in plain_review_lines(result, Spelling()) if line.startswith("  2. ")]
-    assert line.endswith("(a win here would leave no card in the stock: it would score 0).")
+    assert line.endswith("(the expert expects a win here to leave next to no card in the stock).")
+
+
+def test_a_placement_that_cost_cards_for_a_higher_win_chance_says_so_beside_its_verdict() -> None:
+    safer = step(3.6, 0.6, before=0.93, after=0.97)
+    assert safer.verdict is Verdict.MISTAKE
+    said = [line.plain() for line in verdict_lines(safer, 78)]
+    assert said[1] == "Verdict: mistake (3.0 cards of expected score given up for a surer win)"
+    assert verdict_lines(safer, 66)[-1].plain() == "Verdict: mistake (3.0 cards of expected score lost)"
+    riskier = step(3.6, 0.6, before=0.93, after=0.90)
+    assert "surer" not in " ".join(line.plain() for line in verdict_lines(riskier, 200))
+    level = step(3.6, 0.6, before=0.93, after=0.934)  # the same chance as read: nothing to explain
+    assert "surer" not in " ".join(line.plain() for line in verdict_lines(level, 200))
+    result = replace(fake_review(won_game()), steps=(safer,))
+    (line,) = [line for line in plain_review_lines(result, Spelling()) if line.startswith("  2. ")]
+    assert line.endswith("win chance 93% before, 97% after; mistake (cards given up for a surer win).")
 
 
 def four_placements() -> tuple[Game, Review]:
@@ -672,7 +687,8 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     every = whole.autoplayed((1, 2, 3, 4))
     said = summary_lines(every, rows=5, width=78)
     assert said[1].startswith("No accuracy (autoplay made every placement with")
-    assert said[3].startswith("Worst placement of yours: none") and every.to_json()["accuracy"] is None
+    assert said[3] == "Worst placement of yours: none, autoplay made every placement with a choice"
+    assert every.to_json()["accuracy"] is None
     mistake = helped.steps[1]
     page = placement_lines(mistake, mistake.card, mistake.cell, by_autoplay=True)[0].plain()
     assert page.startswith(f"Card 5H: autoplay put it on {cell_name(mistake.cell)}")
@@ -695,7 +711,7 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert [line.endswith(", placed by autoplay.") for line in listed] == [False, True, False, False]
     everything = plain_review_lines(every, Spelling(), game)
     assert everything[1].startswith("No accuracy (autoplay made every placement with a choice): 0 best, ")
-    assert "Worst placement of yours: none, every one was as good as the expert's." in everything
+    assert "Worst placement of yours: none, autoplay made every placement with a choice." in everything
     narrow = [text.plain() for text in verdict_lines(mistake, 66, by_autoplay=True)]
     assert narrow[-1].startswith("Verdict (autoplay's): mistake")
     unknown = Help(autoplayed=3, autoplayed_at=None)  # a game kept before the game recorded which
