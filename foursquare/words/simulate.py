@@ -66,33 +66,40 @@ def report(summary: dict[str, Any]) -> list[str]:
 
 def _calibration(summary: dict[str, Any]) -> list[str]:
     table = summary["calibration"]
-    lines = [
-        f"chance said at the first placement {summary['mean_first_chance']:.1%} on average"
-        f" ({summary['win_rate']:.1%} won)",
-        f"calibration (Brier score {table['brier']:.4f}): chance said  placements  mean said   won",
-    ]
-    lines += [
-        f"  {b['low']:>5.0%} to {b['high']:>4.0%}           {b['placements']:>10}"
-        f"  {b['predicted']:>8.1%}  {b['observed']:>6.1%}"
+    rows = [
+        (f"{b['low']:.0%} to {b['high']:>4.0%}", f"{b['placements']}", f"{b['predicted']:.1%}", f"{b['observed']:.1%}")
         for b in table["buckets"]
         if b["placements"]
     ]
-    return lines
+    return [
+        f"chance said at the first placement {summary['mean_first_chance']:.1%} on average"
+        f" ({summary['win_rate']:.1%} won)",
+        f"calibration (Brier score {table['brier']:.4f}):",
+        *_columns(("chance said", "placements", "mean said", "won"), rows),
+    ]
 
 
 def _score_calibration(table: dict[str, Any]) -> list[str]:
     first = table["first_placement"]
-    lines = [
-        f"expected score said at the first placement {first['said']:.2f} on average ({first['reached']:.2f} reached)",
-        "expected-score calibration: score said  placements  mean said  reached",
-    ]
-    lines += [
-        f"  {b['low']:>5.0f} to {b['high']:>3.0f}             {b['placements']:>10}"
-        f"  {b['said']:>9.2f}  {b['reached']:>7.2f}"
+    rows = [
+        (f"{b['low']:.0f} to {b['high']:>2.0f}", f"{b['placements']}", f"{b['said']:.2f}", f"{b['reached']:.2f}")
         for b in table["buckets"]
         if b["placements"]
     ]
-    return lines
+    return [
+        f"expected score said at the first placement {first['said']:.2f} on average ({first['reached']:.2f} reached)",
+        "expected-score calibration:",
+        *_columns(("score said", "placements", "mean said", "reached"), rows),
+    ]
+
+
+def _columns(heads: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+    """A table under its heads, every column as wide as its widest entry and right-aligned, so that each
+    figure stands under its head."""
+    widths = [max(len(entry) for entry in column) for column in zip(heads, *rows, strict=True)]
+    return [
+        "  " + "  ".join(entry.rjust(width) for entry, width in zip(row, widths, strict=True)) for row in [heads, *rows]
+    ]
 
 
 def progress(done: int, total: int, wins: int, left_seconds: float) -> str:
