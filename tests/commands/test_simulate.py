@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 
 import pytest
 
@@ -76,6 +78,21 @@ def test_text_report_heads_the_winning_scores_columns(capsys: pytest.CaptureFixt
     heading = lines.index("  score  games  (winning scores)")
     assert lines[heading - 1].startswith("winning score average")
     assert lines[heading + 1].split()[1].isdigit() and lines[heading + 1].endswith("#")
+
+
+@pytest.mark.slow
+def test_the_calibration_tables_stand_each_figure_under_its_head(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["simulate", "--games", "2", "--seed", "900", "--nodes", "60000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for caption, first in (("calibration (Brier score", "chance said"), ("expected-score calibration:", "score said")):
+        at = next(n for n, line in enumerate(lines) if line.startswith(caption))
+        heads = lines[at + 1]
+        assert lines[at].endswith(":") and heads.strip().startswith(first)
+        rows = list(itertools.takewhile(lambda line: line.startswith("  "), lines[at + 2 :]))
+        assert rows and len(heads.split("  ")) > 3
+        ends = [match.start() for match in re.finditer(r"\S(?=  |$)", heads)]  # each head's last column
+        for row in rows:
+            assert len(row) == len(heads) and all(row[end] != " " for end in ends), (heads, row)
 
 
 def test_text_report_names_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
