@@ -20,6 +20,7 @@ from foursquare.storage.store import Span
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import help_words
 from foursquare.words.results import ending_label, ending_short
+from foursquare.words.text import Text, wrap_under
 
 __all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
 
@@ -63,7 +64,8 @@ def streamed(games: Iterable[FinishedGame], span: Span, width: int | None = None
         return _aligned(_rows(games, full=True, time=True), full, _FULL_ORDER)
     short = _span_widths(span, full=False, time=True)
     time = _overall(short) <= width
-    return _aligned(_rows(games, full=False, time=time), _span_widths(span, full=False, time=time), _SHORT_ORDER)
+    widths = _span_widths(span, full=False, time=time)
+    return _aligned(_rows(games, full=False, time=time), widths, _SHORT_ORDER, width)
 
 
 _FULL_HELP = "on my own"
@@ -123,9 +125,17 @@ def _help(game: FinishedGame, *, full: bool) -> str:
     return "no" if game.help.alone else "yes"
 
 
-def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...]) -> Iterator[str]:
+def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...], width: int | None = None) -> Iterator[str]:
+    """The rows in columns of ``widths``; a line longer than a terminal's ``width`` runs its last column on
+    under itself, broken at spaces, rather than have the terminal break it mid-word at its edge."""
     for row in rows:
-        yield "  ".join(row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order).rstrip()
+        cells = [row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order]
+        line = "  ".join(cells).rstrip()
+        if width is None or len(line) <= width:
+            yield line
+        else:
+            head = "  ".join(cells[:-1]) + "  "
+            yield from (text.plain().rstrip() for text in wrap_under(head, Text((row[order[-1]],)), width))
 
 
 def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practice: bool = False) -> str:

@@ -36,3 +36,9 @@ def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_pat
         narrower = lines(60)
         assert narrower[0].split()[1:3] == ["ended", "deal"]  # the time of day left out
         assert max(map(len, narrower)) < max(map(len, narrow))
+        narrowest = lines(52)  # no form fits: the result runs on under itself, broken between words
+        assert max(map(len, narrowest)) <= 52
+        column = narrowest[0].index("result")
+        results = [line[column:] for line in narrowest[1:]]
+        assert " ".join(results).split() == ["lost:", "5+", "down,", "replay", "lost:", "5+", "down"]
+        assert all(line[:column].strip() == "" for line in narrowest[1:] if line[column:].strip() == "down")
