@@ -7,6 +7,7 @@ are the JSON object of :mod:`foursquare.commands.simulate`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from foursquare.engine import LossReason
@@ -93,7 +94,7 @@ def _score_calibration(table: dict[str, Any]) -> list[str]:
     ]
 
 
-def _columns(heads: tuple[str, ...], rows: list[tuple[str, ...]]) -> list[str]:
+def _columns(heads: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
     """A table under its heads, every column as wide as its widest entry and right-aligned, so that each
     figure stands under its head."""
     widths = [max(len(entry) for entry in column) for column in zip(heads, *rows, strict=True)]
