@@ -10,6 +10,7 @@ from foursquare.storage.stats import LOSSES, Records, Stats
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
 from foursquare.words.grammar import plural
 from foursquare.words.results import ending_label
+from foursquare.words.text import Text, wrap
 
 __all__ = [
     "CHART_TITLE",
@@ -163,12 +164,26 @@ def chart_title(on_your_own: bool) -> str:
     return f"Winning scores {'on your own' if on_your_own else 'in all games'} (cards left in the stock)"
 
 
-def records_render_lines(records: Records, height: int = 8, ascii_only: bool = False) -> list[str]:
-    """Both records as lines of text (no terminal control codes), each with its chart: ``foursquare stats``."""
+def records_render_lines(
+    records: Records, height: int = 8, ascii_only: bool = False, width: int | None = None
+) -> list[str]:
+    """Both records as lines of text (no terminal control codes), each with its chart: ``foursquare stats``.
+
+    In a terminal narrower than a chart (``width``), the winning scores a line each instead
+    (:func:`score_lines`), which the terminal would otherwise break at its edge, and a sentence broken
+    between words.
+    """
+
+    def sentence(line: str) -> list[str]:
+        return [line] if width is None else [part.plain() for part in wrap(Text((line,)), width)]
+
     earlier = earlier_line(records.before_help)
-    lines = [*records_lines(records), *([earlier] if earlier else [])]
+    lines = [*records_lines(records), *(sentence(earlier) if earlier else [])]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
-        lines += ["", chart_title(alone), *histogram_lines(stats, height, ascii_only)[1:]]
+        chart = histogram_lines(stats, height, ascii_only)[1:]
+        if width is not None and max(map(len, chart)) > width:
+            chart = score_lines(stats, ascii_only, longest=max(1, min(30, width - 16)))[1:]
+        lines += ["", *sentence(chart_title(alone)), *chart]
     return lines
 
 

@@ -21,7 +21,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.stats import MAX_SCORE, Ending, Records, Result, Stats
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import STATS_FILE
-from foursquare.words.stats import histogram_lines, records_render_lines, render_lines, summary_lines
+from foursquare.words.stats import histogram_lines, records_lines, records_render_lines, render_lines, summary_lines
 
 W, F, S, A = Ending.WON, Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED
 
@@ -386,3 +386,20 @@ def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
 
 def _corrupt_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.name.endswith(".corrupt"))
+
+
+def test_a_terminal_narrower_than_the_chart_gets_the_winning_scores_a_line_each(home: Path) -> None:
+    _fill(home)
+    records = records_of(home)
+    wide = records_render_lines(records)
+    assert records_render_lines(records, width=200) == wide
+    narrow = records_render_lines(records, width=60)
+    assert max(map(len, narrow)) <= 60 < max(map(len, wide))
+    at = narrow.index("Winning scores in all games (cards left in the stock)")
+    assert narrow[at + 1].split() == ["score", "wins"]
+    assert [line.split()[0] for line in narrow[at + 2 :]] == ["3", "11"]
+    figures = len(records_lines(records))
+    assert narrow[:figures] == wide[:figures]  # the figures as they were
+    assert " ".join(narrow[figures : narrow.index("")]) == wide[figures]  # the sentence below them, broken at spaces
+    narrower = records_render_lines(records, width=52)
+    assert max(map(len, narrower)) <= 52 and "Winning scores in all games (cards left in the" in narrower
