@@ -97,8 +97,8 @@ class Unusable(Template):
     ``{typed}`` is what was typed, already made safe to show.
     """
 
-    NOT_A_COMMAND = "{typed}: not a command. Type a cell name such as d4 to place the next card, ? for help."
-    NO_QUESTION = "{typed}: no question is waiting for an answer. Type a cell name such as d4, ? for help."
+    NOT_A_COMMAND = "{typed}: not a command. Type a cell such as d4 to place the next card, or ? for help."
+    NO_QUESTION = "{typed}: no question is waiting. Type a cell such as d4, or ? for help."
     NOT_A_CELL = "{typed}: not a cell: " + CELL_NAMES + "."
     ONE_WORD_TOO_MANY = "{word} takes nothing after it: {typed} is one word too many."
     NEEDS_A_CELL = "p needs a cell: p e4 says what placing the next card on e4 would do."

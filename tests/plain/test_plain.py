@@ -417,7 +417,7 @@ def test_an_empty_line_shows_the_table_again(player: Player) -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        ("zz", "zz: not a command. Type a cell name such as d4 to place the next card, ? for help."),
+        ("zz", "zz: not a command. Type a cell such as d4 to place the next card, or ? for help."),
         ("h9", "h9: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
         ("d0", "d0: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
         ("g7", f"{SECOND} can't go on g7: an empty cell must be next to a card (not diagonally)."),
@@ -427,10 +427,10 @@ def test_an_empty_line_shows_the_table_again(player: Player) -> None:
         ("p x", "x: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."),
         ("p g7", f"{SECOND} can't go on g7: an empty cell must be next to a card (not diagonally)."),
         ("p e4 d5", "p e4 takes nothing after it: d5 is one word too many."),
-        ("\x1b[A", "^[[A: not a command. Type a cell name such as d4 to place the next card, ? for help."),
-        ("x" * 100, "x" * 23 + "…: not a command. Type a cell name such as d4 to place the next card, ? for help."),
-        ("y", "y: no question is waiting for an answer. Type a cell name such as d4, ? for help."),
-        ("YES", "YES: no question is waiting for an answer. Type a cell name such as d4, ? for help."),
+        ("\x1b[A", "^[[A: not a command. Type a cell such as d4 to place the next card, or ? for help."),
+        ("x" * 100, "x" * 23 + "…: not a command. Type a cell such as d4 to place the next card, or ? for help."),
+        ("y", "y: no question is waiting. Type a cell such as d4, or ? for help."),
+        ("YES", "YES: no question is waiting. Type a cell such as d4, or ? for help."),
     ],
 )
 def test_a_bad_line_is_one_line_and_changes_nothing(player: Player, line: str, said: str) -> None:
@@ -532,7 +532,7 @@ def test_each_line_read_is_echoed_and_the_end_of_input_saves_and_quits(home: Pat
     assert "> d4" in lines and lines[lines.index("> d4") + 1].startswith(f"{Spelling().card(FIRST)} on d4 ")
     assert (
         "> \ufffd\ufffd" in lines
-        and "\ufffd\ufffd: not a command. Type a cell name such as d4 to place the next card, ? for help." in lines
+        and "\ufffd\ufffd: not a command. Type a cell such as d4 to place the next card, or ? for help." in lines
     )
     assert "> d3" in lines  # the last line needs no line end
     assert lines[-1] == "Your game is saved: run foursquare again to go on where you left off."
