@@ -150,4 +150,4 @@ def help_declined(aid: Aid, short: bool = False) -> str:
     what = {Aid.TAKE_BACK: "No take-back", Aid.TIP: "No tip", Aid.AUTOPLAY: "No autoplay"}[aid]
     if short:
         return f"{what}: {_STAYS_OFF}."
-    return f"{what}: you chose to play this game alone (help is off until it ends)."
+    return f"{what}: you chose to play this game on your own (no help until it ends)."

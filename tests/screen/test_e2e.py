@@ -743,7 +743,7 @@ def test_no_keeps_the_game_on_your_own_and_its_win_heads_the_statistics(
     term.send("n")
     term.wait_for(lambda t: "No: this game stays on your own." in message(t))
     term.send("u")
-    term.wait_for(lambda t: "No take-back: you chose to play this game alone" in message(t))
+    term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in message(t))
     assert on_disk(home).placed_count == 4  # the answer stands: nothing taken back
     play_line(term, game, WINNING_LINE_DEAL_1[4:], cursor)
     term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on my own." in panel_text(t))
