@@ -597,11 +597,15 @@ def _centred(c: _Canvas, lines: Iterable[tuple[str, Style]]) -> None:
 
 def _too_small(c: _Canvas) -> None:
     need_w, need_h = layout.minimum_size()
-    words, keys = too_small_words(need_w, need_h, c.width, c.height)
+    words, fewer, keys = too_small_words(need_w, need_h, c.width, c.height)
     # a margin where there is room for one; words are never broken, whatever the width (a word wider than the
-    # screen is cut at its edge)
-    wrapped = textwrap.wrap(words, max(1, min(max(c.width - 2, 10), c.width, 48)), break_long_words=False)
-    _centred(c, [*((line, Style.TEXT) for line in wrapped), ("", Style.TEXT), (keys, Style.DIM)])
+    # screen is cut at its edge); short of rows, the fewer words, then no blank line above the key
+    room = max(1, min(max(c.width - 2, 10), c.width, 48))
+    wrapped = textwrap.wrap(words, room, break_long_words=False)
+    if len(wrapped) + 2 > c.height:
+        wrapped = textwrap.wrap(fewer, room, break_long_words=False)
+    gap = [("", Style.TEXT)] if len(wrapped) + 2 <= c.height else []
+    _centred(c, [*((line, Style.TEXT) for line in wrapped), *gap, (keys, Style.DIM)])
 
 
 def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None = None) -> None:

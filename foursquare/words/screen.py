@@ -137,11 +137,13 @@ def card_of(number: int, total: int) -> tuple[str, str]:
     return f"card {number} of {total}", f"{number} of {total}"
 
 
-def too_small_words(need_w: int, need_h: int, width: int, height: int) -> tuple[str, str]:
-    """What a terminal too small to play in shows, and the one key that works there."""
+def too_small_words(need_w: int, need_h: int, width: int, height: int) -> tuple[str, str, str]:
+    """What a terminal too small to play in shows, the same in fewer words for one with too few rows for
+    that, and the one key that works there."""
     return (
         f"Foursquare needs a terminal of at least {need_w}×{need_h}; this one is {width}×{height}. "
         "Please make it larger.",
+        f"Make it at least {need_w}×{need_h}.",
         "q quits",
     )
 

@@ -388,11 +388,20 @@ def test_too_small_asks_for_the_minimum_size() -> None:
     assert f"at least {width}×{height}" in text and f"this one is {width - 1}×{height}" in text
 
 
-@pytest.mark.parametrize(("width", "height"), [(10, 12), (12, 8), (24, 10)])
+@pytest.mark.parametrize(("width", "height"), [(10, 20), (12, 16), (24, 10)])
 def test_a_tiny_terminal_breaks_no_word_of_what_it_says(width: int, height: int) -> None:
-    said, keys = too_small_words(*layout.minimum_size(), width, height)
+    said, _, keys = too_small_words(*layout.minimum_size(), width, height)
     shown = " ".join(frame(make_app(1), width, height)).split()
     assert shown[:3] == ["Foursquare", "needs", "a"] and set(shown) <= set(f"{said} {keys}".split())
+
+
+@pytest.mark.parametrize(("width", "height"), [(20, 5), (30, 3), (69, 2)])
+def test_a_terminal_of_few_rows_says_the_size_it_needs_in_fewer_words_and_keeps_its_key(
+    width: int, height: int
+) -> None:
+    need_w, need_h = layout.minimum_size()
+    shown = " ".join(" ".join(frame(make_app(1), width, height)).split())
+    assert shown == f"Make it at least {need_w}×{need_h}. q quits"
 
 
 def test_help_screen_scrolls_and_says_how_to_leave() -> None:
