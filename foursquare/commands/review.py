@@ -26,7 +26,8 @@ from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
-from foursquare.storage.formats import EXPORT_FORMAT, check_stock, read_json
+from foursquare.storage.files import open_named, os_problem, read_limited
+from foursquare.storage.formats import EXPORT_FORMAT, check_stock, parse_json
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
@@ -71,10 +72,15 @@ def load_record(path: str) -> tuple[Game, Help | None]:
     """The game a record file holds, with its help when it is a line of ``foursquare export`` (None for a bare
     record: not known); :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one, as a whole
     export file (several games) is not."""
-    found = read_json(Path(path), RECORD_LIMIT, _record, Kind.RECORD_FILE, one_game=True)
-    if found is None:
-        raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, Path(path)))
-    return found
+    named = Path(path)
+    try:
+        with open_named(path) as source:
+            raw = read_limited(source, named, RECORD_LIMIT, Kind.RECORD_FILE)
+    except FileNotFoundError:
+        raise StoreError(Problem(Kind.RECORD_FILE, Reason.MISSING, named)) from None
+    except OSError as exc:
+        raise StoreError(os_problem(Kind.RECORD_FILE, named, exc)) from None
+    return parse_json(raw, named, _record, Kind.RECORD_FILE, one_game=True)
 
 
 def _record(value: object) -> tuple[Game, Help | None]:

@@ -23,7 +23,7 @@ from typing import BinaryIO
 from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import run_with_store, write_lines
 from foursquare.session.errors import CommandError
-from foursquare.storage.files import data_dir, os_problem
+from foursquare.storage.files import data_dir, open_named, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
@@ -121,8 +121,7 @@ def import_main(argv: list[str]) -> int:
 
 def _import_file(args: argparse.Namespace, store: Store) -> int:
     try:
-        source = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115 - closed below
-        with source:
+        with open_named(args.file) as source:
             added, skipped, rejected = _import(store, source, "foursquare import")
     except OSError as exc:
         raise CommandError(why(os_problem(Kind.IMPORT_SOURCE, Path(args.file), exc))) from None

@@ -15,8 +15,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import BinaryIO
 
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 
@@ -27,9 +29,11 @@ __all__ = [
     "data_dir",
     "look_into",
     "make_folder",
+    "open_named",
     "open_regular",
     "os_problem",
     "quarantine",
+    "read_limited",
     "read_regular",
     "what_stands",
 ]
@@ -174,9 +178,15 @@ def read_regular(path: Path, limit: int, kind: Kind) -> bytes | None:
         return None
     except OSError as exc:
         raise StoreError(os_problem(kind, path, exc)) from None
+    with open(fd, "rb") as file:
+        return read_limited(file, path, limit, kind)
+
+
+def read_limited(file: BinaryIO, path: Path, limit: int, kind: Kind) -> bytes:
+    """The bytes of ``file`` (opened from ``path``): :class:`StoreError` with a problem of ``kind`` when it
+    cannot be read, holds more than ``limit`` bytes or nothing but blanks."""
     try:
-        with open(fd, "rb") as file:
-            raw = file.read(limit + 1)
+        raw = file.read(limit + 1)
     except OSError as exc:
         raise StoreError(os_problem(kind, path, exc)) from None
     if len(raw) > limit:
@@ -184,6 +194,16 @@ def read_regular(path: Path, limit: int, kind: Kind) -> bytes | None:
     if not raw.strip():
         raise StoreError(Problem(kind, Reason.EMPTY, path))
     return raw
+
+
+def open_named(name: str) -> BinaryIO:
+    """A file the player named to read from: ``-`` for standard input, else whatever ``name`` leads to.
+
+    Unlike the kept files (:func:`open_regular`), it may be a symbolic link
+    or a pipe (``<(…)``): the player chose it.  OSError when it cannot be
+    opened.
+    """
+    return sys.stdin.buffer if name == "-" else open(name, "rb")
 
 
 def quarantine(problem: Problem, now: datetime | None = None) -> Problem:

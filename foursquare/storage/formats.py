@@ -62,6 +62,7 @@ __all__ = [
     "load_game",
     "parse_day",
     "parse_iso",
+    "parse_json",
     "parse_results",
     "parse_saved_game",
     "parse_stamp",
@@ -143,6 +144,11 @@ def read_json(path: Path, limit: int, parse: Callable[[Any], T], kind: Kind, *, 
     raw = read_regular(path, limit, kind)
     if raw is None:
         return None
+    return parse_json(raw, path, parse, kind, one_game=one_game)
+
+
+def parse_json(raw: bytes, path: Path, parse: Callable[[Any], T], kind: Kind, *, one_game: bool = False) -> T:
+    """:func:`read_json` for bytes already read from ``path``."""
     value = decode_json(raw, kind, path=path, one_game=one_game)
     try:
         return parse(value)

@@ -69,7 +69,7 @@ OPTIONS: dict[str, dict[str, str]] = {
     "review": {
         "game": "the id of a game in foursquare history",
         "--last": "review the game that ended last (the default)",
-        "--file": "review the game in a file: a game record, or one line of foursquare export",
+        "--file": "review the game in a file (- for standard input): a game record, or one line of foursquare export",
         "--json": "print the review as one JSON object",
         "--ascii": "draw the chart with # and plain lines",
         "--words": "in words and numbers, without the chart: cards spelled for speech, as plain mode's v says it",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -501,6 +503,23 @@ def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys
     record = write(tmp_path, game.to_record())
     assert review_main(["--file", record, "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
     check_json(json.loads(capsys.readouterr().out), game)
+
+
+def test_a_record_file_may_be_a_symbolic_link_or_standard_input_as_import_reads_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = lost_game()
+    record = write(tmp_path, game.to_record())
+    link = tmp_path / "link.json"
+    link.symlink_to(record)
+    assert review_main(["--file", str(link), "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
+    check_json(json.loads(capsys.readouterr().out), game)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(Path(record).read_bytes())))
+    assert review_main(["--file", "-", "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
+    check_json(json.loads(capsys.readouterr().out), game)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"  ")))
+    assert command("review", "--file", "-") == 1
+    assert capsys.readouterr().err.strip() == "foursquare review: -: the file is empty"
 
 
 def test_json_keeps_every_key_and_adds_expected_scores_costs_and_lines(
