@@ -433,7 +433,7 @@ def check_finished(finished: FinishedGame) -> None:
     if replayed.ending is finished.ending and replayed != finished.result:
         raise ValueError(f"the record's game ended with score {replayed.score}, not {finished.score}")
     if replayed != finished.result:
-        raise ValueError(f"the record's game did not end as {finished.ending.value}")
+        raise ValueError(_other_end(finished.ending, replayed.ending, game.placed_count))
     if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:
         raise ValueError("an abandoned game cannot be over")
     if finished.placed is not None and finished.placed != game.placed_count:
@@ -441,6 +441,17 @@ def check_finished(finished: FinishedGame) -> None:
     at = finished.help.autoplayed_at if finished.help is not None else None
     if at and at[-1] > game.placed_count:
         raise ValueError(f"autoplay made placement {at[-1]}, but the record places {game.placed_count}")
+
+
+def _other_end(said: Ending, replayed: Ending, placed: int) -> str:
+    """Why a line's end and its record's disagree, in the keys of the line: ``"result"``, or ``"loss_reason"``
+    where both are losses."""
+    key, line, record = "result", said.result, replayed.result
+    if line == record:
+        key, line, record = "loss_reason", said.value, replayed.value
+    if replayed is Ending.ABANDONED:
+        return f'the line says "{key}": "{line}", but its record\'s game is not over after {placed} placements'
+    return f'the line says "{key}": "{line}", but its record\'s game ended with "{key}": "{record}"'
 
 
 # --- the old statistics ---------------------------------------------------------------------

@@ -33,7 +33,7 @@ from foursquare.commands import history, transfer
 from foursquare.engine import Game
 from foursquare.session.game import GameSession as Session
 from foursquare.storage import schema
-from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.formats import FinishedGame, check_finished, utc_now
 from foursquare.storage.helped import Help
 from foursquare.storage.problems import Kind, StoreError
 from foursquare.storage.schema import DB_FILE, MIGRATIONS, SCHEMA_VERSION
@@ -440,6 +440,26 @@ def _import_elsewhere(source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     return transfer.import_main([str(source)])
 
 
+def ending_as(game: FinishedGame, ending: Ending, score: int | None) -> FinishedGame:
+    """``game`` as a line that says it ended otherwise, its record unchanged."""
+    return FinishedGame(
+        game.id, game.deal, game.daily, game.started, game.ended, ending, score, game.placed, game.counted,
+        game.record, game.help,
+    )  # fmt: skip
+
+
+def test_a_line_whose_end_its_record_does_not_reach_names_both_in_the_line_s_keys() -> None:
+    lost = lost_game()
+    reason = Ending.STOCK_EMPTY if Result.of(lost).ending is Ending.TOO_MANY_FACE_DOWN else Ending.TOO_MANY_FACE_DOWN
+    other = ending_as(finished(lost), reason, None)
+    with pytest.raises(ValueError, match=f'says "loss_reason": "{reason.value}", but its record\'s game ended with'):
+        check_finished(other)
+    unfinished = played(5, 3)
+    claimed = ending_as(finished(unfinished), Ending.WON, 20)
+    with pytest.raises(ValueError, match='says "result": "won", but its record\'s game is not over after 3 placements'):
+        check_finished(claimed)
+
+
 def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -469,7 +489,8 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     assert "Imported 2 games; 0 already in the history; 5 lines rejected." in out
     rejected = [line.split(":")[0:2] for line in err.splitlines()]
     assert [number for _, number in rejected] == [" line 3", " line 4", " line 5", " line 6", " line 8"]
-    assert "placement 2" in err and "a number with too many digits" in err and "did not end as" in err
+    assert "placement 2" in err and "a number with too many digits" in err
+    assert 'line 6: the line says "result": "won", but its record\'s game ended with "result": "lost"' in err
     assert _export(tmp_path / "elsewhere", capsys) == good
     assert stats_of(tmp_path / "elsewhere") == stats_of(home)
     assert command("import", str(tmp_path / "missing.jsonl")) == 1
