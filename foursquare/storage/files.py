@@ -18,9 +18,12 @@ import stat
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import BinaryIO
 
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the statistics does not load it
+    from typing import BinaryIO
 
 __all__ = [
     "CORRUPT_SUFFIX",
