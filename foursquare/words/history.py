@@ -127,15 +127,28 @@ def _help(game: FinishedGame, *, full: bool) -> str:
 
 def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...], width: int | None = None) -> Iterator[str]:
     """The rows in columns of ``widths``; a line longer than a terminal's ``width`` runs its last column on
-    under itself, broken at spaces, rather than have the terminal break it mid-word at its edge."""
+    under itself, broken at spaces, rather than have the terminal break it mid-word at its edge; where the
+    other columns leave that column too little room for a word, it has lines of its own under each row."""
+    head_width = sum(widths[n] + 2 for n in order[:-1])
+    under = width is not None and head_width + widths[order[-1]] > width and width - head_width < _NARROWEST_LAST
     for row in rows:
         cells = [row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order]
         line = "  ".join(cells).rstrip()
-        if width is None or len(line) <= width:
+        if under and width is not None:  # every row alike, the heading too, so that the column reads as one
+            yield "  ".join(cells[:-1]).rstrip()
+            yield from (text.plain().rstrip() for text in wrap_under(_UNDER, Text((row[order[-1]],)), width))
+        elif width is None or len(line) <= width:
             yield line
         else:
             head = "  ".join(cells[:-1]) + "  "
             yield from (text.plain().rstrip() for text in wrap_under(head, Text((row[order[-1]],)), width))
+
+
+_NARROWEST_LAST = 8
+"""The fewest columns the last column runs on in beside the others: its longest words (``before``, ``replay``)
+and a comma fit; with less, it goes under them."""
+_UNDER = "    "
+"""How far in the last column's lines of their own start, under the other columns of the row."""
 
 
 def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practice: bool = False) -> str:

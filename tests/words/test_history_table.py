@@ -42,3 +42,11 @@ def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_pat
         results = [line[column:] for line in narrowest[1:]]
         assert " ".join(results).split() == ["lost:", "5+", "down,", "replay", "lost:", "5+", "down"]
         assert all(line[:column].strip() == "" for line in narrowest[1:] if line[column:].strip() == "down")
+        for width in range(44, 60):  # where the other columns leave the result too little room: lines of its own
+            lines_at = lines(width)
+            assert max(map(len, lines_at)) <= width, width
+            words = " ".join(lines_at).split()
+            assert all(word in words for word in ("result", "placed", "lost:", "5+", "down,", "replay", "down"))
+        under = lines(50)
+        assert under[0].split() == ["id", "ended", "deal", "score", "placed", "help"] and under[1] == "    result"
+        assert under[3] == "    lost: 5+ down, replay" and under[5] == "    lost: 5+ down"
