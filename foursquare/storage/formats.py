@@ -450,7 +450,8 @@ def _other_end(said: Ending, replayed: Ending, placed: int) -> str:
     if line == record:
         key, line, record = "loss_reason", said.value, replayed.value
     if replayed is Ending.ABANDONED:
-        return f'the line says "{key}": "{line}", but its record\'s game is not over after {placed} placements'
+        after = f"{placed} placement{'' if placed == 1 else 's'}"
+        return f'the line says "{key}": "{line}", but its record\'s game is not over after {after}'
     return f'the line says "{key}": "{line}", but its record\'s game ended with "{key}": "{record}"'
 
 

@@ -21,6 +21,7 @@ from foursquare.engine.deal_numbers import LAST_DEAL
 from foursquare.engine.sizes import GRID
 from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
+from foursquare.storage.problems import as_json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the rules are loaded by whoever has a game: reading the statistics needs none of them
@@ -64,11 +65,20 @@ class Ending(str, Enum):
 
     @classmethod
     def of(cls, result: str, loss_reason: str | None) -> Ending:
-        """The ending named by a result and a loss reason; ValueError when they do not go together."""
-        ending = cls(loss_reason) if result == "lost" and loss_reason is not None else cls(result)
-        if ending.result != result or ending.loss_reason != loss_reason:
-            raise ValueError(f"result {result!r} does not go with loss reason {loss_reason!r}")
-        return ending
+        """The ending named by a result and a loss reason; ValueError, naming the values each may have, when
+        either is none of them or they do not go together."""
+        reasons = [ending for ending in cls if ending.result == "lost"]
+        if result not in {ending.result for ending in cls}:
+            raise ValueError(f'"result" is "won", "lost" or "abandoned", not {as_json(result)}')
+        if result != "lost":
+            if loss_reason is not None:
+                raise ValueError(f'a game {result} has no "loss_reason" (null), not {as_json(loss_reason)}')
+            return cls(result)
+        found = next((ending for ending in reasons if ending.value == loss_reason), None)
+        if found is None:
+            named = " or ".join(f'"{ending.value}"' for ending in reasons)
+            raise ValueError(f'a lost game has a "loss_reason" of {named}, not {as_json(loss_reason)}')
+        return found
 
 
 LOSSES = (Ending.TOO_MANY_FACE_DOWN, Ending.STOCK_EMPTY, Ending.ABANDONED)

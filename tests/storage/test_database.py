@@ -440,6 +440,28 @@ def _import_elsewhere(source: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     return transfer.import_main([str(source)])
 
 
+@pytest.mark.parametrize(
+    ("result", "reason", "said"),
+    [
+        ("cat", None, '"result" is "won", "lost" or "abandoned", not "cat"'),
+        (
+            "lost",
+            "face down",
+            'a lost game has a "loss_reason" of "too_many_face_down" or "stock_empty", not "face down"',
+        ),
+        ("lost", None, 'a lost game has a "loss_reason" of "too_many_face_down" or "stock_empty", not null'),
+        ("won", "stock_empty", 'a game won has no "loss_reason" (null), not "stock_empty"'),
+    ],
+)
+def test_a_line_s_result_and_loss_reason_are_refused_naming_the_values_they_may_have(
+    result: str, reason: str | None, said: str
+) -> None:
+    with pytest.raises(ValueError) as refused:
+        Ending.of(result, reason)
+    assert str(refused.value) == said
+    assert Ending.of("lost", "stock_empty") is Ending.STOCK_EMPTY and Ending.of("abandoned", None) is Ending.ABANDONED
+
+
 def ending_as(game: FinishedGame, ending: Ending, score: int | None) -> FinishedGame:
     """``game`` as a line that says it ended otherwise, its record unchanged."""
     return FinishedGame(
