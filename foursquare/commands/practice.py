@@ -77,7 +77,7 @@ def main(
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout
     spell = spelling_for(sink, ascii=args.ascii, words=args.words, real=stdout is None)
-    out = printer(sink, spell)
+    out = printer(sink, spell, real=stdout is None)
     with open_store(Need.HISTORY, create=False) as store, using(store, Need.HISTORY):
         library = Library(store)
         games = looked_up(library, args.game)  # refused before a line is printed

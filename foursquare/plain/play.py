@@ -544,7 +544,7 @@ def main(
     sink = stdout if stdout is not None else sys.stdout
     spell = spelling_for(sink, ascii=ascii, words=words, real=stdout is None)
     session, opening = open_session(seed=seed, daily=daily, new=new)
-    out = printer(sink, spell)
+    out = printer(sink, spell, real=stdout is None)
     plain = Plain(session, spell, out, width=page_width() if stdout is None else DEFAULT_WIDTH)
     try:
         plain.begin(opening)

@@ -17,10 +17,12 @@ import locale
 from collections.abc import Callable
 from typing import BinaryIO, NamedTuple, TextIO
 
+from foursquare.session.columns import terminal_columns
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import SUITS, can_encode, locale_codeset
 from foursquare.words.plain import Unusable
 from foursquare.words.quote import shown
+from foursquare.words.text import Text, wrap_under
 
 __all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for"]
 
@@ -69,11 +71,22 @@ def read_line(source: BinaryIO) -> Typed | None:
     return Typed(raw.decode("utf-8", "replace").rstrip("\r\n"), ended, not ended and len(raw) > MAX_LINE_BYTES)
 
 
-def printer(sink: TextIO, spell: Spelling) -> Callable[[str], None]:
-    """A function printing one line to ``sink``, spelled for it, at once (a pipe's reader sees each answer)."""
+def printer(sink: TextIO, spell: Spelling, *, real: bool = False) -> Callable[[str], None]:
+    """A function printing one line to ``sink``, spelled for it, at once (a pipe's reader sees each answer).
+
+    On the ``real`` output when it is a terminal, a line wider than the
+    terminal is broken between words, its indent kept, where the terminal
+    would break it mid-word; anywhere else (a pipe, a file) each line is
+    whole, as a script reads it.
+    """
+    width = terminal_columns() if real and sink.isatty() else None
 
     def out(line: str) -> None:
-        sink.write(spell.line(line) + "\n")
+        said = spell.line(line)
+        if width is not None and len(said) > width:
+            indent = said[: len(said) - len(said.lstrip())]
+            said = "\n".join(part.plain() for part in wrap_under(indent, Text((said.lstrip(),)), width))
+        sink.write(said + "\n")
         sink.flush()
 
     return out

@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from foursquare.session.lines import MAX_LINE_BYTES, Typed, read_line, read_lines
+import pytest
+
+from foursquare.session.lines import MAX_LINE_BYTES, Typed, printer, read_line, read_lines
+from foursquare.words.cards import Spelling
 
 
 class Typing(io.BytesIO):
@@ -79,3 +82,26 @@ def test_reading_stops_once_the_reader_is_done() -> None:
 def test_the_plain_help_page_gives_the_longest_line_read() -> None:
     page = (Path(__file__).resolve().parents[2] / "foursquare/words/help/plain.md").read_text(encoding="utf-8")
     assert f"({MAX_LINE_BYTES} characters)" in page
+
+
+class Terminal(io.StringIO):
+    """What a terminal's output looks like to the printer."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_at_a_terminal_a_line_wider_than_it_is_broken_between_words_and_through_a_pipe_kept_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "30")
+    line = "  d9: not a cell: columns go from a to g and rows from 1 to 7"
+    terminal, pipe = Terminal(), io.StringIO()
+    printer(terminal, Spelling(), real=True)(line)
+    printer(pipe, Spelling(), real=True)(line)
+    printer(terminal, Spelling(), real=False)("a test's own output is never broken, however long it is")
+    shown = terminal.getvalue().splitlines()
+    assert max(map(len, shown[:-1])) <= 30 and all(row.startswith("  ") for row in shown[:-1])
+    assert " ".join(" ".join(shown[:-1]).split()) == line.strip()
+    assert shown[-1] == "a test's own output is never broken, however long it is"
+    assert pipe.getvalue() == line + "\n"
