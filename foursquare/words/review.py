@@ -344,10 +344,11 @@ def placement_lines(
     made the placement, not the player.
     """
     who = "autoplay" if by_autoplay else "you"
-    where: tuple[Token, ...] = ("Card ", card, f": {who} put it on {cell_name(cell)} [ ]")
+    same = step is not None and step.expert_cell == cell  # the table marks the cell { } (see _marked)
+    where: tuple[Token, ...] = ("Card ", card, f": {who} put it on {cell_name(cell)} {'{ }' if same else '[ ]'}")
     if step is None:
         forms = [Text((*where, "; the expert is still judging it."))]
-    elif step.expert_cell == cell:
+    elif same:
         forms = [
             Text((*where, "; the expert would have put it there too.")),
             Text((*where, ", the expert's own cell.")),

@@ -495,7 +495,9 @@ def test_the_first_line_of_a_placement_is_a_whole_sentence() -> None:
     other = next(step for step in steps if step.expert_cell != step.cell)
     assert isinstance(app.page, ReviewPage)
     app.page.at = same.n
-    assert f"you put it on {cell_name(same.cell)} [ ]; the expert would have put it there too." in screen_text(app)
+    shown = screen_text(app)
+    assert f"you put it on {cell_name(same.cell)} {{ }}; the expert would have put it there too." in shown
+    assert "{" in shown.split("the expert would have put it there too.")[1]  # the table marks the cell so
     app.page.at = other.n
     mine, expert = cell_name(other.cell), cell_name(other.expert_cell)
     assert f"you put it on {mine} [ ]; the expert would have put it on {expert} < >." in screen_text(app)
