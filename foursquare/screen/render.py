@@ -427,7 +427,7 @@ def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
 
 
 def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
-    """``Still to come``, then the ranks over their counts, ranks gone dimmed; returns the row below."""
+    """``After the next card``, then the ranks over their counts, ranks gone dimmed; returns the row below."""
     c.put(y, x, PANEL["to_come"], Style.DIM)
     for rank, count in counts.items():
         text = Card(rank, "S").rank_text

@@ -40,8 +40,8 @@ ON_THE_TABLE: tuple[str, str] = (
     "d4. Dots under a card: cards in its pile (4 at most). Dashed slots: cells where the next card may go. "
     "Cards just turned over have a double frame until your next key; the line at the bottom says why they "
     "turned. While you move the cursor, that line says what placing the next card there would do, and the "
-    "cards it would turn over are marked 'flips'. 'Still to come' counts the cards of each rank left in "
-    "the stock after the next card. "
+    "cards it would turn over are marked 'flips'. 'After the next card' counts the cards of each rank "
+    "left in the stock after it. "
     f"Outcomes (o): every cell the next card may go on says what it would do there, {NEW_PILE}2/4 a new pile "
     f"or {ON_A_PILE}2/4 on top of a pile, with 2 of 4 face down after; {LOSE_MARK} and {WIN_MARK} end the game "
     "at once. On a pile the outcome is in its top edge, where 'flips' and the tip's mark go first.",

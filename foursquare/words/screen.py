@@ -46,7 +46,7 @@ PANEL = {
     "deal": "Deal",
     "by_hand": "by hand",
     "one_more": "One more face down loses!",
-    "to_come": "Still to come",
+    "to_come": "After the next card",
 }
 """The side panel's labels."""
 

@@ -75,9 +75,9 @@ def test_the_bottom_line_previews_the_cell_under_the_cursor_and_marks_the_cards(
 
 def test_p_and_c_are_kept_for_the_next_run(terms: list[Terminal], tmp_path: Path) -> None:
     term = play(terms, tmp_path, "--seed", "2")
-    term.wait_for("Deal 2: place ", "Still to come")
+    term.wait_for("Deal 2: place ", "After the next card")
     term.send("c", "p")
-    term.wait_for(lambda t: "Still to come" not in t.text)
+    term.wait_for(lambda t: "After the next card" not in t.text)
     term.send("q")
     assert term.wait_exit() == 0
     again = play(terms, tmp_path)
@@ -85,12 +85,12 @@ def test_p_and_c_are_kept_for_the_next_run(terms: list[Terminal], tmp_path: Path
     again.send("enter", "right")
     again.wait_for("39 cards left")
     again.settle()
-    assert "Still to come" not in again.text and FLIP_MARK not in again.text
+    assert "After the next card" not in again.text and FLIP_MARK not in again.text
     assert not bottom(again).startswith("e4:")  # the bottom line still explains the card placed
     again.send("c", "p", "q", "y")
     assert again.wait_exit() == 0
     third = play(terms, tmp_path)
-    third.wait_for("Welcome back", "Still to come")
+    third.wait_for("Welcome back", "After the next card")
     third.send("right")
     third.wait_for(lambda t: bottom(t).startswith("e4: "))
 

@@ -476,13 +476,13 @@ def test_cards_still_to_come_counts_each_rank_after_the_next_card_and_dims_ranks
     app = App(session_on(game))
     spans = render(app, 80, 24)
     rows = screen(spans, 80, 24)
-    y = next(n for n, row in enumerate(rows) if "Still to come" in row)
-    x = rows[y].index("Still to come")
+    y = next(n for n, row in enumerate(rows) if "After the next card" in row)
+    x = rows[y].index("After the next card")
     assert rows[y + 1][x:].split() == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
     assert rows[y + 2][x:].split() == ["1", "1", "1", "0", "0", "0", "0", "0", "0", "2"]
     assert style_at(spans, y + 1, x) is not Style.DIM and style_at(spans, y + 1, x + 6) is Style.DIM
     app.handle("c")
-    assert "Still to come" not in "\n".join(frame(app))
+    assert "After the next card" not in "\n".join(frame(app))
 
 
 def test_column_letters_and_row_numbers_name_the_cells_in_view() -> None:
