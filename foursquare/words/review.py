@@ -126,12 +126,13 @@ def verdict_phrase(verdict: Verdict) -> str:
 
 
 def step_line(step: Step, *, ascii: bool = False) -> str:
-    """``12. 7♠ on b1 (expert: b2  ) 17.4 → 16.2  cost 1.2   98% →  97%  inaccuracy``: one placement listed."""
-    expert = "same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
+    """``12. 7♠ on b1 (expert: b2)   17.4 → 16.2  cost 1.2   98% →  97%  inaccuracy``: one placement listed,
+    its figures in the same columns as ``(expert: same)``'s."""
+    expert = "(expert: " + ("same" if step.expert_cell == step.cell else cell_name(step.expert_cell)) + ")"
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     arrow = _arrow(ascii)
     return (
-        f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} (expert: {expert:<4})"
+        f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} {expert:<14}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
         f"  cost {step.cost:.1f}  {before:>4} {arrow} {after:>4}  {step.verdict}"
     )

@@ -466,6 +466,14 @@ def test_the_summary_and_the_listing_spell_cards_and_arrows_as_the_table_does(as
     assert listed.isascii() == ascii and costliest.isascii() == ascii
 
 
+def test_a_listed_placement_names_the_expert_s_cell_in_brackets_of_its_own_and_keeps_its_columns() -> None:
+    same, other = step(18.0, 18.0), step(18.0, 15.0)
+    assert same.expert_cell == same.cell and other.expert_cell != other.cell
+    one, two = step_line(same), step_line(other)
+    assert "(expert: same)" in one and f"(expert: {cell_name(other.expert_cell)}) " in two
+    assert one.index("18.0") == two.index("18.0") and one.index("cost") == two.index("cost")
+
+
 # --- the command ----------------------------------------------------------------
 
 
