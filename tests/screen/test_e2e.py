@@ -194,7 +194,7 @@ def test_help_screen_and_back(term_factory: list[Terminal], home: Path) -> None:
     term = start(term_factory, ["--seed", "1"], home)
     term.wait_for("Deal 1: place ")
     term.send("?")
-    term.wait_for("Foursquare: rules and keys", "Turning over", "any other key: back to the game")
+    term.wait_for("Foursquare: rules and keys", "Turning over", "any other key: back")
     term.send("down", "down")
     term.wait_for(lambda t: "lines 3–" in t.text)
     term.send("x")
