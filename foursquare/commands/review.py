@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
@@ -26,7 +25,7 @@ from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
-from foursquare.storage.files import open_named, os_problem, read_limited
+from foursquare.storage.files import named_back, open_named, os_problem, read_limited
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, parse_json
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
@@ -72,7 +71,7 @@ def load_record(path: str) -> tuple[Game, Help | None]:
     """The game a record file holds, with its help when it is a line of ``foursquare export`` (None for a bare
     record: not known); :class:`StoreError` (kind ``RECORD_FILE``) for a file that is not one, as a whole
     export file (several games) is not."""
-    named = Path(path)
+    named = named_back(path)
     try:
         with open_named(path) as source:
             raw = read_limited(source, named, RECORD_LIMIT, Kind.RECORD_FILE)

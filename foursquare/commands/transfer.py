@@ -23,7 +23,7 @@ from typing import BinaryIO
 from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import run_with_store, write_lines
 from foursquare.session.errors import CommandError
-from foursquare.storage.files import data_dir, open_named, os_problem
+from foursquare.storage.files import STDIN, data_dir, named_back, open_named, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store, kept_files
@@ -54,7 +54,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
             yield json.dumps(game.to_json(), separators=(",", ":"))
 
     lines = each_line()
-    if args.file == "-":
+    if args.file == STDIN:
         return write_lines(lines, sys.stdout)
     target = Path(os.path.realpath(args.file))
     if any(_same_file(target, kept) for kept in kept_files(data_dir())):
@@ -124,7 +124,7 @@ def _import_file(args: argparse.Namespace, store: Store) -> int:
         with open_named(args.file) as source:
             added, skipped, rejected = _import(store, source, "foursquare import")
     except OSError as exc:
-        raise CommandError(why(os_problem(Kind.IMPORT_SOURCE, Path(args.file), exc))) from None
+        raise CommandError(why(os_problem(Kind.IMPORT_SOURCE, named_back(args.file), exc))) from None
     print(imported(added, skipped, rejected))
     return 1 if rejected else 0
 

@@ -28,10 +28,12 @@ if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the sta
 __all__ = [
     "CORRUPT_SUFFIX",
     "ENV_HOME",
+    "STDIN",
     "NotAFile",
     "data_dir",
     "look_into",
     "make_folder",
+    "named_back",
     "open_named",
     "open_regular",
     "os_problem",
@@ -199,6 +201,10 @@ def read_limited(file: BinaryIO, path: Path, limit: int, kind: Kind) -> bytes:
     return raw
 
 
+STDIN = "-"
+"""The name that stands for standard input (and output, to ``export``)."""
+
+
 def open_named(name: str) -> BinaryIO:
     """A file the player named to read from: ``-`` for standard input, else whatever ``name`` leads to.
 
@@ -206,7 +212,12 @@ def open_named(name: str) -> BinaryIO:
     or a pipe (``<(…)``): the player chose it.  OSError when it cannot be
     opened.
     """
-    return sys.stdin.buffer if name == "-" else open(name, "rb")
+    return sys.stdin.buffer if name == STDIN else open(name, "rb")
+
+
+def named_back(name: str) -> Path:
+    """How a file the player named is named in what is said of it: ``-`` as standard input."""
+    return Path("standard input") if name == STDIN else Path(name)
 
 
 def quarantine(problem: Problem, now: datetime | None = None) -> Problem:

@@ -527,7 +527,7 @@ def test_a_record_file_may_be_a_symbolic_link_or_standard_input_as_import_reads_
     check_json(json.loads(capsys.readouterr().out), game)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"  ")))
     assert command("review", "--file", "-") == 1
-    assert capsys.readouterr().err.strip() == "foursquare review: -: the file is empty"
+    assert capsys.readouterr().err.strip() == "foursquare review: standard input: the file is empty"
 
 
 def test_json_keeps_every_key_and_adds_expected_scores_costs_and_lines(
