@@ -488,21 +488,19 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     panel = where.panel
     inner = panel.width - 4
     title, first = banner_words(game)
-    if game.status is Status.WON and app.end_note:
-        first = SCORE_MEANING  # the note's first line gives the score: say once what it means, not the figure twice
+    note = list(app.end_note)
+    if game.status is Status.WON and note:  # the note's first line gives the score: what it means comes after it
+        full, short = [note[0], Text.of(SCORE_MEANING), *note[1:]], note
+    else:  # a loss keeps why it was lost, whatever the rows
+        full = short = [Text.of(first), *note]
     style = Style.WON if game.status is Status.WON else Style.LOST
     key_rows = _rows_needed(inner, app.end_keys)
     # the end box leaves room under it for the deal, to replay or share it (the cards left and those face
     # down are on the table and in the box's words)
     room = max(panel.height - _deal_rows(panel.width, game), 4 + key_rows)
-    # short of rows, the end's "more" (the other record) goes first, then a win's score line (its note says
-    # the score too), then the note's last sentences, whole; a loss keeps why it was lost
-    why = [Text.of(first)] if game.status is not Status.WON or not app.end_note else []
-    for said in (
-        [Text.of(first), *app.end_note, *app.end_more],
-        [Text.of(first), *app.end_note],
-        [*why, *app.end_note],
-    ):
+    # short of rows, the end's "more" (the other record) goes first, then what a win's score means, then the
+    # note's last sentences, whole
+    for said in ([*full, *app.end_more], full, short):
         lines = _wrapped(said, inner)
         if len(lines) + 3 + key_rows <= room:
             break

@@ -223,7 +223,8 @@ def test_the_end_box_keeps_its_title_its_headline_and_every_key_at_the_smallest_
     said = ("Won, score 15, on my own.", "Not counted: deal 1 was counted before (a replay).")
     for words in (SCORE_MEANING, *said, "On your own: streak 1, won 100% of 1."):
         assert words in full
-    assert "Score 15" not in full  # the figure once, in the result line
+    assert "Score 15" not in full  # the figure once, in the result line, and what it means after it
+    assert full.index("Won, score 15,") < full.index(SCORE_MEANING)
     assert "All games: streak 1, won 100% of 1." in full
     app.handle(Resize(70, 17))
     box = box_of(app)
