@@ -23,6 +23,7 @@ from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.expert.reviewing import Reviewing
+from foursquare.session.columns import terminal_columns
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
 from foursquare.storage.files import named_back, open_named, os_problem, read_limited
@@ -43,6 +44,7 @@ from foursquare.words.review import (
     review_stopped,
 )
 from foursquare.words.review import report_lines as review_report_lines
+from foursquare.words.text import to_terminal
 
 __all__ = ["CHART_ROWS", "build_parser", "load_record", "main", "report_lines"]
 
@@ -97,10 +99,14 @@ def _record(value: object) -> tuple[Game, Help | None]:
     return game, help
 
 
-def report_lines(review: Review, *, ascii: bool = False) -> list[str]:
-    """The review as the terminal shows it: the summary and chart, then every placement."""
-    lines = review_report_lines(review, rows=CHART_ROWS, width=REPORT_WIDTH, ascii=ascii)
-    return [to_ascii(line) for line in lines] if ascii else lines
+def report_lines(review: Review, *, ascii: bool = False, width: int | None = None) -> list[str]:
+    """The review as the terminal shows it: the summary and chart, then every placement; in a terminal
+    narrower than :data:`REPORT_WIDTH` (``width``), laid out for it and any line still wider broken between
+    words, where the terminal would break it mid-word."""
+    lines = review_report_lines(
+        review, rows=CHART_ROWS, width=min(REPORT_WIDTH, width or REPORT_WIDTH), ascii=ascii, terminal=width
+    )
+    return to_terminal([to_ascii(line) for line in lines] if ascii else lines, width)
 
 
 def run(
@@ -185,14 +191,15 @@ def _review(
         print(json.dumps(review.to_json()))
         return 0
     helped = helped_summary_line(review, help)
+    width = terminal_columns() if sys.stdout.isatty() else None
     if args.words:  # as plain mode's v says it: for a screen reader
         spell = spelling_for(sys.stdout, ascii=args.ascii, words=True, real=True)
         lines = plain_review_lines(review, spell, game)
         lines[1:1] = [helped] if helped is not None else []
-        print("\n".join(spell.line(line) for line in lines))
+        print("\n".join(to_terminal([spell.line(line) for line in lines], width)))
         return 0
     ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
-    lines = report_lines(review, ascii=ascii)
+    lines = report_lines(review, ascii=ascii, width=width)
     if helped is not None:
         lines.insert(3, helped)  # under the summary's first line: how the game was played
     print("\n".join(lines))

@@ -22,7 +22,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import SUITS, can_encode, locale_codeset
 from foursquare.words.plain import Unusable
 from foursquare.words.quote import shown
-from foursquare.words.text import Text, wrap_under
+from foursquare.words.text import to_terminal
 
 __all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for"]
 
@@ -83,9 +83,7 @@ def printer(sink: TextIO, spell: Spelling, *, real: bool = False) -> Callable[[s
 
     def out(line: str) -> None:
         said = spell.line(line)
-        if width is not None and len(said) > width:
-            indent = said[: len(said) - len(said.lstrip())]
-            said = "\n".join(part.plain() for part in wrap_under(indent, Text((said.lstrip(),)), width))
+        said = "\n".join(to_terminal([said], width))
         sink.write(said + "\n")
         sink.flush()
 

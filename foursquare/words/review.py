@@ -28,7 +28,7 @@ from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_MY_OWN, help_words
 from foursquare.words.problems import why
 from foursquare.words.results import score_words
-from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap_under
+from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap, wrap_under
 
 __all__ = [
     "AUTOPLAY_NOTE",
@@ -62,6 +62,7 @@ __all__ = [
     "review_stopped",
     "review_title",
     "step_line",
+    "step_lines",
     "summary_lines",
     "summary_waiting",
     "verdict_lines",
@@ -128,13 +129,26 @@ def verdict_phrase(verdict: Verdict) -> str:
 def step_line(step: Step, *, ascii: bool = False) -> str:
     """``12. 7♠ on b1 (expert: b2)   17.4 → 16.2  cost 1.2   98% →  97%  inaccuracy``: one placement listed,
     its figures in the same columns as ``(expert: same)``'s."""
+    return "".join(_step_parts(step, ascii))
+
+
+def step_lines(step: Step, width: int, *, ascii: bool = False) -> list[str]:
+    """:func:`step_line`, or where it is wider than ``width`` two lines: the cards, then under them the win
+    chance and the verdict, each part whole."""
+    cards, chance = _step_parts(step, ascii)
+    return [cards + chance] if len(cards) + len(chance) <= width else [cards, "    " + chance.lstrip()]
+
+
+def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:
+    """A listed placement in two parts: the card, the cells and the cards, then the win chance and the verdict."""
     expert = "(expert: " + ("same" if step.expert_cell == step.cell else cell_name(step.expert_cell)) + ")"
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     arrow = _arrow(ascii)
     return (
         f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} {expert:<14}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
-        f"  cost {step.cost:.1f}  {before:>4} {arrow} {after:>4}  {step.verdict}"
+        f"  cost {step.cost:.1f}",
+        f"  {before:>4} {arrow} {after:>4}  {step.verdict}",
     )
 
 
@@ -265,7 +279,11 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         (_counted(review), _counted(review, zeros=False)),
         worst_line,
         ("",),
-        (f"Expected score in cards, card by card {marks}", f"Expected cards, card by card {marks}"),
+        (
+            f"Expected score in cards, card by card {marks}",
+            f"Expected cards, card by card {marks}",
+            f"Expected cards {marks}",
+        ),
     ]
     chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)
     return [longest_fitting(forms, width) for forms in head] + chart
@@ -517,21 +535,32 @@ def _deal(deal: int | None) -> str:
     return f"deal {deal}" if deal is not None else "a deal given by hand"
 
 
-def report_lines(review: Review, *, rows: int, width: int, ascii: bool = False) -> list[str]:
-    """The review as the terminal shows it: the summary and chart, then every placement."""
+def report_lines(
+    review: Review, *, rows: int, width: int, ascii: bool = False, terminal: int | None = None
+) -> list[str]:
+    """The review as the terminal shows it: the summary and chart laid out in ``width`` columns, then every
+    placement, a line each, or two where a ``terminal`` that many columns wide is too narrow for one."""
     lines = [f"Review of {_deal(review.deal)}", ""]
     lines += summary_lines(review, rows=rows, width=width, ascii=ascii)
-    lines += [
-        "",
-        "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4):",
-        "the expected score in cards with the expert's cell and with yours, what yours",
-        "cost, the win chance the same way, and the verdict",
-    ]
-    lines += [step_line(step, ascii=ascii) + _by_autoplay(review, step) for step in review.steps]
+    lines += ["", *(line.plain() for line in wrap(Text((_PLACEMENTS_HEAD,)), width))]
+    for step in review.steps:
+        autoplay = _by_autoplay(review, step)
+        *first, last = (
+            [step_line(step, ascii=ascii)]
+            if terminal is None
+            else step_lines(step, terminal - len(autoplay), ascii=ascii)
+        )
+        lines += [*first, last + autoplay]
     if review.autoplayed_at:
-        lines.append(AUTOPLAY_NOTE)
+        lines += [line.plain() for line in wrap(Text((AUTOPLAY_NOTE,)), terminal or len(AUTOPLAY_NOTE))]
     return lines
 
+
+_PLACEMENTS_HEAD = (
+    "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4): the expected score in "
+    "cards with the expert's cell and with yours, what yours cost, the win chance the same way, and the verdict"
+)
+"""What the list of placements under a review's summary gives, line by line."""
 
 AUTOPLAY_NOTE = "(autoplay): placed by autoplay; the accuracy and the counts are your own."
 """Under a list of placements some of which autoplay made: why those are set apart."""

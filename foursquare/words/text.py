@@ -16,7 +16,18 @@ from typing import TypeVar
 from foursquare.engine import Card
 from foursquare.engine.values import Value
 
-__all__ = ["Rank", "Text", "Token", "Tone", "card_list", "fitted", "longest_fitting", "wrap", "wrap_under"]
+__all__ = [
+    "Rank",
+    "Text",
+    "Token",
+    "Tone",
+    "card_list",
+    "fitted",
+    "longest_fitting",
+    "to_terminal",
+    "wrap",
+    "wrap_under",
+]
 
 
 class Rank(Value):
@@ -107,6 +118,21 @@ def wrap(text: Text, width: int) -> list[Text]:
         used += size
     lines.append(line)
     return [Text(tuple(_joined(tokens)), text.tone) for tokens in lines]
+
+
+def to_terminal(lines: Iterable[str], width: int | None) -> list[str]:
+    """Lines of output to a terminal ``width`` columns wide, each broken between words where it is wider
+    (its indent kept, and the spaces that line up its columns), rather than mid-word by the terminal at its
+    edge; None (a pipe, a file): as they are, whole for a script to read."""
+    if width is None:
+        return list(lines)
+    out = []
+    for line in lines:
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or [
+            line
+        ]
+    return out
 
 
 def wrap_under(head: str, text: Text, width: int, rows: int | None = None) -> list[Text]:

@@ -474,6 +474,19 @@ def test_a_listed_placement_names_the_expert_s_cell_in_brackets_of_its_own_and_k
     assert one.index("18.0") == two.index("18.0") and one.index("cost") == two.index("cost")
 
 
+def test_in_a_narrow_terminal_the_review_fits_it_and_each_placement_takes_two_whole_lines() -> None:
+    _, whole = four_placements()
+    helped = whole.autoplayed((2,))
+    wide = report_lines(helped, rows=5, width=78)
+    narrow = report_lines(helped, rows=5, width=60, terminal=60)
+    assert max(map(len, narrow)) <= 60 < max(map(len, wide))
+    listed = [line for line in wide if "(expert: " in line]
+    firsts = [n for n, line in enumerate(narrow) if "(expert: " in line]
+    assert [f"{narrow[n]} {narrow[n + 1]}".split() for n in firsts] == [line.split() for line in listed]
+    assert all(narrow[n].endswith(" cost " + narrow[n].split()[-1]) and "%" in narrow[n + 1] for n in firsts)
+    assert report_lines(helped, rows=5, width=78, terminal=200) == wide  # room enough: as in a file
+
+
 # --- the command ----------------------------------------------------------------
 
 
