@@ -142,7 +142,7 @@ def test_win_a_seeded_deal_with_the_keyboard(term_factory: list[Terminal], home:
     game = Game.deal(1)
     play_line(term, game, WINNING_LINE_DEAL_1, (0, 0))
     assert game.status is Status.WON
-    term.wait_for("YOU WON!", f"Score {game.score}", "n new deal", "q quit")
+    term.wait_for("YOU WON!", f"Won, score {game.score},", "n new deal", "q quit")
     term.send("q")
     assert term.wait_exit() == 0
 
