@@ -101,12 +101,11 @@ def _record(value: object) -> tuple[Game, Help | None]:
 
 def report_lines(review: Review, *, ascii: bool = False, width: int | None = None) -> list[str]:
     """The review as the terminal shows it: the summary and chart, then every placement; in a terminal
-    narrower than :data:`REPORT_WIDTH` (``width``), laid out for it and any line still wider broken between
-    words, where the terminal would break it mid-word."""
+    narrower than :data:`REPORT_WIDTH` (``width``), laid out for it."""
     lines = review_report_lines(
         review, rows=CHART_ROWS, width=min(REPORT_WIDTH, width or REPORT_WIDTH), ascii=ascii, terminal=width
     )
-    return to_terminal([to_ascii(line) for line in lines] if ascii else lines, width)
+    return [to_ascii(line) for line in lines] if ascii else lines
 
 
 def run(
@@ -202,5 +201,5 @@ def _review(
     lines = report_lines(review, ascii=ascii, width=width)
     if helped is not None:
         lines.insert(3, helped)  # under the summary's first line: how the game was played
-    print("\n".join(lines))
+    print("\n".join(to_terminal(lines, width)))  # any line still wider than a terminal broken between words
     return 0

@@ -321,7 +321,8 @@ def _surer(step: Step) -> bool:
 
 
 _NO_CARD_LEFT = "the expert expects a win here to leave next to no card in the stock"
-"""Why a placement with a chance of winning reads 0.0 cards: its win would come with the last card."""
+"""Why a placement with a chance of winning reads 0.0 cards: the expert expects its win to come with the last
+cards, if it comes."""
 
 
 def _no_card_left(step: Step) -> bool:
