@@ -368,7 +368,7 @@ class Plain:
         if not self.game.is_over:
             self.out(replay_not_yet())
             return
-        self._tell(self.session.new_deal(seed=self.game.seed))
+        self._tell(self.session.replay_deal())
 
     def stats(self, rest: str) -> None:
         if not self._alone("s", rest):
@@ -420,7 +420,7 @@ class Plain:
                 said = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
                 ended += [self.spell.text(text) for text in said.every_line]
                 if event.daily is not None:
-                    ended.append(share_line(event.daily, self.game, event.help))
+                    ended.append(share_line(event.daily, self.game, event.help, event.not_counted))
             elif isinstance(event, Dealt):
                 self._greet()
                 changed = True

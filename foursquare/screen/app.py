@@ -724,7 +724,7 @@ class App:
         if not self.game.is_over:
             self.say(Text((replay_not_yet(),), Tone.ERROR))
             return
-        self.deal(seed=self.game.seed)
+        self._show(self.session.replay_deal())
 
     def finish_pending(self) -> None:
         """Count a game found over when the session opened that could not be counted then (see the session)."""
@@ -764,8 +764,8 @@ class App:
                 self.end_note, self.end_more = ended.lines, ended.more
                 finished = True
                 if event.daily is not None:
-                    self.share = share_line(event.daily, self.game, event.help)
-                    short = share_short(event.daily, self.game, event.help)
+                    self.share = share_line(event.daily, self.game, event.help, event.not_counted)
+                    short = share_short(event.daily, self.game, event.help, event.not_counted)
                     self.say(Text((self.share,), Tone.GOOD), Text((short,), Tone.GOOD))
             elif isinstance(event, Dealt):
                 self.view = layout.view_after(self.game.placements)

@@ -393,11 +393,21 @@ class GameSession:
         ValueError for a deal that cannot be asked for, like :meth:`open`.
         """
         _check_request(seed, daily)
+        day = self._today()
+        return self._leave_for(deal_number(day) if daily else seed, day if daily else None)
+
+    def replay_deal(self) -> list[Event]:
+        """The same deal again from its first card, as the end box's ``d`` offers it; its greeting says
+        whether it counts.  A daily deal stays that day's, so that its line to share says it is a replay."""
+        return self._leave_for(self.game.seed, self.daily)
+
+    def _leave_for(self, seed: int | None, daily: date | None) -> list[Event]:
+        """Leave this game (kept in the history first, if a card is down) for deal ``seed`` (None: a random
+        one), the daily deal of ``daily`` if it is one, and save it."""
         notes: list[str | None] = []
         if self.game.placed_count and self.game_id is None:
             notes.append(self._record())
-        day = self._today()
-        self._restart(self._deal(deal_number(day) if daily else seed), day if daily else None)
+        self._restart(self._deal(seed), daily)
         notes.append(self._save())
         trouble = self._said(notes)
         return [Dealt(self.greeting()), *([trouble] if trouble is not None else [])]

@@ -12,7 +12,7 @@ from datetime import date
 from foursquare.deals import deal_number
 from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, Status
 from foursquare.storage.helped import Help
-from foursquare.storage.stats import Ending
+from foursquare.storage.stats import Ending, NotCounted
 from foursquare.words.endings import LEFT
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import with_help
@@ -100,9 +100,10 @@ def ending_short(ending: Ending) -> str:
     return _SHORT[ending]
 
 
-def share_line(day: date, game: Game, help: Help | None = None) -> str:
+def share_line(day: date, game: Game, help: Help | None = None, not_counted: NotCounted | None = None) -> str:
     """One line to paste anywhere: date, deal number, result and score, and whether it was played on my own
-    or with help (``help``; None: not known, and not said).
+    or with help (``help``; None: not known, and not said), and that it was not the day's counted try
+    (``not_counted``: a replay, or played on after an undo past its end).
 
     It names no cards and no cells, so sharing it spoils nothing for players
     who have yet to play that day's deal.
@@ -112,10 +113,12 @@ def share_line(day: date, game: Game, help: Help | None = None) -> str:
     else:
         verb = "lost" if game.status is Status.LOST else "playing"
         result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {with_help(result, help)}"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {with_help(result, help)}" + _again(
+        not_counted
+    )
 
 
-def share_short(day: date, game: Game, help: Help | None = None) -> str:
+def share_short(day: date, game: Game, help: Help | None = None, not_counted: NotCounted | None = None) -> str:
     """:func:`share_line` in fewer words, for a message line too narrow for it: ``with help`` for what helped."""
     if game.status is Status.WON:
         result = f"won, score {game.score}"
@@ -123,4 +126,15 @@ def share_short(day: date, game: Game, help: Help | None = None) -> str:
         verb = "lost" if game.status is Status.LOST else "playing"
         result = f"{verb}, {game.placed_count} of {len(game.stock)} placed"
     said = result if help is None else f"{result}, {'on my own' if help.alone else 'with help'}"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {said}"
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {said}" + _again(not_counted)
+
+
+_AGAIN = {NotCounted.REPLAY: "a replay", NotCounted.ENDED_BEFORE: "played on after an undo"}
+"""Why a daily game that ended is not the day's counted try, as its line to share says it."""
+
+
+def _again(not_counted: NotCounted | None) -> str:
+    """What the line to share adds for a game that was not the day's counted try (none for one that was, or
+    that failed to be counted only because the statistics could not be written)."""
+    again = _AGAIN.get(not_counted) if not_counted is not None else None
+    return f"; {again}, not counted" if again else ""

@@ -51,12 +51,16 @@ def greeting_forms(deal: int, placed: int, replay: bool, daily: date | None, car
     if placed:
         return [Text.of(f"Welcome back: deal {deal} as you left it, {plural(placed, 'card')} placed")]
     middle = f" in the middle ({cell_name((0, 0))}) to begin"
+    name = f"Daily deal of {daily.isoformat()} (deal {deal})" if daily is not None else f"Deal {deal}"
     if replay:
-        replay_line = f"Deal {deal} was counted before, so this game will not count"
-        return [Text.of(replay_line, ": place ", card, middle) if card else Text.of(replay_line), Text.of(replay_line)]
+        replay_line = f"{name} was counted before, so this game will not count"
+        return [
+            Text.of(replay_line, ": place ", card, middle) if card else Text.of(replay_line),
+            Text.of(replay_line),
+            Text.of(f"{name}: a replay, not counted"),
+        ]
     if daily is not None:
-        head = f"Daily deal of {daily.isoformat()} (deal {deal})"
-        return [Text.of(head, ": place ", card, middle) if card else Text.of(head), Text.of(head)]
+        return [Text.of(name, ": place ", card, middle) if card else Text.of(name), Text.of(name)]
     if card is None:
         return [Text.of(f"Deal {deal}")]
     return [Text.of(f"Deal {deal}: place ", card, middle)]

@@ -88,6 +88,12 @@ def test_the_daily_deal_ends_with_the_line_to_share(tmp_path: Path) -> None:
     assert app.share == share
     assert app.message is not None and app.message.plain() == share and app.message.tone is Tone.GOOD
     assert [r.deal for r in results(tmp_path)] == [20261130]
+    press(app, "d")  # the same deal again: a replay, which its line to share must not pass off as the day's try
+    assert message(app).startswith("Daily deal of 2026-11-30 (deal 20261130) was counted before, so this game")
+    while not app.game.is_over:
+        place(app, app.game.legal_moves()[0])
+    assert app.share == f"{share}; a replay, not counted"
+    assert [r.deal for r in results(tmp_path)] == [20261130]
 
 
 def test_new_deal_asks_says_it_counts_as_a_loss_and_counts_it(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ from helpers import lost_game, played, won_game
 
 from foursquare.deals import RANDOM_DEALS, deal_number
 from foursquare.engine import Game, shuffled_deck
-from foursquare.words.results import share_line
+from foursquare.storage.helped import Help
+from foursquare.storage.stats import NotCounted
+from foursquare.words.results import share_line, share_short
 
 
 def test_daily_deal_number_is_the_date_as_digits() -> None:
@@ -53,3 +55,14 @@ def test_share_line_for_a_loss_gives_how_far_the_player_got_and_no_cards() -> No
 def test_share_line_of_an_unfinished_game_says_so(placed: int) -> None:
     game = played(20261130, placed) if placed else Game.deal(20261130)
     assert share_line(date(2026, 11, 30), game).endswith(f": playing, {placed} of 40 cards placed")
+
+
+def test_share_line_of_a_game_that_was_not_the_day_s_counted_try_says_so() -> None:
+    game, day = won_game(), date(2026, 11, 30)
+    line = share_line(day, game)
+    assert share_line(day, game, not_counted=NotCounted.REPLAY) == f"{line}; a replay, not counted"
+    assert share_line(day, game, not_counted=NotCounted.ENDED_BEFORE) == f"{line}; played on after an undo, not counted"
+    assert share_line(day, game, not_counted=NotCounted.NOT_KEPT) == line  # the try itself was the day's
+    assert share_short(day, game, Help(), NotCounted.REPLAY).endswith(
+        ": won, score 7, on my own; a replay, not counted"
+    )
