@@ -172,8 +172,9 @@ INTRO = (
     Text(("How to win: a 4×4 square, all face up.",), Tone.HEADING),
     Text(("A new high or low flips its row/column.",)),
     Text(("Over 4 face down loses. ? has it all.",)),
+    Text(("Arrows move, Enter places the card.",)),
 )
-"""Shown on the empty table of the very first game: the aim and the one rule to know."""
+"""Shown on the empty table of the very first game: the aim, the one rule to know and the keys to play."""
 
 
 def needs_a_terminal() -> str:
