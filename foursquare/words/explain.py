@@ -276,9 +276,12 @@ def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
 def preview_words(game: Game, preview: Preview) -> Text:
     """The bottom line for a cell the next card may go on: ``e4: turns over 6♥ 10♦ → 3/4 face down``.
 
-    Face-down cards it would turn up are counted, not named: their ranks are hidden.
+    Face-down cards it would turn up are counted, not named: their ranks are hidden.  A card that would cover
+    a face-down pile says so first: that pile shows a card face up again, one face down fewer.
     """
-    where = f"{cell_name(preview.cell)}: "
+    under = game.pile(preview.cell)
+    covers = under is not None and not under.face_up
+    where = f"{cell_name(preview.cell)}: " + ("covers a face-down card, " if covers else "")
     if preview.status is Status.WON:
         return Text.of(where, f"wins, score {preview.score}", tone=Tone.GOOD)
     if preview.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
@@ -286,7 +289,8 @@ def preview_words(game: Game, preview: Preview) -> Text:
     if preview.loss_reason is not None:
         return Text.of(where, f"loses: {loss_words(preview.loss_reason)}", tone=Tone.BAD)
     if not preview.flipped:
-        return Text.of(where, "turns nothing over")
+        down = f" → {preview.face_down_count}/{MAX_FACE_DOWN} face down" if covers else ""  # one fewer
+        return Text.of(where, "turns nothing over" + down)
     piles = [game.pile(cell) for cell in preview.flipped]
     turned: list[Token] = []
     for pile in piles:

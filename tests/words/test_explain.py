@@ -8,7 +8,18 @@ from collections.abc import Iterator, Mapping
 
 from helpers import WINNING_DEAL, WINNING_LINE
 
-from foursquare.engine import MAX_FACE_DOWN, Card, Cell, Game, IllegalMove, Pile, Placement, cell_name, parse_cell
+from foursquare.engine import (
+    MAX_FACE_DOWN,
+    Card,
+    Cell,
+    Game,
+    IllegalMove,
+    Pile,
+    Placement,
+    Status,
+    cell_name,
+    parse_cell,
+)
 from foursquare.screen import layout
 from foursquare.screen.app import NARROWEST
 from foursquare.words.cards import Spelling
@@ -201,6 +212,27 @@ def test_preview_names_the_cell_and_the_cards_it_would_turn() -> None:
     assert _preview("6H 9C 6D 2S", [(0, 0)], (0, 1)) == "e4: turns over 6H → 1/4 face down"
     rulebook = "6H 9C 6D 2S 9S 4C 7D"
     assert _preview(rulebook, [(0, 0), (0, 1), (0, -1), (1, 0), (0, 1)], (-1, 0)) == "d3: turns nothing over"
+
+
+def test_preview_says_first_when_the_card_would_cover_a_face_down_pile() -> None:
+    # The rulebook's step 5: 9S onto the face-down 9C on e4 shows it face up again and turns 6D and 6H over.
+    rulebook = "6H 9C 6D 2S 9S 4C 7D"
+    words = _preview(rulebook, [(0, 0), (0, 1), (0, -1), (1, 0)], (0, 1))
+    assert words == "e4: covers a face-down card, turns over 6D and 1 face-down card → 1/4 face down"
+    seen = 0
+    for seed in range(30):  # covering with nothing turned over still says the face-down count it leaves
+        game = Game.deal(seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            for cell in game.legal_moves():
+                pile, ahead = game.pile(cell), game.preview(cell)
+                words = preview_words(game, ahead).plain()
+                assert ("covers a face-down card, " in words) == (pile is not None and not pile.face_up)
+                if pile is not None and not pile.face_up and not ahead.flipped and ahead.status is Status.PLAYING:
+                    assert words.endswith(f"turns nothing over → {ahead.face_down_count}/{MAX_FACE_DOWN} face down")
+                    seen += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert seen
 
 
 def test_preview_says_when_a_placement_wins_or_loses() -> None:
