@@ -75,6 +75,8 @@ class Attempt(Value):
     """Why a solved position could not be kept, in words (it will be offered again)."""
     repeated: bool = False
     """The cell of an earlier try at the same position: it uses no try (a key pressed twice by accident)."""
+    earlier: tuple[Cell, ...] = ()
+    """The cells tried at the same position before this one: the answer shows them too, to compare."""
 
     @property
     def again(self) -> bool:

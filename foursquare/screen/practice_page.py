@@ -45,7 +45,7 @@ from foursquare.words.practice import (
     stopped_line,
     unseen_line,
 )
-from foursquare.words.review import lines_table, progress_bar
+from foursquare.words.review import LINES_SHOWN, lines_table, progress_bar
 from foursquare.words.text import Text, Tone
 
 __all__ = ["PracticePage", "PracticePages"]
@@ -115,7 +115,8 @@ class PracticePage:
         before = exercise.before
         lines = [exercise_head(exercise), *position_table(before, attempt.cell, exercise.step.expert_cell)]
         lines += attempt_head(attempt)
-        lines += lines_table(before, attempt.judged, layout.page_width(app.width))
+        rows = LINES_SHOWN + 2 + len(attempt.earlier)  # the best, the heading, the last try and those before it
+        lines += lines_table(before, attempt.judged, layout.page_width(app.width), rows, also=attempt.earlier)
         return TextScreen(practice_title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
 
     def other_key(self, app: App, event: Input) -> None:

@@ -222,6 +222,7 @@ class Practice:
         judged = judge_answer(exercise.step, exercise.before, cell)
         if cell in self._tried:  # only a wrong try leaves the position open: this is the same answer again
             return Attempt(exercise, cell, judged, self.tries, Outcome.TRY_AGAIN, repeated=True)
+        earlier = tuple(sorted(self._tried))
         self._tried.add(cell)
         trouble = None
         if judged.verdict is Verdict.BEST:
@@ -239,7 +240,7 @@ class Practice:
             outcome = Outcome.TRY_AGAIN
         if outcome is not Outcome.TRY_AGAIN:
             self._exercise = None
-        return Attempt(exercise, cell, judged, self.tries, outcome, trouble)
+        return Attempt(exercise, cell, judged, self.tries, outcome, trouble, earlier=earlier)
 
     def skip(self) -> None:
         """Leave the position shown unsolved (it is offered again another time) and go on to the next."""

@@ -382,44 +382,50 @@ def placement_lines(
     return fitted(forms, width)
 
 
-def _marked(cell: Cell, step: Step) -> str:
-    """``{b2}`` the player's and the expert's cell, ``[b1]`` the player's, ``<b2>`` the expert's, `` c1 `` another."""
+def _marked(cell: Cell, step: Step, also: Collection[Cell] = ()) -> str:
+    """``{b2}`` the player's and the expert's cell, ``[b1]`` the player's (or one of ``also``, a practice's
+    earlier tries), ``<b2>`` the expert's, `` c1 `` another."""
     name = cell_name(cell)
     if cell == step.cell and cell == step.expert_cell:
         return "{" + name + "}"
-    if cell == step.cell:
+    if cell == step.cell or cell in also:
         return f"[{name}]"
     if cell == step.expert_cell:
         return f"<{name}>"
     return f" {name} "
 
 
-def _shown_lines(step: Step, most: int) -> list[tuple[int, Line]]:
+def _shown_lines(step: Step, most: int, also: Collection[Cell] = ()) -> list[tuple[int, Line]]:
     """At most ``most`` of the best cells (:data:`LINES_SHOWN` at most) with their places in the expert's order,
-    and the player's among them (last, in place of the last of the best, if it is not one of them)."""
+    and the player's among them (last, in place of the last of the best, if it is not one of them), and the
+    cells of ``also`` the same way (a practice's earlier tries)."""
     ranked = list(enumerate(step.lines, start=1))
     shown = ranked[: max(1, min(most, LINES_SHOWN))]
-    if all(line.cell != step.cell for _, line in shown):
-        mine = [(n, line) for n, line in ranked if line.cell == step.cell]
-        shown = (shown[: max(1, most - 1)] if len(shown) >= most else shown) + mine
+    wanted = {step.cell, *also}
+    mine = [(n, line) for n, line in ranked if line.cell in wanted and (n, line) not in shown]
+    if mine:
+        shown = (shown[: max(1, most - len(mine))] if len(shown) + len(mine) > most else shown) + mine
     return shown
 
 
-def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN + 2) -> list[Text]:
+def lines_table(
+    before: Game, step: Step, width: int, height: int = LINES_SHOWN + 2, also: Collection[Cell] = ()
+) -> list[Text]:
     """The expert's best cells and the player's, like an analysis board's lines: each with its expected
     score, its win chance and what it would do (``1. <b2>  17.4   98%  a new pile, turns nothing over, …``).
 
     ``before`` is the game just before the placement; at most ``height``
     rows of ``width`` columns, the heading included.  What a cell would do
     runs on under its words where it is too long for its line and there are
-    rows for it, else it is said in a shorter form; a cell other than the
+    rows for it, else it is said in a shorter form; ``also`` (a practice's
+    earlier tries) is shown and marked as the player's cell is.  A cell other than the
     expert's and the player's is left out before any is cut (after a whole
     word, with ``…``), which only the narrowest page short of rows needs.
     """
     rows = [Text((f"{'':4}{'cell':<4}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]  # over the rows' columns
     budget = max(1, height - 1)
-    for most in range(min(budget, LINES_SHOWN + 1), 0, -1):  # a cell fewer only if even the shortest forms overflow
-        entries = [_entry(before, step, n, line) for n, line in _shown_lines(step, most)]
+    for most in range(min(budget, LINES_SHOWN + 1 + len(also)), 0, -1):  # a cell fewer only if the shortest overflow
+        entries = [_entry(before, step, n, line, also) for n, line in _shown_lines(step, most, also)]
         forms = [[wrap_under(head, why, width) for why in whys] for head, whys in entries]
         fewest = [min(len(form) for form in options) for options in forms]
         if sum(fewest) <= budget:
@@ -437,10 +443,10 @@ def lines_table(before: Game, step: Step, width: int, height: int = LINES_SHOWN 
     return rows
 
 
-def _entry(before: Game, step: Step, n: int, line: Line) -> tuple[str, list[Text]]:
+def _entry(before: Game, step: Step, n: int, line: Line, also: Collection[Cell] = ()) -> tuple[str, list[Text]]:
     """One cell's row of the lines table: its place, cell and figures, then each form of what it would do
     (longest first), in the row's tone."""
-    head = f"{n:>2}. {_marked(line.cell, step)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
+    head = f"{n:>2}. {_marked(line.cell, step, also)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
     tone = Tone.GOOD if line.cell == step.expert_cell else Tone.PLAIN
     return head, [Text(why.tokens, tone) for why in placement_why(before, before.preview(line.cell))]
 

@@ -146,6 +146,7 @@ def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines()
     text = screen_text(app)
     assert f"The expert's cell is {cell_name(one.expert_cell)}." in text
     assert f"<{cell_name(one.expert_cell)}>" in text and f"[{cell_name(other)}]" in text
+    assert f"[{cell_name(one.cell)}]" in text  # the first try too, to compare: both tries are the player's
     press(app, Key.RIGHT)  # → goes on too
     settle(app)
     assert "Practice: game 1, placement" in screen_text(app)
