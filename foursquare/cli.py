@@ -190,9 +190,16 @@ ASCII_FORMS = "foursquare-ascii"
 
 
 def _error(prog: str, line: str) -> None:
-    """One line on standard error, ``prog: line`` (a failing standard error has nowhere else to say it)."""
+    """One line on standard error, ``prog: line``, broken between words in a terminal narrower than it (a
+    failing standard error has nowhere else to say it)."""
+    said = f"{prog}: {line}"
     with contextlib.suppress(OSError, ValueError):
-        print(f"{prog}: {line}", file=sys.stderr, flush=True)
+        if sys.stderr.isatty():  # the modules that fit it are loaded only for an error a person reads
+            from foursquare.session.columns import terminal_columns
+            from foursquare.words.text import to_terminal
+
+            said = "\n".join(to_terminal([said], terminal_columns()))
+        print(said, file=sys.stderr, flush=True)
 
 
 def _mend_streams() -> list[str]:

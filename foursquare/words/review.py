@@ -136,7 +136,7 @@ def step_lines(step: Step, width: int, *, ascii: bool = False) -> list[str]:
     """:func:`step_line`, or where it is wider than ``width`` two lines: the cards, then under them the win
     chance and the verdict, each part whole."""
     cards, chance = _step_parts(step, ascii)
-    return [cards + chance] if len(cards) + len(chance) <= width else [cards, "    " + chance.lstrip()]
+    return [cards + chance] if len(cards) + len(chance) <= width else [cards, "  " + chance]  # 100% lines up too
 
 
 def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:

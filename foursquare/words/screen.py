@@ -159,9 +159,9 @@ def page_footer(lines: int, scroll: int, rows: int, room: int, own: str = "") ->
         return whole if len(whole) <= room else f"{own}other keys: back"
     where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
     for keys in (
-        f"↑ ↓ PgUp PgDn Space scroll · {own}any other key: back to the game",
-        f"↑ ↓ PgUp PgDn Space scroll · {own}any other key: back",
-        f"↑ ↓ PgUp PgDn Space scroll · {own}other keys: back",
+        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back to the game",
+        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back",
+        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}other keys: back",
     ):
         if len(keys) + 3 + len(where) + 2 <= room:
             return f"{keys}   ({where})"

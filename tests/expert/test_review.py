@@ -65,6 +65,7 @@ from foursquare.words.review import (
     plain_review_lines,
     report_lines,
     step_line,
+    step_lines,
     summary_lines,
     verdict_lines,
     verdict_phrase,
@@ -485,6 +486,8 @@ def test_in_a_narrow_terminal_the_review_fits_it_and_each_placement_takes_two_wh
     assert [f"{narrow[n]} {narrow[n + 1]}".split() for n in firsts] == [line.split() for line in listed]
     assert all(narrow[n].endswith(" cost " + narrow[n].split()[-1]) and "%" in narrow[n + 1] for n in firsts)
     assert report_lines(helped, rows=5, width=78, terminal=200) == wide  # room enough: as in a file
+    sure, likely = step_lines(step(18.0, 15.0, before=1.0), 40)[1], step_lines(step(18.0, 15.0, before=0.5), 40)[1]
+    assert sure.index("→") == likely.index("→") and "100%" in sure  # the chances line up as on one line
 
 
 # --- the command ----------------------------------------------------------------

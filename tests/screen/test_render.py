@@ -409,7 +409,7 @@ def test_help_screen_scrolls_and_says_how_to_leave() -> None:
     app.handle("?")
     rows = frame(app, 80, 24)
     assert rows[0].strip() == "Foursquare: rules and keys"
-    assert "Space scroll · any other key: back" in rows[23]
+    assert "Space Home End scroll · any other key: back" in rows[23]
     app.handle(Key.END)
     assert "Ctrl-Z" in "\n".join(frame(app, 80, 24))
 
