@@ -10,7 +10,7 @@ from foursquare.storage.stats import LOSSES, Records, Stats
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
 from foursquare.words.grammar import plural
 from foursquare.words.results import ending_label
-from foursquare.words.text import Text, wrap
+from foursquare.words.text import to_terminal
 
 __all__ = [
     "CHART_TITLE",
@@ -173,17 +173,13 @@ def records_render_lines(
     (:func:`score_lines`), which the terminal would otherwise break at its edge, and a sentence broken
     between words.
     """
-
-    def sentence(line: str) -> list[str]:
-        return [line] if width is None else [part.plain() for part in wrap(Text((line,)), width)]
-
     earlier = earlier_line(records.before_help)
-    lines = [*records_lines(records), *(sentence(earlier) if earlier else [])]
+    lines = [*records_lines(records), *(to_terminal([earlier], width) if earlier else [])]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
         chart = histogram_lines(stats, height, ascii_only)[1:]
         if width is not None and max(map(len, chart)) > width:
             chart = score_lines(stats, ascii_only, longest=max(1, min(30, width - 16)))[1:]
-        lines += ["", *sentence(chart_title(alone)), *chart]
+        lines += ["", *to_terminal([chart_title(alone)], width), *chart]
     return lines
 
 
