@@ -506,6 +506,8 @@ class Game:
                 check_deal_number(seed)
             except ValueError as exc:
                 raise ValueError(f"bad deal number in record: {exc}") from None
+        if "stock" not in record:  # an object of some other kind: say so, not what its stock should be
+            raise ValueError('not a Foursquare game record: it has no "stock" (its 40 cards in order)')
         stock = record.get("stock")
         if not isinstance(stock, list) or not all(isinstance(t, str) for t in stock):
             raise ValueError("the record's stock must be a list of card texts")

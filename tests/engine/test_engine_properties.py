@@ -150,6 +150,7 @@ def test_record_shape() -> None:
         (lambda r: r.update(version=99), "version"),
         (lambda r: r.update(format="chess"), "format"),
         (lambda r: r.update(seed=-4), "deal number"),
+        (lambda r: r.pop("stock"), 'not a Foursquare game record: it has no "stock"'),
     ],
 )
 def test_bad_records_are_rejected_saying_why(change: Any, message: str) -> None:
