@@ -515,8 +515,9 @@ class Review(Value):
 
 
 def _counts(steps: Iterable[Step]) -> dict[Verdict, int]:
-    """How many of ``steps`` got each verdict, every verdict named."""
-    counts = Counter(step.verdict for step in steps)
+    """How many of ``steps`` with a choice got each verdict, every verdict named: a card with one cell to go on
+    (the first, always) is best by default and says nothing of the player, as in :func:`accuracy`."""
+    counts = Counter(step.verdict for step in steps if step.choices > 1)
     return {name: counts[name] for name in Verdict}
 
 

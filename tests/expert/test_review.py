@@ -175,6 +175,8 @@ def test_accuracy_is_100_for_best_placements_and_falls_with_the_cost() -> None:
     assert accuracy(worse) < 100
     forced = Step(6, CARD, (0, 1), (0, 0), 0.9, 0.0, 1, 18, 0)  # one legal cell: no choice, not counted
     assert accuracy([*worse, forced]) == accuracy(worse)
+    counted = Review.of(won_game(), [*worse, forced], Status.WON, 7).counts
+    assert sum(counted.values()) == len(worse)  # nor in the count of verdicts, which the accuracy sits beside
 
 
 def test_stacking_where_the_expert_opens_a_pile_is_at_least_an_inaccuracy_and_reads_below_95() -> None:
