@@ -114,6 +114,7 @@ def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
 
 
 ANY_OTHER_KEY = "any other key"
+"""How a question names the key that answers no."""
 
 
 def stray_key(label: str) -> Text:
@@ -121,9 +122,6 @@ def stray_key(label: str) -> Text:
     the next key: the message line keeps the last placement's explanation, meant to stay until the next.
     A key with no name (``label`` empty: F1, Insert) is that key."""
     return Text.of(f"{label}: not a key here" if label else "That key does nothing here", tone=Tone.ERROR)
-
-
-"""How a question names the key that answers no."""
 
 
 def cards_left(count: int) -> str:
