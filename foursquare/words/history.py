@@ -20,7 +20,7 @@ from foursquare.storage.store import Span
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import help_words
 from foursquare.words.results import ending_label, ending_short
-from foursquare.words.text import Text, wrap_under
+from foursquare.words.text import run_on
 
 __all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
 
@@ -134,14 +134,15 @@ def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...], wid
     for row in rows:
         cells = [row[n].rjust(widths[n]) if n in _RIGHT else row[n].ljust(widths[n]) for n in order]
         line = "  ".join(cells).rstrip()
-        if under and width is not None:  # every row alike, the heading too, so that the column reads as one
+        if under:  # every row alike, the heading too, so that the column reads as one
             yield "  ".join(cells[:-1]).rstrip()
-            yield from (text.plain().rstrip() for text in wrap_under(_UNDER, Text((row[order[-1]],)), width))
+            head = _UNDER
         elif width is None or len(line) <= width:
             yield line
+            continue
         else:
             head = "  ".join(cells[:-1]) + "  "
-            yield from (text.plain().rstrip() for text in wrap_under(head, Text((row[order[-1]],)), width))
+        yield from run_on(head, row[order[-1]], width)
 
 
 _NARROWEST_LAST = 8

@@ -7,7 +7,7 @@ from foursquare.words.grammar import Template
 from foursquare.words.keys import CELL_NAMES, SHORT, summary
 from foursquare.words.rules import RULES
 from foursquare.words.session import REPLAY
-from foursquare.words.text import Text, wrap_under
+from foursquare.words.text import run_on
 
 __all__ = [
     "AT_THE_END",
@@ -74,21 +74,14 @@ def command_lines(*, words: bool = False, width: int | None = None) -> list[str]
     column, so that a terminal never breaks a word (None: a line each, for a pipe's reader).
     """
     typed = [(names[0] + after, does) for names, after, does in COMMAND_LINES]
-    commands = [line for what, does in (*typed, *HELP_TAIL) for line in _fitted(f"  {what:<{_WIDTH}}", does, width)]
-    return [*commands, *_fitted("", _LEGEND_IN_WORDS if words else _LEGEND, width)]
+    commands = [line for what, does in (*typed, *HELP_TAIL) for line in run_on(f"  {what:<{_WIDTH}}", does, width)]
+    return [*commands, *run_on("", _LEGEND_IN_WORDS if words else _LEGEND, width)]
 
 
 def help_lines(*, words: bool = False, width: int | None = None) -> list[str]:
     """What ``?`` prints: the rules in short, a paragraph under each heading, then :func:`command_lines`."""
-    rules = [line for heading, paragraph in RULES for line in (heading, *_fitted("  ", paragraph, width))]
+    rules = [line for heading, paragraph in RULES for line in (heading, *run_on("  ", paragraph, width))]
     return [*rules, COMMANDS_HEADING, *command_lines(words=words, width=width)]
-
-
-def _fitted(head: str, text: str, width: int | None) -> list[str]:
-    """``head`` then ``text``, run on under itself within ``width`` columns (None: one line)."""
-    if width is None:
-        return [head + text]
-    return [line.plain() for line in wrap_under(head, Text.of(text), width)]
 
 
 class Unusable(Template):

@@ -24,6 +24,7 @@ __all__ = [
     "card_list",
     "fitted",
     "longest_fitting",
+    "run_on",
     "to_terminal",
     "wrap",
     "wrap_under",
@@ -133,6 +134,14 @@ def to_terminal(lines: Iterable[str], width: int | None) -> list[str]:
             line
         ]
     return out
+
+
+def run_on(head: str, text: str, width: int | None) -> list[str]:
+    """:func:`wrap_under` for plain text, as the lines to print: ``head`` then ``text``, what runs on under its
+    head, within ``width`` columns (None: one line, for a pipe's reader)."""
+    if width is None:
+        return [head + text]
+    return [line.plain() for line in wrap_under(head, Text.of(text), width)]
 
 
 def wrap_under(head: str, text: Text, width: int, rows: int | None = None) -> list[Text]:
