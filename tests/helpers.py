@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import json
 import random
 import re
@@ -36,6 +37,21 @@ from foursquare.storage.store import Store
 
 if TYPE_CHECKING:  # a type only: the benchmarks import these helpers outside pytest
     import pytest
+
+
+class TypedAt(io.BytesIO):
+    """Keys typed at a terminal: what a command reads when a player sits at it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+class ShownAt(io.StringIO):
+    """Text to or from a terminal: what is written to it, or typed at it as ``input()`` reads it."""
+
+    def isatty(self) -> bool:
+        return True
+
 
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import ShownAt
 
 from foursquare import __version__
 from foursquare.cli import COMMANDS, build_parser, main
@@ -51,32 +52,15 @@ def test_a_lone_version_prints_what_the_parser_prints_with_other_options(capsys:
     assert alone.out == f"foursquare {__version__}\n" and alone.err == ""
 
 
-class _Terminal:
-    """Standard error as a terminal shows it: what is written, and that it is a terminal."""
-
-    def __init__(self) -> None:
-        self.written: list[str] = []
-
-    def isatty(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        self.written.append(text)
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
 def test_an_error_line_is_broken_between_words_in_a_terminal_narrower_than_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "30")
-    terminal = _Terminal()
+    terminal = ShownAt()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["review", "--file", "no such record.json"]) == 1
-    shown = "".join(terminal.written).splitlines()
+    shown = terminal.getvalue().splitlines()
     assert len(shown) > 1 and max(map(len, shown)) <= 30
     assert " ".join(shown) == "foursquare review: no such record.json: no such file"

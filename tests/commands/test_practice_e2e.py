@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import another_wrong_cell, command, finds_noted, new_pile_judge, stacking_game
+from helpers import TypedAt, another_wrong_cell, command, finds_noted, new_pile_judge, stacking_game
 from terminal import GAME, Terminal, game_env
 
 from foursquare.commands.practice import main as practice_main
@@ -143,17 +143,10 @@ def test_a_named_game_is_looked_up_once_and_one_left_before_its_end_is_refused_a
     )
 
 
-class _Typing(io.BytesIO):
-    """Keys typed at a terminal."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 def test_practice_reads_its_answers_as_plain_mode_reads_commands(home: Path) -> None:
     kept_with_review(home)
     out = io.StringIO()
-    assert practice_main(["--ascii"], stdin=_Typing(b"zz"), stdout=out) == 0  # "zz", then Ctrl-D: no line end
+    assert practice_main(["--ascii"], stdin=TypedAt(b"zz"), stdout=out) == 0  # "zz", then Ctrl-D: no line end
     answer = next(line for line in out.getvalue().splitlines() if "zz" in line)
     assert not answer.startswith(">")  # on a line of its own, not run on after the prompt
     out = io.StringIO()

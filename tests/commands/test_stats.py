@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import command, count, counted, lost_game, played, records_of, stats_of, won_game
+from helpers import ShownAt, command, count, counted, lost_game, played, records_of, stats_of, won_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -298,13 +298,6 @@ def test_stats_command_in_an_unusable_folder_says_so(
     assert "Traceback" not in err
 
 
-class _Terminal(io.StringIO):
-    """Keyboard input from a terminal, as ``input()`` sees it."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize(
     ("answer", "cleared"), [("y\n", True), ("YES\n", True), ("n\n", False), ("\n", False), ("", False)]
 )
@@ -312,7 +305,7 @@ def test_reset_asks_first_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, home: Path, capsys: pytest.CaptureFixture[str], answer: str, cleared: bool
 ) -> None:
     _fill(home)
-    monkeypatch.setattr(sys, "stdin", _Terminal(answer))
+    monkeypatch.setattr(sys, "stdin", ShownAt(answer))
     assert main(["--reset"]) == (0 if cleared else 1)
     out = capsys.readouterr().out
     assert "Clear your statistics (3 games; the games stay)? This cannot be undone. [y/N]" in out

@@ -15,6 +15,7 @@ from helpers import (
     LOSING_LINE,
     WINNING_DEAL,
     WINNING_LINE,
+    TypedAt,
     another_wrong_cell,
     expected_plain_table,
     first_cell_judge,
@@ -762,16 +763,9 @@ def test_v_reviews_the_game_on_the_table_as_it_ended_after_a_take_back_past_its_
     assert len(placed) == 1 and f" on {cell_name(other)}, " in placed[0]  # this ending, not the one kept first
 
 
-class _Typed(io.BytesIO):
-    """Keys typed at a terminal: what plain mode reads when a player sits at it."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 def test_ctrl_d_after_some_typing_starts_the_answer_on_a_line_of_its_own(home: Path) -> None:
     out = io.StringIO()
-    assert main(seed=WINNING_DEAL, stdin=_Typed(b"ab"), stdout=out) == 0  # "ab", then Ctrl-D: no line end
+    assert main(seed=WINNING_DEAL, stdin=TypedAt(b"ab"), stdout=out) == 0  # "ab", then Ctrl-D: no line end
     answer = next(line for line in out.getvalue().splitlines() if "not a command" in line)
     assert answer.startswith("ab: not a command")  # not "> abab: not a command", run on after the prompt
 

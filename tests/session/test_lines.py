@@ -6,16 +6,10 @@ import io
 from pathlib import Path
 
 import pytest
+from helpers import ShownAt, TypedAt
 
 from foursquare.session.lines import MAX_LINE_BYTES, Typed, printer, read_line, read_lines
 from foursquare.words.cards import Spelling
-
-
-class Typing(io.BytesIO):
-    """Keys typed at a terminal."""
-
-    def isatty(self) -> bool:
-        return True
 
 
 def run(source: io.BytesIO, *, stop_after: int = 99) -> tuple[int, list[str], list[str], str]:
@@ -61,7 +55,7 @@ def test_from_a_pipe_each_line_is_echoed_and_the_end_of_input_winds_up() -> None
 
 
 def test_at_a_terminal_a_prompt_waits_and_ctrl_d_after_typing_starts_the_answer_below() -> None:
-    status, handled, printed, sink = run(Typing(b"ab"))
+    status, handled, printed, sink = run(TypedAt(b"ab"))
     assert (status, handled) == (0, ["ab"])
     assert sink.startswith("> \n")  # the prompt, then a line end before any answer
     assert printed == ["", "", "(end)"]  # below "> ab", then below the next prompt at the end of input
@@ -84,19 +78,12 @@ def test_the_plain_help_page_gives_the_longest_line_read() -> None:
     assert f"({MAX_LINE_BYTES} characters)" in page
 
 
-class Terminal(io.StringIO):
-    """What a terminal's output looks like to the printer."""
-
-    def isatty(self) -> bool:
-        return True
-
-
 def test_at_a_terminal_a_line_wider_than_it_is_broken_between_words_and_through_a_pipe_kept_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COLUMNS", "30")
     line = "  d9: not a cell: columns go from a to g and rows from 1 to 7"
-    terminal, pipe = Terminal(), io.StringIO()
+    terminal, pipe = ShownAt(), io.StringIO()
     printer(terminal, Spelling(), real=True)(line)
     printer(pipe, Spelling(), real=True)(line)
     printer(terminal, Spelling(), real=False)("a test's own output is never broken, however long it is")
