@@ -108,25 +108,28 @@ def share_line(day: date, game: Game, help: Help | None = None, not_counted: Not
     It names no cards and no cells, so sharing it spoils nothing for players
     who have yet to play that day's deal.
     """
-    if game.status is Status.WON:
-        result = f"won, score {game.score}"
-    else:
-        verb = "lost" if game.status is Status.LOST else "playing"
-        result = f"{verb}, {game.placed_count} of {len(game.stock)} cards placed"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {with_help(result, help)}" + _again(
-        not_counted
-    )
+    return _daily(day) + with_help(_so_far(game, "cards placed"), help) + _again(not_counted)
 
 
 def share_short(day: date, game: Game, help: Help | None = None, not_counted: NotCounted | None = None) -> str:
     """:func:`share_line` in fewer words, for a message line too narrow for it: ``with help`` for what helped."""
-    if game.status is Status.WON:
-        result = f"won, score {game.score}"
-    else:
-        verb = "lost" if game.status is Status.LOST else "playing"
-        result = f"{verb}, {game.placed_count} of {len(game.stock)} placed"
+    result = _so_far(game, "placed")
     said = result if help is None else f"{result}, {'on my own' if help.alone else 'with help'}"
-    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): {said}" + _again(not_counted)
+    return _daily(day) + said + _again(not_counted)
+
+
+def _daily(day: date) -> str:
+    """How a line to share begins: the day and its deal."""
+    return f"Foursquare daily {day.isoformat()} (deal {deal_number(day)}): "
+
+
+def _so_far(game: Game, placed: str) -> str:
+    """The result of ``game`` to share: the score of a win, else how far it got (``placed``: the words after
+    ``12 of 40``)."""
+    if game.status is Status.WON:
+        return f"won, score {game.score}"
+    verb = "lost" if game.status is Status.LOST else "playing"
+    return f"{verb}, {game.placed_count} of {len(game.stock)} {placed}"
 
 
 _AGAIN = {NotCounted.REPLAY: "a replay", NotCounted.ENDED_BEFORE: "played on after an undo"}
