@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from foursquare.storage.files import PLATFORMDIRS_PLATFORMS
+
 MARK = "--- loaded:"
 
 EVERY_START = (
@@ -68,6 +72,17 @@ def test_the_statistics_as_json_load_no_screen_no_expert_and_no_words_of_the_pag
     unused = ("typing", "shutil", "foursquare.engine.game", "foursquare.session.game")
     assert among(loaded, (*EVERY_START, *unused, *page)) == []
     assert "sqlite3" in loaded  # the statistics were read from the database: the run went where it should
+
+
+@pytest.mark.skipif(sys.platform in PLATFORMDIRS_PLATFORMS, reason="there platformdirs names the folder")
+def test_the_platform_s_folder_is_found_without_platformdirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a player runs it, with no ``FOURSQUARE_HOME``: the XDG rule needs no library."""
+    monkeypatch.delenv("FOURSQUARE_HOME", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    loaded = loaded_after(command("stats", "--json"))
+    assert among(loaded, ("platformdirs", "tempfile")) == []
+    assert "sqlite3" in loaded
 
 
 def test_the_game_screen_draws_its_first_frame_without_the_search(home: Path) -> None:

@@ -26,8 +26,10 @@ if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the sta
     from typing import BinaryIO
 
 __all__ = [
+    "APP_NAME",
     "CORRUPT_SUFFIX",
     "ENV_HOME",
+    "PLATFORMDIRS_PLATFORMS",
     "STDIN",
     "NotAFile",
     "data_dir",
@@ -45,25 +47,42 @@ __all__ = [
 
 ENV_HOME = "FOURSQUARE_HOME"
 """When set (and not empty), the folder to keep everything in instead of the platform's."""
+APP_NAME = "foursquare"
+"""The name of the platform's data folder kept for the game."""
+PLATFORMDIRS_PLATFORMS = ("win32", "darwin", "ios", "android")
+"""Where platformdirs names the data folder (and is installed, see ``pyproject.toml``): every other system is XDG's."""
 CORRUPT_SUFFIX = ".corrupt"
 
 
 def data_dir() -> Path:
     """The folder holding the saved game and the statistics; it may not exist yet.
 
-    ``$FOURSQUARE_HOME`` when set, else the platform's user data folder
-    (``$XDG_DATA_HOME/foursquare``, by default ``~/.local/share/foursquare``,
-    on Linux).  Nothing is created here: writers create it when they first
-    write.  platformdirs is imported only to find the platform's folder: it
-    takes a quick command longer to load than its own work, and with
-    ``$FOURSQUARE_HOME`` set it is not needed.
+    ``$FOURSQUARE_HOME`` when set, else the platform's user data folder.  On
+    Linux and the other Unix systems that is the XDG Base Directory rule
+    (:func:`_xdg_data_home`), the folder platformdirs names there too, worked
+    out here because importing platformdirs costs a quick command more than
+    its own work.  platformdirs names the folder on Windows, macOS, iOS and
+    Android, where it comes from the system's own interfaces.  Nothing is
+    created here: writers create it when they first write.
     """
     home = os.environ.get(ENV_HOME)
     if home:
         return Path(home).expanduser().absolute()
-    import platformdirs
+    if sys.platform in PLATFORMDIRS_PLATFORMS:
+        import platformdirs
 
-    return Path(platformdirs.user_data_dir("foursquare", appauthor=False))
+        return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return Path(_xdg_data_home(), APP_NAME)
+
+
+def _xdg_data_home() -> str:
+    """``$XDG_DATA_HOME`` when it is an absolute path, else ``~/.local/share``.
+
+    The XDG Base Directory Specification says a relative path in the variable
+    is invalid and is to be ignored, as an empty one is.
+    """
+    chosen = os.environ.get("XDG_DATA_HOME", "")
+    return chosen if os.path.isabs(chosen) else os.path.expanduser("~/.local/share")
 
 
 def make_folder(folder: Path) -> None:

@@ -9,8 +9,8 @@ runs:
 * ``python -c pass``: Python itself, the yardstick;
 * ``foursquare --version`` and ``foursquare stats --json`` on a data folder of
   its own (``$FOURSQUARE_HOME``), and ``stats --json`` again as a player runs
-  it, in the platform's folder under a home of its own, which also loads
-  platformdirs to find it;
+  it, in the platform's folder under a home of its own (found by the XDG
+  rule on Linux, by platformdirs on Windows and macOS);
 * the game screen (``foursquare --seed 1`` in a pseudo-terminal) up to its
   first full frame, its processor time read from the process table at that
   moment.
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     python = str(Path(args.command).with_name("python"))
     print(f"{'':<{NAME_WIDTH}} {'cpu':>10} {'wall':>12}   runs   ({args.command}, load {os.getloadavg()[0]:.1f})")
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
-        # a player sets no FOURSQUARE_HOME: the folder is then the platform's, found by platformdirs
+        # a player sets no FOURSQUARE_HOME: the folder is then the platform's
         platform = {k: v for k, v in env.items() if k not in ("FOURSQUARE_HOME", "XDG_DATA_HOME")}
         bare, version, stats, found = timed(
             [

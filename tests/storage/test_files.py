@@ -15,7 +15,7 @@ from helpers import lost_game, on_disk, played, won_game, write_old_game
 
 from foursquare.engine import Game
 from foursquare.session.game import GameSession as Session
-from foursquare.storage.files import data_dir, quarantine
+from foursquare.storage.files import PLATFORMDIRS_PLATFORMS, data_dir, quarantine
 from foursquare.storage.formats import decode_json, load_game, saved_game_json
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.upgrade import GAME_FILE, IMPORTED_SUFFIX
@@ -37,7 +37,9 @@ def test_relative_foursquare_home_is_made_absolute(monkeypatch: pytest.MonkeyPat
     assert data_dir() == tmp_path / "rel"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+@pytest.mark.skipif(
+    sys.platform in PLATFORMDIRS_PLATFORMS, reason="the XDG rule is for Linux and the other Unix systems"
+)
 @pytest.mark.parametrize("home", [None, ""])
 def test_data_dir_is_the_platform_user_data_folder_otherwise(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, home: str | None
@@ -48,6 +50,26 @@ def test_data_dir_is_the_platform_user_data_folder_otherwise(
         monkeypatch.setenv("FOURSQUARE_HOME", home)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert data_dir() == tmp_path / "xdg" / "foursquare"
+
+
+@pytest.mark.skipif(
+    sys.platform in PLATFORMDIRS_PLATFORMS, reason="the XDG rule is for Linux and the other Unix systems"
+)
+@pytest.mark.parametrize("xdg", [None, "", "relative/share", "/abs/share", "/abs/share/"])
+def test_the_xdg_folder_is_the_one_platformdirs_names_so_no_player_s_history_moves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, xdg: str | None
+) -> None:
+    """Earlier versions asked platformdirs: a player's folder must stay where it was."""
+    platformdirs = pytest.importorskip("platformdirs")
+    monkeypatch.delenv("FOURSQUARE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    expected = Path(platformdirs.user_data_dir("foursquare", appauthor=False))
+    assert data_dir() == expected
+    assert data_dir().is_absolute()
 
 
 # --- the saved-game format ------------------------------------------------------
