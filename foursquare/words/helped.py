@@ -1,8 +1,9 @@
-"""The help a game had, in words: ``on my own`` or ``(2 take-backs, 1 tip)``, and the one question before it.
+"""The help a game had, in words: ``on your own`` or ``(2 take-backs, 1 tip)``, and the one question before it.
 
 A result said with its help (the end box, the review's summary, the daily
-line to share) reads ``won, score 17, on my own`` or ``won, score 17
-(2 take-backs, 1 tip)``; a game kept before help was recorded is said as
+line to share) reads ``won, score 17, on your own`` or ``won, score 17
+(2 take-backs, 1 tip)``; the line to share is the player's own, and says
+``on my own``; a game kept before help was recorded is said as
 its result alone.  The question before the first help of a game played on
 your own, and what is said after its answer, are worded here once for the
 screen and plain mode.
@@ -18,6 +19,7 @@ from foursquare.words.grammar import plural
 
 __all__ = [
     "ON_MY_OWN",
+    "ON_YOUR_OWN",
     "HelpQuestion",
     "declined_line",
     "help_cost",
@@ -29,11 +31,14 @@ __all__ = [
     "with_help",
 ]
 
+ON_YOUR_OWN = "on your own"
+"""A game with no help, as the game tells the player of it (the record on your own)."""
 ON_MY_OWN = "on my own"
+"""The same in the player's own words: the line they share, and their answer that keeps a game so."""
 
 
 def help_words(help: Help, *, taken_back: bool = True) -> str:
-    """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on my own`` for none.
+    """What helped a game: ``2 take-backs, 1 tip, 30 cards by autoplay``; ``on your own`` for none.
 
     Autoplay's count holds its cards taken back since, as the statistics
     count them; ``taken_back`` adds how many (``13 cards by autoplay, 1 of
@@ -41,12 +46,13 @@ def help_words(help: Help, *, taken_back: bool = True) -> str:
     the cards still on the table as autoplay's.
     """
     taken = help.autoplayed_taken_back if taken_back else 0
-    return _help_words(help.take_backs, help.tips, help.autoplayed, taken)
+    return _help_words(help.take_backs, help.tips, help.autoplayed, taken) or ON_YOUR_OWN
 
 
 @functools.lru_cache(maxsize=1024)
 def _help_words(take_backs: int, tips: int, autoplayed: int, taken: int) -> str:
-    """:func:`help_words` of these counts, made once for each (a long history says the same few again and again)."""
+    """:func:`help_words` of these counts, made once for each (a long history says the same few again and again);
+    empty for none."""
     said = []
     if take_backs:
         said.append(plural(take_backs, "take-back"))
@@ -56,7 +62,7 @@ def _help_words(take_backs: int, tips: int, autoplayed: int, taken: int) -> str:
         said.append(plural(autoplayed, "card") + " by autoplay")
         if taken:
             said[-1] += ", " + _taken_back(taken, autoplayed)
-    return ", ".join(said) if said else ON_MY_OWN
+    return ", ".join(said)
 
 
 def _taken_back(taken: int, autoplayed: int) -> str:
@@ -65,13 +71,13 @@ def _taken_back(taken: int, autoplayed: int) -> str:
     return "taken back" if autoplayed == 1 else "all taken back"
 
 
-def with_help(result: str, help: Help | None) -> str:
-    """``won, score 17, on my own`` or ``won, score 17 (2 take-backs, 1 tip)``: ``result`` and how it was
-    reached; ``result`` alone for a game whose help is not known."""
+def with_help(result: str, help: Help | None, *, alone: str = ON_YOUR_OWN) -> str:
+    """``won, score 17, on your own`` or ``won, score 17 (2 take-backs, 1 tip)``: ``result`` and how it was
+    reached, ``alone`` the words for no help; ``result`` alone for a game whose help is not known."""
     if help is None:
         return result
     if help.alone:
-        return f"{result}, {ON_MY_OWN}"
+        return f"{result}, {alone}"
     return f"{result} ({help_words(help)})"
 
 
@@ -82,7 +88,7 @@ _QUESTIONS = {
 }
 _COST = "{help} counts this game as played with help: in all games, not in your record on your own."
 _COST_SHORT = "{help} counts this game as played with help, not on your own."
-_NO = "no: this game on my own"
+_NO = f"no: this game {ON_MY_OWN}"
 _LATER = "not now"
 _STAYS = "this game stays on your own"
 _STAYS_OFF = f"{_STAYS}, help off until it ends"

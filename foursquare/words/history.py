@@ -2,7 +2,7 @@
 
 One line a game, newest first, with the id later commands name it by, its
 result (``left before the end`` for a game left for a new deal, as the review
-says it), and the help it had last (``on my own``, ``2 take-backs, 1 tip``,
+says it), and the help it had last (``on your own``, ``2 take-backs, 1 tip``,
 or ``-`` for a game kept before help was recorded; on a page, ``no`` or
 ``yes``).  The command streams its rows (a history of a million games takes
 no more memory than one), with the columns measured by the database first;
@@ -18,7 +18,7 @@ from foursquare.storage.library import Found, Unreviewable
 from foursquare.storage.stats import Ending
 from foursquare.storage.store import Span
 from foursquare.words.grammar import capitalized
-from foursquare.words.helped import help_words
+from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.results import ending_label, ending_short
 from foursquare.words.text import run_on
 
@@ -68,7 +68,7 @@ def streamed(games: Iterable[FinishedGame], span: Span, width: int | None = None
     return _aligned(_rows(games, full=False, time=time), widths, _SHORT_ORDER, width)
 
 
-_FULL_HELP = "on my own"
+_FULL_HELP = ON_YOUR_OWN
 """The help of a game played alone, what the full table's last column mostly says: a terminal narrower than
 the other columns and this gets the table in fewer words."""
 
@@ -117,7 +117,7 @@ def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[
 
 
 def _help(game: FinishedGame, *, full: bool) -> str:
-    """The help a game had: what it was or ``on my own`` (``yes`` or ``no`` in fewer words), ``-`` if not known."""
+    """The help a game had: what it was or ``on your own`` (``yes`` or ``no`` in fewer words), ``-`` if not known."""
     if game.help is None:
         return "-"
     if full:

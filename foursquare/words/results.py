@@ -15,7 +15,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.stats import Ending, NotCounted
 from foursquare.words.endings import LEFT
 from foursquare.words.grammar import capitalized
-from foursquare.words.helped import with_help
+from foursquare.words.helped import ON_MY_OWN, with_help
 
 __all__ = [
     "SCORE_MEANING",
@@ -101,20 +101,20 @@ def ending_short(ending: Ending) -> str:
 
 
 def share_line(day: date, game: Game, help: Help | None = None, not_counted: NotCounted | None = None) -> str:
-    """One line to paste anywhere: date, deal number, result and score, and whether it was played on my own
+    """One line to paste anywhere: date, deal number, result and score, and whether it was played on one's own
     or with help (``help``; None: not known, and not said), and that it was not the day's counted try
     (``not_counted``: a replay, or played on after an undo past its end).
 
     It names no cards and no cells, so sharing it spoils nothing for players
     who have yet to play that day's deal.
     """
-    return _daily(day) + with_help(_so_far(game, "cards placed"), help) + _again(not_counted)
+    return _daily(day) + with_help(_so_far(game, "cards placed"), help, alone=ON_MY_OWN) + _again(not_counted)
 
 
 def share_short(day: date, game: Game, help: Help | None = None, not_counted: NotCounted | None = None) -> str:
     """:func:`share_line` in fewer words, for a message line too narrow for it: ``with help`` for what helped."""
     result = _so_far(game, "placed")
-    said = result if help is None else f"{result}, {'on my own' if help.alone else 'with help'}"
+    said = result if help is None else f"{result}, {ON_MY_OWN if help.alone else 'with help'}"
     return _daily(day) + said + _again(not_counted)
 
 

@@ -25,7 +25,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import placement_why
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
-from foursquare.words.helped import ON_MY_OWN, help_words
+from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.problems import why
 from foursquare.words.results import score_words
 from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap, wrap_under
@@ -675,13 +675,13 @@ def not_over(placed: int, left: int) -> str:
 
 
 def helped_summary_line(review: Review, help: Help | None, width: int | None = None) -> str | None:
-    """The summary's line on how the game was played, under the line with its result: ``Played on my own.``,
+    """The summary's line on how the game was played, under the line with its result: ``Played on your own.``,
     ``Played with 2 take-backs, 1 tip.``; None when its help is not known.  Within ``width`` (a page's), a
     note that does not fit is left out rather than push the chart off the page."""
     if help is None:
         return None
     if help.alone:
-        return f"Played {ON_MY_OWN}."
+        return f"Played {ON_YOUR_OWN}."
     played = f"Played with {help_words(help, taken_back=False)}"
     forms = [f"{played}."]
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from foursquare.storage.stats import LOSSES, Records, Stats
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
-from foursquare.words.grammar import plural
+from foursquare.words.grammar import capitalized, plural
+from foursquare.words.helped import ON_YOUR_OWN as ALONE
 from foursquare.words.results import ending_label
 from foursquare.words.text import to_terminal
 
@@ -122,7 +123,7 @@ RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare his
 
 # --- the two records ------------------------------------------------------------------
 
-ON_YOUR_OWN = "On your own"
+ON_YOUR_OWN = capitalized(ALONE)
 ALL_GAMES = "All games"
 
 
@@ -161,7 +162,7 @@ def earlier_line(before_help: int) -> str | None:
 
 def chart_title(on_your_own: bool) -> str:
     """The title of a chart of winning scores: those of the games on your own, or of all games."""
-    return f"Winning scores {'on your own' if on_your_own else 'in all games'} (cards left in the stock)"
+    return f"Winning scores {ALONE if on_your_own else 'in all games'} (cards left in the stock)"
 
 
 def records_render_lines(
@@ -191,7 +192,7 @@ def records_in_words(records: Records, *, spoken: bool = False) -> list[str]:
     lines = [*figures, *([earlier] if earlier else [])]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
         wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
-        where = "on your own" if alone else "in all games"
+        where = ALONE if alone else "in all games"
         lines.append(f"Winning scores {where}: {', '.join(wins) if wins else 'none yet'}.")
     return lines
 

@@ -128,7 +128,7 @@ def test_history_json_has_the_help_of_every_game(
     table = printed(capsys, "history").splitlines()
     assert table[0].split()[-1] == "help"
     assert [line.split("  ")[-1] for line in table[1:]] == [
-        "on my own", "18 cards by autoplay", "1 tip", "1 take-back",
+        "on your own", "18 cards by autoplay", "1 tip", "1 take-back",
     ]  # fmt: skip
 
 
@@ -201,7 +201,7 @@ def test_the_review_command_says_how_the_game_was_played(
     lines = capsys.readouterr().out.splitlines()
     assert lines[2].startswith("You 20 · expert") and lines[3] == "Played with 1 take-back."
     assert review.main(["4"], judge=first_cell_judge()) == 0
-    assert capsys.readouterr().out.splitlines()[3] == "Played on my own."
+    assert capsys.readouterr().out.splitlines()[3] == "Played on your own."
 
 
 def test_a_review_sets_apart_the_placements_autoplay_made(

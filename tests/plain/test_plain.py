@@ -119,7 +119,7 @@ def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
     out = player.type(*names(WINNING_LINE))
     assert out[-6:] == [
         "Deal 16: won, score 7. Face down: 0 of 4.",
-        "Won, score 7, on my own.",
+        "Won, score 7, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 1, won 100% of 1.",
@@ -155,7 +155,7 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     assert player.game.status is Status.LOST and reason is not None
     assert f"Deal 20261130: lost: {loss_words(reason)}. {face_down_words(player.game.face_down_count)}." in out
     assert out[-6:-2] == [
-        "Lost, on my own.",
+        "Lost, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 0, won 0% of 1.",
         "All games: streak 0, won 0% of 1.",
@@ -673,7 +673,7 @@ def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to
     out = daily_game(tmp_path, DAYS[3], names(DAILY_WINS[DAYS[3]]))
     assert not any("counts this game as played with help" in line for line in out)
     assert out[-6:-1] == [
-        "Won, score 11, on my own.",
+        "Won, score 11, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 4, won 100% of 4.",
@@ -693,7 +693,7 @@ def test_a_no_keeps_the_game_on_your_own_and_help_off_until_it_ends(player: Play
     assert player.type("t") == [help_declined(Aid.TIP)]
     assert player.type("a") == [help_declined(Aid.AUTOPLAY)]
     out = player.type(*names(WINNING_LINE[3:]))
-    assert "Won, score 7, on my own." in out and "This game counts in your statistics." in out
+    assert "Won, score 7, on your own." in out and "This game counts in your statistics." in out
     assert player.type("u")[0].startswith("Took back")  # counted already: undo is free again
 
 

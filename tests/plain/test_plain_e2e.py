@@ -84,7 +84,7 @@ def test_a_whole_seeded_game_through_a_pipe(home: Path) -> None:
     assert game.status is Status.WON
     assert out[-6:] == [
         f"Deal {WINNING_DEAL}: won, score {game.score}. Face down: 0 of 4.",
-        f"Won, score {game.score}, on my own.",
+        f"Won, score {game.score}, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 1, won 100% of 1.",

@@ -747,7 +747,7 @@ def test_no_keeps_the_game_on_your_own_and_its_win_heads_the_statistics(
     term.wait_for(lambda t: "No take-back: you chose to play this game on your own" in message(t))
     assert on_disk(home).placed_count == 4  # the answer stands: nothing taken back
     play_line(term, game, WINNING_LINE_DEAL_1[4:], cursor)
-    term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on my own." in panel_text(t))
+    term.wait_for("YOU WON!", lambda t: f"Won, score {game.score}, on your own." in panel_text(t))
     assert "On your own: streak 1, won 100% of 1." in panel_text(term)
     term.send("s")
     term.wait_for("Foursquare: your statistics", "Winning scores on your own")

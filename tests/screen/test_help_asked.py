@@ -94,7 +94,7 @@ def test_n_is_a_no_that_keeps_help_off_until_the_game_ends() -> None:
         assert app.dialog is None and message(app) == help_declined(aid)  # not asked again
     assert app.marked is None and app.game.placed_count == 3 and app.session.help == Help()
     place(app, *WINNING_LINE[3:])
-    assert end_box(app)[:2] == ["Won, score 7, on my own.", "This game counts in your statistics."]
+    assert end_box(app)[:2] == ["Won, score 7, on your own.", "This game counts in your statistics."]
     press(app, "u")
     assert app.dialog is None and app.game.placed_count == len(WINNING_LINE) - 1  # counted: undo is free again
 
@@ -171,13 +171,13 @@ def test_four_daily_games_say_in_the_end_box_and_the_line_to_share_how_they_were
     app = daily_screen(tmp_path, days[3])
     place(app, *DAILY_WINS[days[3]])
     assert end_box(app) == [
-        "Won, score 11, on my own.",
+        "Won, score 11, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
         "All games: streak 4, won 100% of 4.",
     ]
     assert app.share == "Foursquare daily 2026-12-03 (deal 20261203): won, score 11, on my own"
-    assert "Won, score 11, on my own." in " ".join(screen_text(app).split())  # the end box shows it
+    assert "║ Won, score 11, on your     ║" in screen_text(app)  # the end box shows it, "own." on its next line
     assert deal_number(days[3]) == app.game.seed
 
 

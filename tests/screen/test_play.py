@@ -226,7 +226,7 @@ def test_the_end_box_keeps_its_title_its_headline_and_every_key_at_the_smallest_
     press(app, "d")
     place(app, *WINNING_LINE_DEAL_1)  # a replay: the box says more
     full = box_of(app)
-    said = ("Won, score 15, on my own.", "Not counted: deal 1 was counted before (a replay).")
+    said = ("Won, score 15, on your own.", "Not counted: deal 1 was counted before (a replay).")
     for words in (SCORE_MEANING, *said, "On your own: streak 1, won 100% of 1."):
         assert words in full
     assert "Score 15" not in full  # the figure once, in the result line, and what it means after it

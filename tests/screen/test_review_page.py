@@ -550,7 +550,7 @@ def test_the_summary_says_how_the_game_just_ended_was_played() -> None:
     press(app, "s")
     lines = screen_text(app).splitlines()
     first = next(n for n, line in enumerate(lines) if "· expert" in line)
-    assert lines[first + 1].strip() == "Played on my own."
+    assert lines[first + 1].strip() == "Played on your own."
 
 
 def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> None:

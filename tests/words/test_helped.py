@@ -11,7 +11,7 @@ from foursquare.words.helped import help_words, with_help
 @pytest.mark.parametrize(
     ("help", "said"),
     [
-        (Help(), "on my own"),
+        (Help(), "on your own"),
         (Help(take_backs=2, tips=1), "2 take-backs, 1 tip"),
         (Help(autoplayed=13, autoplayed_at=tuple(range(5, 18))), "13 cards by autoplay"),
         (Help(autoplayed=13, autoplayed_at=tuple(range(6, 18))), "13 cards by autoplay, 1 of them taken back"),
