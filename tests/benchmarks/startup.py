@@ -13,7 +13,7 @@ runs:
   rule on Linux, by platformdirs on Windows and macOS);
 * the game screen (``foursquare --seed 1`` in a pseudo-terminal) up to its
   first full frame, its processor time read from the process table at that
-  moment.
+  moment; on a data folder of its own, then in the platform's folder.
 
 ``--command`` names the ``foursquare`` to time (by default the one beside
 this Python); an editable install (``pip install -e``) starts slower than a
@@ -69,8 +69,11 @@ def _cpu_of(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def first_frame(command: list[str], env: dict[str, str], runs: int) -> tuple[list[float], list[float]]:
-    """Processor and wall seconds from starting the game in a pty to its first full frame."""
+def first_frame(
+    command: list[str], env: dict[str, str], runs: int, *, platform: bool = False
+) -> tuple[list[float], list[float]]:
+    """Processor and wall seconds from starting the game in a pty to its first full frame; ``platform``: in
+    the platform's folder under a home of its own, as a player runs it, rather than ``$FOURSQUARE_HOME``."""
     cpu, wall = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
@@ -78,7 +81,8 @@ def first_frame(command: list[str], env: dict[str, str], runs: int) -> tuple[lis
             pid, master = pty.fork()
             if pid == 0:
                 set_size(sys.stdout.fileno())
-                os.execvpe(command[0], [*command, "--seed", "1"], {**env, "FOURSQUARE_HOME": home})
+                where = {"HOME": home} if platform else {"FOURSQUARE_HOME": home}
+                os.execvpe(command[0], [*command, "--seed", "1"], {**_without_folders(env), **where})
             set_size(master)
             _, seen = drain(master, start + 10, FIRST_FRAME_END)
             wall.append(time.perf_counter() - start)
@@ -90,6 +94,11 @@ def first_frame(command: list[str], env: dict[str, str], runs: int) -> tuple[lis
             if not seen:
                 raise SystemExit("the game did not draw its first frame within 10 s")
     return cpu, wall
+
+
+def _without_folders(env: dict[str, str]) -> dict[str, str]:
+    """``env`` naming no data folder: the game then keeps its files in the platform's."""
+    return {k: v for k, v in env.items() if k not in ("FOURSQUARE_HOME", "XDG_DATA_HOME")}
 
 
 def _row(name: str, cpu: list[float], wall: list[float]) -> str:
@@ -112,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'':<{NAME_WIDTH}} {'cpu':>10} {'wall':>12}   runs   ({args.command}, load {os.getloadavg()[0]:.1f})")
     with tempfile.TemporaryDirectory(prefix="foursquare-bench-") as home:
         # a player sets no FOURSQUARE_HOME: the folder is then the platform's
-        platform = {k: v for k, v in env.items() if k not in ("FOURSQUARE_HOME", "XDG_DATA_HOME")}
+        platform = _without_folders(env)
         bare, version, stats, found = timed(
             [
                 ([python, "-c", "pass"], env),
@@ -128,6 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     print(_row("  the same, the platform's folder", *found))
     frame = first_frame(command, env, args.runs)
     print(_row("game screen: first full frame", *frame))
+    print(_row("  the same, the platform's folder", *first_frame(command, env, args.runs, platform=True)))
     base = statistics.median(bare[0]) or 1e-9
     print(
         f"against python -c pass (cpu): --version {statistics.median(version[0]) / base:.1f}x, "
