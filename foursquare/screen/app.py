@@ -33,7 +33,7 @@ from typing import Protocol
 from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.engine.values import Value, replace
 from foursquare.screen import layout
-from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label
+from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label
 from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
@@ -597,7 +597,7 @@ class App:
         self.dialog = None
         if dialog is None:
             return
-        if event in ("y", "Y"):
+        if event in YES:
             dialog.on_yes(self)
         elif dialog.no_key is not None and event not in (dialog.no_key, dialog.no_key.upper()):
             if dialog.on_later is not None:

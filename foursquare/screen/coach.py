@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Game
 from foursquare.screen.app import App, Mode, Observer, bound
-from foursquare.screen.keys import Input
+from foursquare.screen.keys import YES, Input
 from foursquare.session.events import Aid, Mover
 from foursquare.words.advice import (
     autoplay_started,
@@ -235,9 +235,16 @@ class Coach(Observer):
         self._busy()
 
     def _stop_key(self, app: App, event: Input) -> bool:
-        """During autoplay every key (or click) stops it, and does nothing else."""
+        """During autoplay every key (or click) stops it, and does nothing else.
+
+        But a yes before its first card is let be: autoplay starts at once in
+        a game that asks nothing (a replay, or one played with help already),
+        and a player who answers its question out of habit would stop it.
+        """
         if not self.autoplaying:
             return False
+        if event in YES and not self.autoplaced:
+            return True
         placed = self.autoplaced
         self._end_autoplay()
         self._ponder_soon(app.game)

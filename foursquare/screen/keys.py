@@ -12,7 +12,11 @@ from enum import Enum
 
 from foursquare.engine.values import Value
 
-__all__ = ["Click", "Input", "Key", "KeyName", "Resize", "key_label"]
+__all__ = ["YES", "Click", "Input", "Key", "KeyName", "Resize", "key_label"]
+
+
+YES = ("y", "Y")
+"""The keys that answer a question yes."""
 
 
 class Key(Enum):

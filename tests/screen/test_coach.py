@@ -388,6 +388,23 @@ def test_any_key_stops_autoplay_and_does_nothing_else(key: object) -> None:
     assert app.game.placed_count == placed - 1  # keys work again
 
 
+@pytest.mark.parametrize("yes", ["y", "Y"])
+def test_a_yes_out_of_habit_does_not_stop_autoplay_that_asked_nothing(yes: str) -> None:
+    """In a game that asks nothing first, ``a`` then ``y`` (the answer autoplay's question gets) plays on."""
+    fake = FakeExpert(ready=False)
+    app, coach = coached(fake)
+    press(app, "a")
+    assert app.dialog is None and coach.autoplaying  # asked nothing
+    press(app, yes)
+    assert coach.autoplaying and app.game.placed_count == 0 and app.dialog is None
+    fake.release()
+    app.tick()
+    app.tick()
+    assert app.game.placed_count == 1
+    press(app, yes)  # once it has played a card, a yes is a key like any other
+    assert not coach.autoplaying and message(app) == "Autoplay stopped after 1 card: your turn"
+
+
 def test_a_resize_does_not_stop_autoplay_and_a_terminal_too_small_pauses_it() -> None:
     app, coach = coached(FakeExpert())
     press(app, "a", Resize(30, 10))
