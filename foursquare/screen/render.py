@@ -613,6 +613,8 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None 
     scroll = max(0, min(scroll, len(lines) - rows))  # a page that a resize made shorter than its scroll
     x = (c.width - width) // 2
     widest = max((len(line) for line in lines), default=0)
+    if screen.footer is not None:  # a footer of the page's own, chosen for the terminal's width, is whole too
+        widest = max(widest, len(screen.footer))
     x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
     room = max(width, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)

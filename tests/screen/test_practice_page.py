@@ -110,6 +110,19 @@ def test_a_round_started_from_the_shell_says_what_it_came_to_once_the_screen_has
     assert app.parting == [stopped_line(1)]  # as foursquare practice --plain says it
 
 
+@pytest.mark.parametrize("width", range(88, 106))
+def test_the_review_footer_is_whole_where_the_page_s_margin_would_push_it_past_the_edge(width: int) -> None:
+    """The longest footer is chosen for the terminal's width: the page's centring margin gives way to it."""
+    app, _, _, _ = practice_app()
+    press(app, Resize(width, 30), "v")
+    for _ in range(2):  # the summary, then a placement's page
+        lines = screen_text(app).splitlines()
+        assert lines[-1].rstrip().endswith("q back") and len(lines[-1]) <= width, lines[-1]
+        title = next(line for line in lines if line.strip())
+        assert len(title) - len(title.lstrip()) == len(lines[-1]) - len(lines[-1].lstrip())  # aligned as a page
+        press(app, Key.RIGHT)
+
+
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
 def test_the_review_footer_names_p_where_practice_is_at_hand(width: int, height: int) -> None:
     """``p`` is one of the review page's keys (its ``?`` page says so): its footer names it, whole, at 80 columns
