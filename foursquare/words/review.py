@@ -227,7 +227,7 @@ def accuracy_words(review: Review) -> str:
         return f"Accuracy {accuracy_text(review.accuracy)} of 100"
     if not review.has_accuracy:
         return "No accuracy (autoplay made every placement with a choice)"
-    return f"Accuracy {accuracy_text(review.accuracy)} of 100 on your own cards"
+    return f"Accuracy {accuracy_text(review.accuracy)} of 100 on the cards you placed"  # not "on your own": a record
 
 
 def accuracy_text(accuracy: float) -> str:

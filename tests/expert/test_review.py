@@ -726,7 +726,7 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     game, whole = four_placements()
     helped = whole.autoplayed((2,))
     summary = summary_lines(helped, rows=5, width=78)
-    assert summary[1].startswith(f"Accuracy {accuracy_text(helped.accuracy)} of 100 on your own cards · ")
+    assert summary[1].startswith(f"Accuracy {accuracy_text(helped.accuracy)} of 100 on the cards you placed · ")
     assert summary[2].endswith("0 blunders · 1 by autoplay") and summary[3].startswith("Worst: card 3,")
     assert summary_lines(helped, rows=5, width=60)[2] == "2 best · 1 inaccuracy · 1 by autoplay"  # narrow: no zeros
     every = whole.autoplayed((1, 2, 3, 4))

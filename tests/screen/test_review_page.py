@@ -595,7 +595,7 @@ def test_the_review_of_a_game_autoplay_helped_says_which_cards_were_autoplay_s_a
     assert "autoplay put it on" in text and "Verdict (autoplay's, not yours): inaccuracy" in text
     press(app, "s")
     text = screen_text(app)
-    assert f"{len(autoplayed)} by autoplay" in text and "on your own cards" in text
+    assert f"{len(autoplayed)} by autoplay" in text and "on the cards you placed" in text
     assert f"Worst: card {errors[-1]}," in text
 
 
