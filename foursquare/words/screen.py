@@ -121,7 +121,7 @@ def stray_key(label: str) -> Text:
     """What the side panel says, above the keys it reminds of, of a key that does nothing on the table, until
     the next key: the message line keeps the last placement's explanation, meant to stay until the next.
     A key with no name (``label`` empty: F1, Insert) is that key."""
-    return Text.of(f"{label}: not a key here" if label else "That key does nothing here", tone=Tone.ERROR)
+    return Text.of(f"{label}: not a key here" if label else "Not a key here", tone=Tone.ERROR)  # fits 70×17's panel
 
 
 def cards_left(count: int) -> str:

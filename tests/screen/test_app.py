@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, make_app, place, press, screen_for, screen_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -447,6 +448,14 @@ def test_a_key_that_does_nothing_on_the_table_is_said_in_the_panel_and_the_expla
     assert "Backspace: not a key here" in screen_text(app) and "1:" not in screen_text(app)
     press(app, "u")  # a key that does something says nothing of the kind
     assert "not a key here" not in screen_text(app)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_a_key_with_no_name_is_said_whole_in_the_panel(width: int, height: int) -> None:
+    app = make_app()
+    place(app, (0, 0))
+    press(app, Resize(width, height), Key.OTHER)
+    assert "Not a key here" in screen_text(app) and "…" not in screen_text(app)
 
 
 def test_a_key_a_page_does_not_know_is_the_pages_to_handle() -> None:

@@ -477,8 +477,8 @@ def test_every_key_that_does_nothing_on_the_table_says_so_named_or_not(
 ) -> None:
     term = start(term_factory, ["--seed", "1"], home)
     term.wait_for("Deal 1: place ")
-    for key, said in [("x", "x: not a key here"), ("tab", "Tab: not a key here"), ("f1", "That key does nothing here"),
-                      ("insert", "That key does nothing here"), ("ctrl-a", "That key does nothing here")]:  # fmt: skip
+    for key, said in [("x", "x: not a key here"), ("tab", "Tab: not a key here"), ("f1", "Not a key here"),
+                      ("insert", "Not a key here"), ("ctrl-a", "Not a key here")]:  # fmt: skip
         term.send(key)
         term.wait_for(said)
         term.send("right")  # the next key ends the note
