@@ -96,9 +96,14 @@ def _columns(games: Sequence[FinishedGame], *, full: bool, time: bool) -> list[s
     return list(_aligned(rows, widths, _FULL_ORDER if full else _SHORT_ORDER))
 
 
-def _result(ending: Ending, counted: bool, *, full: bool) -> str:
+def _result(ending: Ending, counted: bool, *, full: bool, replay: bool = False) -> str:
+    """The result, and ``not counted`` after it where the game does not count; in fewer words ``replay`` where
+    that is why (its deal had been played before).  Without ``replay`` it is the longest form, which the
+    widths of columns are measured by."""
     said = (ending_label if full else ending_short)(ending)
-    return said + ("" if counted else (", not counted" if full else ", replay"))
+    if counted:
+        return said
+    return said + (", replay" if replay and not full else ", not counted")  # a reset, or played on after an undo
 
 
 def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[Row]:
@@ -109,7 +114,7 @@ def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[
             str(game.id),
             game.ended.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d") if game.ended else "-",
             str(game.deal) + (" daily" if game.daily else ""),
-            _result(game.ending, game.counted, full=full),
+            _result(game.ending, game.counted, full=full, replay=game.help is not None and game.help.played_before),
             "-" if game.score is None else str(game.score),
             "-" if game.placed is None else str(game.placed),
             _help(game, full=full),

@@ -457,7 +457,8 @@ def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, h
     with Store.open(tmp_path)[0] as store:
         for n, (ending, score) in enumerate(endings * 3):
             deal = 123456789012 + n % 5  # twelve digits, as random deals have; some played again
-            helped = (None, Help(), Help(take_backs=2, tips=1))[n % 3]
+            again = n >= 5  # its deal was played before: a replay, which does not count
+            helped = (None, Help(played_before=again), Help(take_backs=2, tips=1, played_before=again))[n % 3]
             store.record(FinishedGame(None, deal, None, None, utc_now(), ending, score, 31, True, None, helped))
     app = screen_for(tmp_path)
     press(app, Resize(width, height), "g")

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from foursquare.engine import Game
 from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.helped import Help
 from foursquare.storage.store import Store
-from foursquare.words.history import streamed
+from foursquare.words.history import streamed, table
 
 
 def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_path: Path) -> None:
@@ -32,7 +33,7 @@ def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_pat
         narrow = lines(80)
         assert max(map(len, narrow)) <= 80
         assert narrow[0].split() == ["id", "ended", "(UTC)", "deal", "score", "placed", "help", "result"]
-        assert narrow[1].endswith("lost: 5+ down, replay") and narrow[2].endswith("lost: 5+ down")
+        assert narrow[1].endswith("lost: 5+ down, not counted") and narrow[2].endswith("lost: 5+ down")
         narrower = lines(60)
         assert narrower[0].split()[1:3] == ["ended", "deal"]  # the time of day left out
         assert max(map(len, narrower)) < max(map(len, narrow))
@@ -40,13 +41,29 @@ def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_pat
         assert max(map(len, narrowest)) <= 52
         column = narrowest[0].index("result")
         results = [line[column:] for line in narrowest[1:]]
-        assert " ".join(results).split() == ["lost:", "5+", "down,", "replay", "lost:", "5+", "down"]
+        assert " ".join(results).split() == ["lost:", "5+", "down,", "not", "counted", "lost:", "5+", "down"]
         assert all(line[:column].strip() == "" for line in narrowest[1:] if line[column:].strip() == "down")
         for width in range(44, 60):  # where the other columns leave the result too little room: lines of its own
             lines_at = lines(width)
             assert max(map(len, lines_at)) <= width, width
             words = " ".join(lines_at).split()
-            assert all(word in words for word in ("result", "placed", "lost:", "5+", "down,", "replay", "down"))
+            assert all(word in words for word in ("result", "placed", "lost:", "5+", "down,", "not", "counted", "down"))
         under = lines(50)
         assert under[0].split() == ["id", "ended", "deal", "score", "placed", "help"] and under[1] == "    result"
-        assert under[3] == "    lost: 5+ down, replay" and under[5] == "    lost: 5+ down"
+        assert under[3] == "    lost: 5+ down, not counted" and under[5] == "    lost: 5+ down"
+
+
+def test_in_fewer_words_a_game_not_counted_is_a_replay_only_where_its_deal_was_played_before() -> None:
+    """A reset or a game played on after an undo past its end does not count either: it is no replay."""
+    game = Game.deal(7)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    kept = [
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=False, help=help)
+        for help in (Help(played_before=True), Help(), None)
+    ]
+    short = [line.rstrip() for line in table(kept, 200)[1:]]
+    assert [line.endswith(", replay") for line in short] == [True, False, False]
+    assert all(line.endswith(", not counted") for line in short[1:])
+    full = table(kept)[1:]
+    assert all(", not counted" in line and "replay" not in line for line in full)  # in full, not counted alike
