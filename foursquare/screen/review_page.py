@@ -29,6 +29,7 @@ from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
+from foursquare.words.glyphs import HEIGHTS
 from foursquare.words.keys import SHORT
 from foursquare.words.review import (
     CHART_FOOT,
@@ -402,7 +403,8 @@ def position_table(before: Game, mine: Cell | None, expert: Cell | None) -> list
 def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert: Cell | None) -> list[Token]:
     """Six columns for one cell: marks either side of four columns, a card's suit under the dot of an empty cell.
 
-    A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns.
+    A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns; the fourth
+    holds how many cards the pile has when more than one (:data:`HEIGHTS`), as the game's piles show it.
     """
     if cell == mine and cell == expert:
         left, right = "{", "}"
@@ -416,8 +418,8 @@ def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert:
     if pile is None:
         inner: list[Token] = ["  · " if cell in legal else "    "]
     elif not pile.face_up:
-        inner = [" ## "]
+        inner = [" ##" + HEIGHTS[len(pile) - 1]]
     else:
         top = pile.top
-        inner = [" " * (2 - len(top.rank_text)), top, " "]
+        inner = [" " * (2 - len(top.rank_text)), top, HEIGHTS[len(pile) - 1]]
     return [left, *inner, right]

@@ -18,6 +18,7 @@ __all__ = [
     "ASCII_EIGHTHS",
     "EIGHTHS",
     "FLIP_MARK",
+    "HEIGHTS",
     "MARK",
     "NEW_PILE",
     "ON_A_PILE",
@@ -94,6 +95,9 @@ NEW_PILE = "+"
 """In the outcome a cell shows (``o``): the next card there starts a new pile."""
 ON_A_PILE = "▲"
 """In the outcome a cell shows (``o``): the next card there goes on top of a pile (``^`` in ASCII)."""
+HEIGHTS = " ²³⁴"
+"""After a top card in the small tables of the review and practice, by the cards its pile holds (1 to 4):
+none for one card, a small figure for more (the figure itself in ASCII), so that a full pile shows."""
 
 SUITS, _FRAMES, _SINGLES = "♣♦♥♠", ("╭╮╰╯─│", "╔╗╚╝═║", "┏┓┗┛━┃", "┌┐└┘╌╎", "╔╗╚╝═║"), "▒●▶◀✕■□█░"
 UNICODE = _glyphs(SUITS, _FRAMES, _SINGLES)
@@ -111,14 +115,14 @@ _TO_ASCII = str.maketrans(
     {
         "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x", "…": "...", "·": "-", "–": "-", "—": "-",
         "♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "*", "▶": ">", "█": "#", "░": "-", "─": "-",
-        "▲": "^",
+        "▲": "^", "²": "2", "³": "3", "⁴": "4",
     }
 )  # fmt: skip
 
 SAMPLE = "".join(
     dict.fromkeys(
         SUITS + "".join(_FRAMES) + _SINGLES + TIP_MARK + MARK.strip() + "".join(UNICODE_CHART) + EIGHTHS.strip()
-        + ON_A_PILE + "→←×…·–"
+        + ON_A_PILE + HEIGHTS.strip() + "→←×…·–"
     )
 )  # fmt: skip
 """Every character beyond ASCII the game may show: where one cannot be shown, everything is drawn in ASCII."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from helpers import (
+    WINNING_DEAL,
     first_cell_judge,
     lost_game,
     make_app,
@@ -31,12 +32,12 @@ from foursquare.screen.history_page import HistoryPage
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import StatsPage
 from foursquare.screen.render import render
-from foursquare.screen.review_page import ReviewPage, ReviewPages
+from foursquare.screen.review_page import ReviewPage, ReviewPages, position_table
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
-from foursquare.words.glyphs import SAMPLE
+from foursquare.words.glyphs import SAMPLE, to_ascii
 from foursquare.words.history import TITLE
 from foursquare.words.review import (
     LINES_SHOWN,
@@ -619,3 +620,21 @@ def test_a_game_kept_without_autoplay_s_placements_says_so_and_the_chart_keeps_i
     noted = "17 cards by autoplay, not known which: all counted as yours."
     assert (noted in text) is (width == 80) and "Played with 17 cards by autoplay" in text  # the note if it fits
     assert any(line.strip().startswith("card ") for line in screen_text(app).splitlines())  # the chart's numbers
+
+
+def test_the_position_table_shows_how_many_cards_each_pile_holds_when_more_than_one() -> None:
+    game = won_game()
+    before = Game.deal(WINNING_DEAL)
+    for cell in game.placements[:30]:
+        before.play(cell)
+    region = layout.shown_region(before.bounds)
+    rows = [text.plain() for text in position_table(before, None, None)[1:]]
+    heights = set()
+    for row, line in zip(range(region.top, region.bottom + 1), rows, strict=True):
+        for n, col in enumerate(range(region.left, region.right + 1)):
+            shown, pile = line[4 + 6 * n : 10 + 6 * n], before.pile((row, col))
+            if pile is not None:
+                heights.add(len(pile))
+                assert shown[4] == " ²³⁴"[len(pile) - 1], (shown, len(pile))  # the fourth of its four columns
+    assert heights == {1, 2, 3, 4}  # every height was seen
+    assert "##4" in to_ascii("".join(rows))  # in ASCII the figure itself
