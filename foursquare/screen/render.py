@@ -191,7 +191,7 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
     if app.dialog is not None:
         _dialog(canvas, app)
     if ascii:
-        return [Span(s.y, s.x, to_ascii(s.text), s.style) for s in canvas.spans]
+        return [Span(s.y, s.x, to_ascii(s.text, as_wide=True), s.style) for s in canvas.spans]
     return canvas.spans
 
 

@@ -133,9 +133,22 @@ def glyphs(ascii: bool) -> Glyphs:
     return ASCII if ascii else UNICODE
 
 
-def to_ascii(text: str) -> str:
-    """``text`` with every character a plain terminal can show: the game's ASCII forms, others as ``?``."""
+def to_ascii(text: str, *, as_wide: bool = False) -> str:
+    """``text`` with every character a plain terminal can show: the game's ASCII forms, others as ``?``.
+
+    ``as_wide`` keeps its width, as a screen laid out in columns needs: an
+    ellipsis, three dots in ASCII, then takes the place of the two
+    characters before it as well as its own.
+    """
+    if as_wide and "…" in text:
+        text = "".join(_dots_in_place(part) for part in text.split("…")[:-1]) + text.rsplit("…", 1)[1]
     return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
+
+
+def _dots_in_place(before: str) -> str:
+    """The text before an ellipsis, and the ellipsis, as wide as they were with three dots for it."""
+    kept = len(before) - 2
+    return before[:kept] + "..." if kept >= 0 else "." * (len(before) + 1)
 
 
 def can_encode(text: str, encoding: str | None) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 from helpers import (
@@ -15,6 +16,7 @@ from helpers import (
     make_app,
     place,
     press,
+    screen_for,
     screen_text,
     session_on,
 )
@@ -25,7 +27,9 @@ from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import stats_screen
 from foursquare.screen.render import Span, Style, message_rows, render, still_to_come
-from foursquare.storage.stats import LOSSES, Stats
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.stats import LOSSES, Ending, Stats
+from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.grammar import capitalized
@@ -433,6 +437,29 @@ def test_ascii_mode_is_pure_ascii_and_keeps_the_meaning() -> None:
     assert f"{card.rank_text}{card.suit}" in text
     app.cursor = (1, 1)
     assert ASCII.mark_bad in "\n".join(frame(app, ascii=True))
+
+
+@pytest.mark.parametrize("width", [70, 80])
+def test_in_ascii_each_span_is_as_wide_as_in_unicode_so_a_cut_line_stays_in_its_place(
+    tmp_path: Path, width: int
+) -> None:
+    """An ellipsis is three dots in ASCII: they take the place of the characters before it, not of what follows."""
+    with Store.open(tmp_path)[0] as store:
+        for _ in range(4):  # the same deal again: not counted, and no replay, so the longest result
+            store.record(FinishedGame(None, 123456789012, None, None, utc_now(), Ending.ABANDONED, None, 31, True))
+    app = screen_for(tmp_path)
+    press(app, Resize(width, 24), "g")
+    for state in (app, *STATES):
+        unicode, ascii = render(state, width, 24), render(state, width, 24, ascii=True)
+        assert [(s.y, s.x, len(s.text)) for s in ascii] == [(s.y, s.x, len(s.text)) for s in unicode]
+        assert all(s.x + len(s.text) <= width for s in ascii)
+    assert any(s.text.endswith("...") for s in render(app, width, 24, ascii=True))  # a line was cut
+
+
+def test_to_ascii_as_wide_puts_the_dots_where_the_ellipsis_and_the_two_characters_before_it_were() -> None:
+    assert to_ascii("left before the …", as_wide=True) == "left before th..."
+    assert to_ascii("…", as_wide=True) == "." and to_ascii("a…", as_wide=True) == ".."
+    assert to_ascii("cut…", as_wide=False) == "cut..."  # a line of its own (plain mode) says it in full
 
 
 def test_red_suits_are_red_and_black_ones_are_not() -> None:
