@@ -208,7 +208,7 @@ class ReviewPage:
         lines += position_table(before, cell, step.expert_cell if step is not None else None)
         progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
-            verdict = verdict_lines(step, width, by_autoplay=by_autoplay)
+            verdict = verdict_lines(step, width, by_autoplay=by_autoplay, ascii=self.owner.ascii)
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
             lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]

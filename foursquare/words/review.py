@@ -463,16 +463,17 @@ def line_sentence(before: Game, line: Line, who: str) -> Text:
     )
 
 
-def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False) -> list[Text]:
+def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, ascii: bool = False) -> list[Text]:
     """The expected score and the win chance before and after, and the verdict with what it cost.
 
     The cost printed is the one the verdict was given for: both read to a
     tenth of a card (and the win chance in whole points).  Each line is the
     longest of its forms that fits ``width``, and runs on to the next line
     if none does, rather than be cut.  A placement autoplay made
-    (``by_autoplay``) says that its verdict is not the player's.
+    (``by_autoplay``) says that its verdict is not the player's; ``ascii`` spells the arrows ``->``, where a
+    bare ``>`` would read as "more than".
     """
-    arrow = "→"
+    arrow = _arrow(ascii)
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.verdict is Verdict.BEST else Tone.PLAIN)
     whys: tuple[str, ...]  # why the verdict, longest first

@@ -458,6 +458,9 @@ def test_in_ascii_every_page_is_plain_characters() -> None:
         press(app, *keys)
         text = "".join(span.text for span in render(app, app.width, app.height, ascii=True))
         assert text.isascii() and "?" not in text.replace("? mistake", "")
+        if keys == []:  # a placement's figures: an arrow is "->", where a bare ">" would read as "more than"
+            (figures,) = [line for line in screen_text(app, ascii=True).splitlines() if "Expected score" in line]
+            assert " -> " in figures and " > " not in figures
         if keys == ["s"]:
             assert "#" in text and " 24" in text
 
