@@ -1,4 +1,4 @@
-"""``foursquare practice``: the placements of your finished games that cost a card or more, as positions to solve.
+"""``foursquare practice``: the costly placements of your finished games, as positions to solve.
 
 In a terminal the game screen opens on its practice page (the command line
 chooses, :func:`foursquare.cli.practice`); through a pipe, or with

@@ -1,8 +1,9 @@
 """Practice on one's own mistakes, as values: a position to solve, what an answer is worth, the round's end.
 
 A position is a placement of a kept game that cost
-:data:`~foursquare.expert.review.PRACTICE_COST` cards or more, known by the
-game's id and the placement's number.  An answer is judged as the review
+:data:`~foursquare.expert.review.PRACTICE_COST` cards or more, or much of the
+chance to win (:attr:`~foursquare.expert.review.Step.worth_practising`), known
+by the game's id and the placement's number.  An answer is judged as the review
 judges a placement (:func:`judge_answer`), against the expert's cell from the
 same advice, so that the expert's cell always solves it.  The round itself
 (which games, what is kept) is :mod:`foursquare.session.practice`.

@@ -119,7 +119,7 @@ BLUNDER_POINTS = 20
 """A drop in win chance of this many points (as read: whole percentages) is a blunder whatever the cards say."""
 
 PRACTICE_COST = 1.0
-"""A placement that cost this many cards or more becomes a position to practise on."""
+"""A placement that cost this many cards or more becomes a position to practise on (:attr:`Step.worth_practising`)."""
 
 CACHE_VERSION = 3
 """The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures; 3: the
@@ -290,6 +290,12 @@ class Step(Value):
     @property
     def verdict(self) -> Verdict:
         return verdict(self.cost, self.drop_points, loses_at_once=self.lost_at_once)
+
+    @property
+    def worth_practising(self) -> bool:
+        """Whether practice offers it: there was a choice, and it cost :data:`PRACTICE_COST` cards or more, or
+        was a blunder by the win chance it lost (or the game, at once), which late in a deal costs less."""
+        return self.choices > 1 and (self.cost >= PRACTICE_COST or self.verdict is Verdict.BLUNDER)
 
     @property
     def accuracy(self) -> float:

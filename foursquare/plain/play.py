@@ -278,7 +278,7 @@ class Plain:
             self.out(line)
 
     def practice(self, rest: str) -> None:
-        """``practice``: positions to solve from the placements of finished games that cost a card or more
+        """``practice``: positions to solve from the costly placements of finished games
         (``practice N``: of game N only); cell names answer until the round ends or ``q``."""
         if rest and not rest.isdigit():
             self.out(practice_hint())

@@ -2,7 +2,7 @@
 
 :class:`PracticePages` adds the page kind ``practice`` to an
 :class:`~foursquare.screen.app.App`: ``p`` on a review page practises the
-placements of that game that cost a card or more, and ``foursquare
+placements of that game worth practising, and ``foursquare
 practice`` opens the screen on it for every kept game, newest first.  The
 page shows the table as it was, the card, the unseen cards counted rank by
 rank and the face-down count; the arrow keys (or ``h j k l``) move the

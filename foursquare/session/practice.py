@@ -1,9 +1,10 @@
-"""Practice on your own mistakes: every placement of a kept game that cost a card or more, a position to solve.
+"""Practice on your own mistakes: every costly placement of a kept game, a position to solve.
 
 Like lichess's "learn from your mistakes".  Positions come from the kept
 games, newest first (or from the games asked for), each game's in the order
 they were played; a placement is one when its review says it cost
-:data:`~foursquare.expert.review.PRACTICE_COST` cards or more.  A game's
+:data:`~foursquare.expert.review.PRACTICE_COST` cards or more, or much of the
+chance to win (:attr:`~foursquare.expert.review.Step.worth_practising`).  A game's
 review is the one kept with it, or one made in the background by the expert
 with a node budget (and then kept, as ``v`` would), so practice on a game
 already reviewed starts at once.
@@ -192,11 +193,11 @@ class Practice:
             self._work = game_id, game, self._start(game.copy())
 
     def _take(self, game_id: int, game: Game, review: Review) -> None:
-        from foursquare.expert.review import PRACTICE_COST, before_placement
+        from foursquare.expert.review import before_placement
 
         mine = review.autoplayed(placements_autoplayed(self.library.help_of(game_id))).own_steps
         for step in mine:  # autoplay's placements are not the player's to learn from
-            if step.cost >= PRACTICE_COST and step.choices > 1 and (game_id, step.n) not in self._solved:
+            if step.worth_practising and (game_id, step.n) not in self._solved:
                 self._queue.append(Exercise(game_id, step, before_placement(game, step.n)))
 
     # --- answering ------------------------------------------------------------

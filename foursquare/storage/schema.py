@@ -202,7 +202,7 @@ MIGRATIONS: tuple[str, ...] = (
    by ``alone``, ``helped`` and ``unrecorded`` (kept by triggers), and
    ``streak`` gets the streaks of the games played alone.
 5. ``practice_solved``: the practice positions (a kept game's placement that
-   cost a card or more) the player has solved, by game id and placement
+   worth practising) the player has solved, by game id and placement
    number, so that practice moves on to the next.
 6. ``games_by_end``: the history in the order the games ended (then by
    when they started, for games ended in the same second, then by id; games

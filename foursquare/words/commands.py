@@ -7,7 +7,7 @@ speaks in one voice with the rest of the game.
 
 from __future__ import annotations
 
-from foursquare.words.endings import KINDS, LEFT
+from foursquare.words.endings import COSTLY, KINDS, LEFT
 from foursquare.words.grammar import Template, plural
 
 __all__ = ["DESCRIPTIONS", "NODES", "NUMBERS", "OPTIONS", "SUMMARIES", "Said", "imported", "more_rejected"]
@@ -37,7 +37,7 @@ DESCRIPTIONS: dict[str, str] = {
     "simulate": "Play deals S, S+1, … without a screen and report how a strategy fares.",
     "help": "Print a page of help; with no topic, the list of topics.",
     "practice": (
-        "Positions from your own finished games where a placement cost a card or more: find the expert's cell "
+        f"Positions from your own finished games where a placement {COSTLY}: find the expert's cell "
         "(two tries). Solved positions are not offered again."
     ),
 }

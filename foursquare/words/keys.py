@@ -8,7 +8,7 @@ table.  A key that names a command's word for the side panel or the end box
 
 from __future__ import annotations
 
-from foursquare.words.endings import KINDS
+from foursquare.words.endings import COSTLY, KINDS
 
 __all__ = ["CELL_NAMES", "EXTRA_KEY_LINES", "PAGE_TITLES", "SHORT", "SUMMARIES", "summary"]
 
@@ -57,7 +57,7 @@ SUMMARIES: dict[str, str] = {
     "review_error_back": "the placement before that cost something",
     "review_summary": "the summary, with the chart",
     "review_close": "back to where the review was opened from",
-    "review_practice": "practise the placements of this game that cost a card or more",
+    "review_practice": f"practise the placements of this game that {COSTLY}",
     "practice_left": "choose a cell",
     "practice_right": "choose a cell (→ also goes on to the next position once the answer is shown)",
     "practice_up": "choose a cell",

@@ -14,6 +14,7 @@ from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Prep
 from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
+from foursquare.words.endings import COSTLY
 from foursquare.words.grammar import capitalized, plural
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
@@ -191,14 +192,10 @@ def done_lines(done: AllDone) -> list[str]:
             + (f", {done.shown} shown, to try again another time." if done.shown else ".")
         )
     elif not done.named:
-        lines.append(
-            "Nothing to practise: no kept game has a placement of yours that cost a card or more and is not solved yet."
-        )
+        lines.append(f"Nothing to practise: no kept game has an unsolved placement of yours that {COSTLY}.")
     elif len(done.unavailable) < len(done.named):  # a game asked for is there, with nothing left to solve
         games = " and ".join(str(game_id) for game_id in done.named)
-        lines.append(
-            f"Nothing to practise in game {games}: no placement of yours that cost a card or more is left unsolved."
-        )
+        lines.append(f"Nothing to practise in game {games}: no unsolved placement of yours that {COSTLY}.")
     return lines
 
 

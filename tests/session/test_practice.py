@@ -73,6 +73,28 @@ def test_a_kept_game_with_a_mistake_yields_its_costly_placements_as_positions() 
     assert isinstance(now, AllDone) and now.offered == 3 and now.solved == 0
 
 
+def test_a_blunder_by_the_chance_to_win_is_a_position_though_it_cost_less_than_a_card() -> None:
+    """Late in a deal a placement can throw much of the chance to win away for a few tenths of a card."""
+
+    def judge(position: Position) -> Advice:  # a stack costs 0.3 cards, and 35 points of the chance to win
+        occupied = {cell for cell, _ in position.piles}
+        cells = sorted(position.legal_cells(), key=lambda cell: (cell in occupied, cell))
+        scores = tuple((cell, 18.0 - 0.3 * (cell in occupied)) for cell in cells)
+        ranking = tuple((cell, 0.6 if cell in occupied else 0.95) for cell in cells)
+        return Advice(cells[0], 0.95, ranking, 1, 1, 0.0, scores)
+
+    game, stacked = stacking_game(7, judge, stacks=2)
+    store = Store.empty()
+    kept(store, game)
+    practice = practice_on(store, judge)
+    seen = []
+    while isinstance(now := practice.wait(), Exercise):
+        assert now.step.cost < PRACTICE_COST and now.step.verdict is Verdict.BLUNDER
+        seen.append(now.step.n)
+        practice.skip()
+    assert seen == stacked
+
+
 def test_a_costly_placement_autoplay_made_is_no_position_to_practise() -> None:
     judge = new_pile_judge()
     game, stacked = stacking_game(7, judge, stacks=3)
@@ -193,12 +215,14 @@ def test_with_nothing_to_practise_the_round_ends_at_once() -> None:
     done = practice_on(store, judge).wait()
     assert isinstance(done, AllDone) and done.offered == 0
     assert done_lines(done) == [
-        "Nothing to practise: no kept game has a placement of yours that cost a card or more and is not solved yet."
+        "Nothing to practise: no kept game has an unsolved placement of yours that cost a card or more, or much of "
+        "the chance to win."
     ]
     named = practice_on(store, judge, game_ids=[1]).wait()  # the game asked for is there, clean
     assert isinstance(named, AllDone)
     assert done_lines(named) == [
-        "Nothing to practise in game 1: no placement of yours that cost a card or more is left unsolved."
+        "Nothing to practise in game 1: no unsolved placement of yours that cost a card or more, or much of the "
+        "chance to win."
     ]
 
 
