@@ -90,6 +90,7 @@ def test_a_blunder_by_the_chance_to_win_is_a_position_though_it_cost_less_than_a
     seen = []
     while isinstance(now := practice.wait(), Exercise):
         assert now.step.cost < PRACTICE_COST and now.step.verdict is Verdict.BLUNDER
+        assert answered(practice.answer(now.step.cell)).outcome is Outcome.TRY_AGAIN  # the blunder again: not solved
         seen.append(now.step.n)
         practice.skip()
     assert seen == stacked
