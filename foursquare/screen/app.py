@@ -159,6 +159,8 @@ class TextScreen(Value):
     lines: tuple[Text, ...]
     footer: str | None = None
     """The bottom line, for a page with keys of its own; None: how to scroll and leave."""
+    shorter: tuple[str, ...] = ()
+    """Shorter forms of :attr:`footer`, longest first: the longest that fits beside the page's margin is shown."""
     keys: str = ""
     """Keys of the page's own (``g your games``), said on the scrolling footer before how to leave."""
     wrap: bool = False

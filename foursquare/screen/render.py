@@ -38,7 +38,7 @@ from foursquare.words.screen import (
     stray_key,
     too_small_words,
 )
-from foursquare.words.text import Text, Token, Tone, wrap
+from foursquare.words.text import Text, Token, Tone, longest_fitting, wrap
 
 __all__ = [
     "Span",
@@ -613,16 +613,15 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None 
     scroll = max(0, min(scroll, len(lines) - rows))  # a page that a resize made shorter than its scroll
     x = (c.width - width) // 2
     widest = max((len(line) for line in lines), default=0)
-    if screen.footer is not None:  # a footer of the page's own, chosen for the terminal's width, is whole too
-        widest = max(widest, len(screen.footer))
     x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
     room = max(width, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)
     for n, line in enumerate(lines[scroll : scroll + rows]):
         c.text(2 + n, x, line, room)
-    footer = (
-        screen.footer if screen.footer is not None else page_footer(len(lines), scroll, rows, c.width - x, screen.keys)
-    )
+    if screen.footer is not None:  # the page's own, in the longest form that fits beside the page's margin
+        footer = longest_fitting((screen.footer, *screen.shorter), c.width - x)
+    else:
+        footer = page_footer(len(lines), scroll, rows, c.width - x, screen.keys)
     if stray is not None:  # until the next key: the footer after it says which keys do something
         note = stray_key(stray).plain()
         footer = f"{note} · {footer}"

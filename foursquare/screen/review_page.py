@@ -44,7 +44,7 @@ from foursquare.words.review import (
     no_error_beyond,
     placement_lines,
     progress_line,
-    review_footer,
+    review_footers,
     review_title,
     summary_lines,
     summary_waiting,
@@ -137,8 +137,10 @@ class ReviewPage:
         else:
             title, lines = self._step_page(app, game, work, self.at)
         practise = any(command.page == self.kind and "p" in command.keys for command in app.commands)
-        footer = self.note or review_footer(app.width - 2, practise)
-        return TextScreen(title, tuple(lines), footer)
+        if self.note is not None:
+            return TextScreen(title, tuple(lines), self.note)
+        longest, *shorter = review_footers(practise)
+        return TextScreen(title, tuple(lines), longest, tuple(shorter))
 
     def other_key(self, app: App, event: Input) -> None:
         """Keys the page does not use do nothing here but say so (the footer says which it does)."""

@@ -57,7 +57,7 @@ __all__ = [
     "progress_bar",
     "progress_line",
     "report_lines",
-    "review_footer",
+    "review_footers",
     "review_not_kept",
     "review_stopped",
     "review_title",
@@ -588,11 +588,10 @@ _FOOTERS = (
 """The review page's keys on its footer, longest first: ``p`` only where practice is at hand."""
 
 
-def review_footer(width: int, practise: bool) -> str:
-    """The review page's keys in the longest form that fits ``width`` columns (the shortest when none does),
-    ``p`` among them if ``practise``: a key the page offers is named on it, as on its ``?`` page."""
-    forms = [" · ".join(key for key in keys if practise or key != _PRACTISE) for keys in _FOOTERS]
-    return longest_fitting(forms, width)
+def review_footers(practise: bool) -> list[str]:
+    """The review page's keys, longest form first, ``p`` among them if ``practise``: a key the page offers is
+    named on it, as on its ``?`` page."""
+    return [" · ".join(key for key in keys if practise or key != _PRACTISE) for keys in _FOOTERS]
 
 
 NO_ERRORS = "Every placement was best: nothing to step to"

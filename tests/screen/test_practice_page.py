@@ -20,6 +20,7 @@ from foursquare.engine import Cell, Game, cell_name
 from foursquare.expert.practice import Exercise
 from foursquare.expert.review import Judge, Step, review
 from foursquare.expert.reviewing import Reviewing
+from foursquare.screen import layout
 from foursquare.screen.app import App
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import Practising
@@ -111,16 +112,15 @@ def test_a_round_started_from_the_shell_says_what_it_came_to_once_the_screen_has
 
 
 @pytest.mark.parametrize("width", range(88, 106))
-def test_the_review_footer_is_whole_where_the_page_s_margin_would_push_it_past_the_edge(width: int) -> None:
-    """The longest footer is chosen for the terminal's width: the page's centring margin gives way to it."""
+def test_the_review_footer_is_whole_beside_the_page_s_margin(width: int) -> None:
+    """The footer's longest form that fits beside the page's centring margin, which every page keeps alike."""
     app, _, _, _ = practice_app()
-    press(app, Resize(width, 30), "v")
-    for _ in range(2):  # the summary, then a placement's page
-        lines = screen_text(app).splitlines()
-        assert lines[-1].rstrip().endswith("q back") and len(lines[-1]) <= width, lines[-1]
-        title = next(line for line in lines if line.strip())
-        assert len(title) - len(title.lstrip()) == len(lines[-1]) - len(lines[-1].lstrip())  # aligned as a page
-        press(app, Key.RIGHT)
+    press(app, Resize(width, 30), "v", Key.RIGHT)  # a placement's page
+    lines = screen_text(app).splitlines()
+    assert lines[-1].rstrip().endswith("q back") and len(lines[-1]) <= width, lines[-1]
+    title = next(line for line in lines if line.strip())
+    margin = (width - layout.page_width(width)) // 2
+    assert len(title) - len(title.lstrip()) == len(lines[-1]) - len(lines[-1].lstrip()) == margin
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
