@@ -59,7 +59,7 @@ class HistoryPage:
             app.add_command(command)
 
     def view(self, app: App) -> TextScreen:
-        room = layout.page_width(app.width) - len(MARK)
+        room = app.width - 2 - len(MARK)  # a table, as a chart, may be wider than a page of text (PAGE_MAX)
         heading, *lines = table(self.games, room)
         rows = layout.screen_body_rows(app.height) - 3  # the heading, a blank line and the note
         top = min(max(0, self.at - rows // 2), max(0, len(lines) - rows))

@@ -451,6 +451,18 @@ def test_the_statistics_page_footer_names_the_history_key(tmp_path: Path, width:
     assert "g your games · " in footer and "other key" in footer and len(footer) <= width
 
 
+def test_on_a_wide_terminal_the_history_page_keeps_the_time_and_whole_results(tmp_path: Path) -> None:
+    """A table, as a chart, may be wider than a page of text: at 100 columns nothing is left out or cut."""
+    with Store.open(tmp_path)[0] as store:
+        for _ in range(3):  # the same deal again: not counted, and no replay, so the longest result
+            store.record(FinishedGame(None, 123456789012, None, None, utc_now(), Ending.ABANDONED, None, 31, True))
+    app = screen_for(tmp_path)
+    press(app, Resize(100, 30), "g")
+    text = screen_text(app)
+    assert "ended (UTC)" in text and "left before the end, not counted" in text and "…" not in text
+    assert all(len(line) <= 100 for line in text.splitlines())
+
+
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
 def test_the_history_page_keeps_every_column_whole(tmp_path: Path, width: int, height: int) -> None:
     endings = [(Ending.TOO_MANY_FACE_DOWN, None), (Ending.STOCK_EMPTY, None), (Ending.WON, 7), (Ending.ABANDONED, None)]
