@@ -28,7 +28,7 @@ from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.problems import why
 from foursquare.words.results import score_words
-from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, wrap, wrap_under
+from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, to_terminal, wrap_under
 
 __all__ = [
     "AUTOPLAY_NOTE",
@@ -550,7 +550,7 @@ def report_lines(
     placement, a line each, or two where a ``terminal`` that many columns wide is too narrow for one."""
     lines = [f"Review of {_deal(review.deal)}", ""]
     lines += summary_lines(review, rows=rows, width=width, ascii=ascii)
-    lines += ["", *(line.plain() for line in wrap(Text((_PLACEMENTS_HEAD,)), width))]
+    lines += ["", *to_terminal([_PLACEMENTS_HEAD], width)]
     for step in review.steps:
         autoplay = _by_autoplay(review, step)
         *first, last = (
@@ -560,7 +560,7 @@ def report_lines(
         )
         lines += [*first, last + autoplay]
     if review.autoplayed_at:
-        lines += [line.plain() for line in wrap(Text((AUTOPLAY_NOTE,)), terminal or len(AUTOPLAY_NOTE))]
+        lines += to_terminal([AUTOPLAY_NOTE], terminal)
     return lines
 
 
