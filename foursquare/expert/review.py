@@ -168,7 +168,7 @@ def accuracy(steps: Sequence[Step]) -> float:
     A placement with one legal cell (the first card, always) says nothing of
     the player; with no choice at all the game is 100.
     """
-    chosen = [step.accuracy for step in steps if step.choices > 1]
+    chosen = [step.accuracy for step in steps if step.had_choice]
     return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
 
 
@@ -292,10 +292,16 @@ class Step(Value):
         return verdict(self.cost, self.drop_points, loses_at_once=self.lost_at_once)
 
     @property
+    def had_choice(self) -> bool:
+        """Whether the card could go on more than one cell: a placement without a choice (the first card, always)
+        is best by default and says nothing of the player, so the accuracy, the counts and practice leave it out."""
+        return self.choices > 1
+
+    @property
     def worth_practising(self) -> bool:
         """Whether practice offers it: there was a choice, and it cost :data:`PRACTICE_COST` cards or more, or
         was a blunder by the win chance it lost (or the game, at once), which late in a deal costs less."""
-        return self.choices > 1 and (self.cost >= PRACTICE_COST or self.verdict is Verdict.BLUNDER)
+        return self.had_choice and (self.cost >= PRACTICE_COST or self.verdict is Verdict.BLUNDER)
 
     @property
     def accuracy(self) -> float:
@@ -454,7 +460,7 @@ class Review(Value):
     def has_accuracy(self) -> bool:
         """Whether the player made a placement with a choice: where autoplay made every one, the accuracy (100
         by :func:`accuracy`'s rule) says nothing of the player, and is not said."""
-        return not self.autoplayed_at or any(step.choices > 1 for step in self.own_steps)
+        return not self.autoplayed_at or any(step.had_choice for step in self.own_steps)
 
     @property
     def expected_start(self) -> float:
@@ -523,7 +529,7 @@ class Review(Value):
 def _counts(steps: Iterable[Step]) -> dict[Verdict, int]:
     """How many of ``steps`` with a choice got each verdict, every verdict named: a card with one cell to go on
     (the first, always) is best by default and says nothing of the player, as in :func:`accuracy`."""
-    counts = Counter(step.verdict for step in steps if step.choices > 1)
+    counts = Counter(step.verdict for step in steps if step.had_choice)
     return {name: counts[name] for name in Verdict}
 
 
