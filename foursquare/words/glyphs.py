@@ -141,7 +141,8 @@ def to_ascii(text: str, *, as_wide: bool = False) -> str:
     characters before it as well as its own.
     """
     if as_wide and "…" in text:
-        text = "".join(_dots_in_place(part) for part in text.split("…")[:-1]) + text.rsplit("…", 1)[1]
+        *befores, after = text.split("…")
+        text = "".join(map(_dots_in_place, befores)) + after
     return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
 
 
