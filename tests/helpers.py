@@ -32,7 +32,7 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.storage.formats import FinishedGame, saved_game_json, utc_now
 from foursquare.storage.library import Found, Library
 from foursquare.storage.schema import DB_FILE
-from foursquare.storage.stats import Records, Result, Stats
+from foursquare.storage.stats import Ending, Records, Result, Stats
 from foursquare.storage.store import Store
 
 if TYPE_CHECKING:  # a type only: the benchmarks import these helpers outside pytest
@@ -244,6 +244,14 @@ def count(folder: Path, result: Result) -> bool:
     finished = FinishedGame(None, result.deal, None, None, utc_now(), result.ending, result.score, None, True)
     with Store.open(folder)[0] as store:
         return store.record(finished).counted
+
+
+def left_again(folder: Path, games: int) -> None:
+    """``games`` games left before the end on one twelve-digit deal, kept in ``folder``: all but the first not
+    counted, and none a replay (no help recorded), so that they read the longest result a list shows."""
+    with Store.open(folder)[0] as store:
+        for _ in range(games):
+            store.record(FinishedGame(None, 123456789012, None, None, utc_now(), Ending.ABANDONED, None, 31, True))
 
 
 def stats_of(folder: Path) -> Stats:

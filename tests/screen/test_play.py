@@ -14,6 +14,7 @@ from helpers import (
     WINNING_LINE_DEAL_1,
     count,
     keep,
+    left_again,
     lost_game,
     make_app,
     no_room_to_grow,
@@ -453,9 +454,7 @@ def test_the_statistics_page_footer_names_the_history_key(tmp_path: Path, width:
 
 def test_on_a_wide_terminal_the_history_page_keeps_the_time_and_whole_results(tmp_path: Path) -> None:
     """A table, as a chart, may be wider than a page of text: at 100 columns nothing is left out or cut."""
-    with Store.open(tmp_path)[0] as store:
-        for _ in range(3):  # the same deal again: not counted, and no replay, so the longest result
-            store.record(FinishedGame(None, 123456789012, None, None, utc_now(), Ending.ABANDONED, None, 31, True))
+    left_again(tmp_path, 3)
     app = screen_for(tmp_path)
     press(app, Resize(100, 30), "g")
     text = screen_text(app)

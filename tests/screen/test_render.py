@@ -13,6 +13,7 @@ from helpers import (
     OUTCOMES_DEAL,
     OUTCOMES_LINE,
     WINNING_LINE_DEAL_1,
+    left_again,
     make_app,
     place,
     press,
@@ -27,9 +28,7 @@ from foursquare.screen.app import App, Confirm, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import stats_screen
 from foursquare.screen.render import Span, Style, message_rows, render, still_to_come
-from foursquare.storage.formats import FinishedGame, utc_now
-from foursquare.storage.stats import LOSSES, Ending, Stats
-from foursquare.storage.store import Store
+from foursquare.storage.stats import LOSSES, Stats
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
 from foursquare.words.grammar import capitalized
@@ -444,9 +443,7 @@ def test_in_ascii_each_span_is_as_wide_as_in_unicode_so_a_cut_line_stays_in_its_
     tmp_path: Path, width: int
 ) -> None:
     """An ellipsis is three dots in ASCII: they take the place of the characters before it, not of what follows."""
-    with Store.open(tmp_path)[0] as store:
-        for _ in range(4):  # the same deal again: not counted, and no replay, so the longest result
-            store.record(FinishedGame(None, 123456789012, None, None, utc_now(), Ending.ABANDONED, None, 31, True))
+    left_again(tmp_path, 4)
     app = screen_for(tmp_path)
     press(app, Resize(width, 24), "g")
     for state in (app, *STATES):
