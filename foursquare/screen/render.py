@@ -27,6 +27,7 @@ from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
+from foursquare.words.helped import ON_YOUR_OWN
 from foursquare.words.results import SCORE_MEANING, banner_words
 from foursquare.words.screen import (
     PANEL,
@@ -38,7 +39,7 @@ from foursquare.words.screen import (
     stray_key,
     too_small_words,
 )
-from foursquare.words.text import Text, Token, Tone, longest_fitting, wrap
+from foursquare.words.text import Text, Token, Tone, longest_fitting, wrap, wrap_plain
 
 __all__ = [
     "Span",
@@ -520,7 +521,7 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
 
 def _wrapped(said: Sequence[Text], width: int) -> list[Text]:
     """``said`` wrapped to ``width`` columns, a line at a time, each keeping its tone."""
-    wrapped = ((t, textwrap.wrap(t.plain(), width, break_on_hyphens=False)) for t in said)  # "take-backs" whole
+    wrapped = ((t, wrap_plain(t.plain(), width, whole=(ON_YOUR_OWN,))) for t in said)
     return [Text.of(line, tone=t.tone) for t, rows in wrapped for line in rows]
 
 

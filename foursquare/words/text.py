@@ -27,6 +27,7 @@ __all__ = [
     "run_on",
     "to_terminal",
     "wrap",
+    "wrap_plain",
     "wrap_under",
 ]
 
@@ -119,6 +120,20 @@ def wrap(text: Text, width: int) -> list[Text]:
         used += size
     lines.append(line)
     return [Text(tuple(_joined(tokens)), text.tone) for tokens in lines]
+
+
+def wrap_plain(text: str, width: int, whole: Sequence[str] = ()) -> list[str]:
+    """Plain ``text`` in lines of at most ``width`` columns, broken at spaces but never inside one of the
+    phrases ``whole`` that fits on a line (``on your own``, not ``on your`` and then ``own.``), nor at a hyphen
+    ("take-backs" stays one word)."""
+    kept = [phrase for phrase in whole if " " in phrase and len(phrase) <= width]
+    for phrase in kept:
+        text = text.replace(phrase, phrase.replace(" ", _NO_BREAK))
+    lines = textwrap.wrap(text, width, break_on_hyphens=False)
+    return [line.replace(_NO_BREAK, " ") for line in lines] if kept else lines
+
+
+_NO_BREAK = "\u00a0"  # textwrap breaks only at ASCII white space
 
 
 def to_terminal(lines: Iterable[str], width: int | None) -> list[str]:

@@ -177,7 +177,7 @@ def test_four_daily_games_say_in_the_end_box_and_the_line_to_share_how_they_were
         "All games: streak 4, won 100% of 4.",
     ]
     assert app.share == "Foursquare daily 2026-12-03 (deal 20261203): won, score 11, on my own"
-    assert "║ Won, score 11, on your     ║" in screen_text(app)  # the end box shows it, "own." on its next line
+    assert "║ on your own.               ║" in screen_text(app)  # the end box shows it, the phrase on one line
     assert deal_number(days[3]) == app.game.seed
 
 

@@ -229,6 +229,17 @@ def test_won_banner_shows_score_and_keys() -> None:
     assert "Next card" not in text
 
 
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_won_banner_keeps_on_your_own_on_one_line(width: int, height: int) -> None:
+    app = make_app(1)
+    for cell in WINNING_LINE_DEAL_1:
+        app.place(cell)
+    rows = frame(app, width, height)
+    left = max(row.rfind("╔") for row in rows)  # the end box's, right of the table's won cells
+    box = [row[left:].strip("║ ") for row in rows]
+    assert "on your own." in box, box
+
+
 def test_lost_banner_gives_the_reason() -> None:
     app = STATES[3]
     assert app.game.is_over and app.game.loss_reason is not None
