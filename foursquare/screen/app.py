@@ -95,6 +95,7 @@ class Mode(Enum):
 
 TABLE_MODES = frozenset({Mode.PLAYING, Mode.GAME_OVER})
 ANYWHERE = TABLE_MODES | {Mode.TOO_SMALL}
+PLAYING = frozenset({Mode.PLAYING})
 
 
 class Command(Value):
@@ -943,10 +944,10 @@ def _new(app: App) -> None:
 
 
 COMMANDS: tuple[Command, ...] = (
-    bound("left", (Key.LEFT, "h"), _move(0, -1)),
-    bound("down", (Key.DOWN, "j"), _move(1, 0)),
-    bound("up", (Key.UP, "k"), _move(-1, 0)),
-    bound("right", (Key.RIGHT, "l"), _move(0, 1)),
+    bound("left", (Key.LEFT, "h"), _move(0, -1), PLAYING),  # over, the cursor is not shown: a stray key
+    bound("down", (Key.DOWN, "j"), _move(1, 0), PLAYING),
+    bound("up", (Key.UP, "k"), _move(-1, 0), PLAYING),
+    bound("right", (Key.RIGHT, "l"), _move(0, 1), PLAYING),
     bound("place", (Key.ENTER, " "), _place),
     bound("undo", ("u",), App.undo),
     bound("redo", ("r",), App.redo),

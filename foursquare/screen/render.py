@@ -381,10 +381,15 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     y += gap
     if show_to_come:
         y = _to_come(c, y, x, still_to_come(game)) + gap
-    for line in (app.status, None if app.stray is None else stray_key(app.stray)):
-        if line is not None and y < end:
-            c.text(y, x, line, panel.width)
-            y += 1
+    if app.status is not None and y < end:
+        c.text(y, x, app.status, panel.width)
+        y += 1
+    if app.stray is not None:  # said whatever the room: below the end box, over the panel's last line if need be
+        if y >= end:
+            y = end - 1
+            c.put(y, x, " " * panel.width, Style.TEXT)
+        c.text(y, x, stray_key(app.stray), panel.width)
+        y += 1
     if not game.is_over:
         _reminder(c, y, x, panel.width, end, app.reminder)
 

@@ -435,6 +435,20 @@ def test_what_the_keys_do_lines_up_on_the_help_even_after_the_longest_run_of_key
         assert len(row) <= layout.page_width(80)
 
 
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17), (100, 40)])
+def test_a_key_that_does_nothing_under_the_end_box_is_said_too(width: int, height: int) -> None:
+    app = make_app(1)
+    app.width, app.height = width, height
+    place(app, *WINNING_LINE_DEAL_1)
+    assert app.game.is_over
+    press(app, "x")
+    assert "x: not a key here" in screen_text(app)
+    press(app, Key.LEFT)
+    assert "←: not a key here" in screen_text(app)  # no cursor is shown to move
+    press(app, "d")  # the same deal again: the note goes with the key that did something
+    assert "not a key here" not in screen_text(app)
+
+
 def test_a_key_that_does_nothing_on_the_table_is_said_in_the_panel_and_the_explanation_stays() -> None:
     app = make_app()
     place(app, (0, 0), (0, 1))
