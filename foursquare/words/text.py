@@ -8,6 +8,7 @@ clubs" for a screen reader, and nothing that builds words needs to know which.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Sequence, Sized
 from enum import Enum, auto
@@ -124,15 +125,17 @@ def wrap(text: Text, width: int) -> list[Text]:
 
 def wrap_plain(text: str, width: int, whole: Sequence[str] = ()) -> list[str]:
     """Plain ``text`` in lines of at most ``width`` columns, broken at spaces but never inside one of the
-    phrases ``whole`` that fits on a line (``on your own``, not ``on your`` and then ``own.``), nor at a hyphen
-    ("take-backs" stays one word)."""
-    kept = [phrase for phrase in whole if " " in phrase and len(phrase) <= width]
-    for phrase in kept:
+    phrases ``whole`` that fits on a line (``on your own``, not ``on your`` and then ``own.``), nor between a
+    number and the word it counts (``1 take-back``, not ``1`` and then ``take-back``), nor at a hyphen."""
+    for phrase in whole:
         text = text.replace(phrase, phrase.replace(" ", _NO_BREAK))
-    lines = textwrap.wrap(text, width, break_on_hyphens=False)
-    return [line.replace(_NO_BREAK, " ") for line in lines] if kept else lines
+    text = _COUNTED.sub(lambda m: m[0].replace(" ", _NO_BREAK), text)
+    # what was joined and is then wider than a line breaks at its spaces after all
+    text = " ".join(word if len(word) <= width else word.replace(_NO_BREAK, " ") for word in text.split(" "))
+    return [line.replace(_NO_BREAK, " ") for line in textwrap.wrap(text, width, break_on_hyphens=False)]
 
 
+_COUNTED = re.compile(r"\b\d+ [a-z][\w-]*")
 _NO_BREAK = "\u00a0"  # textwrap breaks only at ASCII white space
 
 
