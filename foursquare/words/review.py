@@ -128,7 +128,8 @@ def verdict_phrase(verdict: Verdict) -> str:
 
 def step_line(step: Step, *, ascii: bool = False) -> str:
     """``12. 7♠ on b1 (expert: b2)   17.4 → 16.2  cost 1.2   98% →  97%  inaccuracy``: one placement listed,
-    its figures in the same columns as ``(expert: same)``'s."""
+    its figures in the same columns as ``(expert: same)``'s; a verdict that the chance seems to contradict
+    says why (``96% →  99%  mistake (for a surer win)``)."""
     return "".join(_step_parts(step, ascii))
 
 
@@ -148,7 +149,7 @@ def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:
         f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} {expert:<14}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
         f"  cost {step.cost:.1f}",
-        f"  {before:>4} {arrow} {after:>4}  {step.verdict}",
+        f"  {before:>4} {arrow} {after:>4}  {step.verdict}" + (f" ({_FOR_SURER})" if _surer(step) else ""),
     )
 
 

@@ -698,6 +698,9 @@ def test_a_placement_that_cost_cards_for_a_higher_win_chance_says_so_beside_its_
     result = replace(fake_review(won_game()), steps=(safer,))
     (line,) = [line for line in plain_review_lines(result, Spelling()) if line.startswith("  2. ")]
     assert line.endswith("win chance 93% before, 97% after; mistake (cards given up for a surer win).")
+    assert step_line(safer).endswith(" 93% →  97%  mistake (for a surer win)")  # the command's list of placements
+    assert step_line(riskier).endswith("mistake") and step_line(level).endswith("mistake")
+    assert step_lines(safer, 60)[1] == "     93% →  97%  mistake (for a surer win)"
 
 
 def four_placements() -> tuple[Game, Review]:
