@@ -207,16 +207,20 @@ SUMMARY_HEAD = 6
 """Lines of the summary above the chart's own."""
 
 
-def _counted(review: Review, between: str = " · ", *, zeros: bool = True) -> str:
-    """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``, and ``· 17 by autoplay`` where autoplay
-    made some (those have no verdict of the player's); without the verdicts no placement got unless
-    ``zeros``, for a narrow line."""
+def _counted(review: Review, between: str = " · ", *, zeros: bool = True, forced_words: str = "with no choice") -> str:
+    """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``, then ``· 1 with no choice`` (the first
+    card: one legal cell says nothing of the player) and ``· 17 by autoplay`` where autoplay made some, so that
+    the counts add up to the placements; without the verdicts no placement got unless ``zeros``, and with
+    ``forced_words`` shorter, for a narrow line."""
     words = []
     for name in Verdict:
         count = review.counts.get(name, 0)
         same = name in (Verdict.BEST, Verdict.GOOD)  # "5 best", not "5 bests"
         if count or zeros:
             words.append(plural(count, name.value, name.value if same else None))
+    forced = sum(1 for step in review.steps if not step.had_choice and step.n not in review.autoplayed_at)
+    if forced:  # no verdict of the player's either: without them the counts would not add up to the placements
+        words.append(f"{forced} {forced_words}")
     if review.autoplayed_at:
         words.append(f"{len(review.autoplayed_at)} by autoplay")
     return between.join(words)
@@ -277,7 +281,7 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             f"{accuracy} · expert expected {start} at first",
             accuracy,
         ),
-        (_counted(review), _counted(review, zeros=False)),
+        (_counted(review), _counted(review, zeros=False), _counted(review, zeros=False, forced_words="no choice")),
         worst_line,
         ("",),
         (

@@ -219,7 +219,7 @@ def test_a_review_sets_apart_the_placements_autoplay_made(
     out = capsys.readouterr().out.splitlines()
     assert out[3] == "Played with 18 cards by autoplay."
     assert out[4].startswith("No accuracy (autoplay made every placement with a choice")
-    assert out[5] == "0 best · 0 good · 0 inaccuracies · 0 mistakes · 0 blunders · 18 by autoplay"
+    assert out[5] == "1 with no choice · 18 by autoplay"  # the first card by hand: no verdict of the player's
     assert out[6].startswith("Worst placement of yours: none")
     assert review.main(["1", "--json"], judge=first_cell_judge()) == 0
     assert "autoplayed_at" not in json.loads(capsys.readouterr().out)  # no autoplay: the keys as they always were

@@ -725,6 +725,18 @@ def test_autoplay_s_placements_are_shown_but_the_accuracy_the_counts_and_the_wor
     assert [entry["autoplay"] for entry in data["placements"]] == [False, True, False, False]
 
 
+def test_the_counts_add_up_to_the_placements_with_the_first_card_counted_as_one_with_no_choice() -> None:
+    game, whole = four_placements()
+    first = replace(whole.steps[0], choices=1)
+    review = Review.of(game, [first, *whole.steps[1:]], Status.WON, 7)
+    full = "1 best · 0 good · 1 inaccuracy · 1 mistake · 0 blunders · 1 with no choice"  # 4 placements
+    assert summary_lines(review, rows=5, width=78)[2] == full
+    helped = review.autoplayed((2, 3))  # too long with the zeros: the narrow form
+    assert summary_lines(helped, rows=5, width=78)[2] == "1 best · 1 with no choice · 2 by autoplay"
+    assert "1 best · 1 no choice · 2 by autoplay" in summary_lines(helped, rows=5, width=38)
+    assert summary_lines(whole.autoplayed((1,)), rows=5, width=78)[2].endswith("0 blunders · 1 by autoplay")
+
+
 def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_out_of_what_is_counted() -> None:
     game, whole = four_placements()
     helped = whole.autoplayed((2,))
