@@ -511,8 +511,11 @@ class App:
 
     @property
     def would_flip(self) -> frozenset[Cell]:
-        """The cells placing on the cursor's cell would turn over, while the preview is shown."""
-        if self.preview is None:
+        """The cells placing on the cursor's cell would turn over, while the preview is shown, or while the
+        tip's cell is under the cursor (the tip's words then have the preview's line, and its cells are marked
+        as the cell's preview would mark them)."""
+        tip = self.marked is not None and self.marked == self.cursor and self.mode is Mode.PLAYING
+        if self.preview is None and not (tip and self.settings.preview):
             return frozenset()
         looked = self._look()[0]
         return frozenset(looked.flipped) if looked is not None else frozenset()

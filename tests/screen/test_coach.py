@@ -137,6 +137,9 @@ def test_tip_thinks_in_the_background_then_marks_a_legal_cell_and_moves_the_curs
     )
     assert app.status is None and not coach.thinking and app.tick_seconds == App.tick_seconds
     assert app.game.placed_count == 3  # the player still decides
+    # the tip's words have the bottom line, but its cell's turns are marked as the cell's preview marks them
+    turned = frozenset(app.game.preview(app.cursor).flipped)
+    assert app.preview is None and app.would_flip == turned and turned
 
 
 def tips(app: App) -> int:
