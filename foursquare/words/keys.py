@@ -53,7 +53,7 @@ SUMMARIES: dict[str, str] = {
     "review_back": "the placement before",
     "review_first": "the first placement",
     "review_last": "the last placement",
-    "review_error": "the next placement that cost something (not best)",
+    "review_error": "the next placement that cost something (any verdict but best, good too)",
     "review_error_back": "the placement before that cost something",
     "review_summary": "the summary, with the chart",
     "review_close": "back to where the review was opened from",
