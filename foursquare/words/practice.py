@@ -73,15 +73,14 @@ def practice_title(exercise: Exercise | None) -> str:
     return f"Practice: game {exercise.game_id}, placement {exercise.step.n}"
 
 
-def exercise_head(exercise: Exercise) -> Text:
-    """``Game 12, placement 8 (deal 5): where would you put 7♠?``"""
-    deal = exercise.before.seed
-    return Text.of(
-        f"Game {exercise.game_id}, placement {exercise.step.n} ({_deal(deal)}): where would you put ",
-        exercise.step.card,
-        "?",
-        tone=Tone.HEADING,
+def exercise_head(exercise: Exercise, *, titled: bool = False) -> Text:
+    """``Game 12, placement 8 (deal 5): where would you put 7♠?``; ``titled``, under a title that already names
+    the game and the placement (:func:`practice_title`): ``Deal 5: where would you put 7♠?``."""
+    deal = _deal(exercise.before.seed)
+    where = (
+        f"{deal[0].upper()}{deal[1:]}" if titled else f"Game {exercise.game_id}, placement {exercise.step.n} ({deal})"
     )
+    return Text.of(f"{where}: where would you put ", exercise.step.card, "?", tone=Tone.HEADING)
 
 
 def _deal(deal: int | None) -> str:

@@ -80,9 +80,8 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
     assert isinstance(app.page, PracticePage)
     settle(app)
     text = screen_text(app)
-    assert (
-        f"Practice: game 1, placement {one.n}" in text and f"where would you put {Spelling().card(one.card)}?" in text
-    )
+    assert f"Practice: game 1, placement {one.n}" in text  # the title names the position, once
+    assert f"Deal 7: where would you put {Spelling().card(one.card)}?" in text and "Game 1, placement" not in text
     assert "Unseen, in an order nobody knows:" in text and "Enter answer" in text
     assert cell_name(one.expert_cell) not in text.split("where would you put")[1].split("Unseen")[1]  # not told
     press(app, *keys_to(cursor(app), one.cell), Key.ENTER)
