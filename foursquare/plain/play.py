@@ -40,7 +40,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
-from foursquare.words.history import EMPTY, not_reviewed_line, table
+from foursquare.words.history import EMPTY, fitted, not_reviewed_line
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
 from foursquare.words.pages import no_such_topic, page, topic_of
@@ -115,7 +115,8 @@ class Plain:
     and ``v`` (None: its own default), a count of positions and never a
     time, so that a position always gets the same tip.  ``judge`` replaces
     the expert of the review (tests pass a quick one).  ``width``: the
-    columns a page of the help (``? TOPIC``) is laid out in.
+    columns a page of the help (``? TOPIC``) and the list of games (``g``)
+    are laid out in.
     """
 
     def __init__(
@@ -319,7 +320,7 @@ class Plain:
         if not kept:
             self.out(EMPTY)
             return
-        for line in table(kept):
+        for line in fitted(kept, self.width):
             self.out(line)
         self.out(review_hint())
 

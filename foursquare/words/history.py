@@ -22,7 +22,17 @@ from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.results import ending_label, ending_short
 from foursquare.words.text import run_on
 
-__all__ = ["EMPTY", "FOOTER", "NONE_TO_REVIEW", "TITLE", "not_reviewed_line", "streamed", "table", "why_not_reviewed"]
+__all__ = [
+    "EMPTY",
+    "FOOTER",
+    "NONE_TO_REVIEW",
+    "TITLE",
+    "fitted",
+    "not_reviewed_line",
+    "streamed",
+    "table",
+    "why_not_reviewed",
+]
 
 EMPTY = "No game has ended yet."
 NONE_TO_REVIEW = f"{EMPTY} The review needs one."
@@ -49,6 +59,13 @@ def table(games: Sequence[FinishedGame], width: int | None = None) -> list[str]:
         return _columns(games, full=True, time=True)
     lines = _columns(games, full=False, time=True)
     return lines if max(map(len, lines)) <= width else _columns(games, full=False, time=False)
+
+
+def fitted(games: Sequence[FinishedGame], width: int) -> list[str]:
+    """The table in full where it fits ``width`` columns, else in a page's fewer words (:func:`table`):
+    plain mode's list, which a terminal would otherwise wrap in the middle of its columns."""
+    lines = table(games)
+    return lines if max(map(len, lines), default=0) <= width else table(games, width)
 
 
 def streamed(games: Iterable[FinishedGame], span: Span, width: int | None = None) -> Iterator[str]:

@@ -67,3 +67,30 @@ def test_in_fewer_words_a_game_not_counted_is_a_replay_only_where_its_deal_was_p
     assert all(line.endswith(", not counted") for line in short[1:])
     full = table(kept)[1:]
     assert all(", not counted" in line and "replay" not in line for line in full)  # in full, not counted alike
+
+
+def test_plain_modes_list_is_in_full_where_it_fits_else_in_a_pages_fewer_words(tmp_path: Path) -> None:
+    """``g`` in plain mode: a terminal would wrap a line wider than it in the middle of the columns."""
+    from foursquare.plain.play import Plain
+    from foursquare.session.game import GameSession
+    from foursquare.words.cards import Spelling
+
+    game = Game.deal(832915770915)  # a long deal number: the full table is over 80 columns wide
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    finished = FinishedGame.of(game, daily=None, started=None, ended=utc_now(), help=Help(), counted=True)
+    with Store.open(tmp_path)[0] as store:
+        store.record(finished)
+        kept = list(store.each_game(newest_first=True, records=False))
+    full = table(kept)
+    assert len(full[1]) > 80 and full[1].endswith("on your own")
+    for width, expected in ((len(full[1]), full), (80, table(kept, 80))):
+        said: list[str] = []
+        session, opening = GameSession.open(tmp_path, seed=3)
+        plain = Plain(session, Spelling(ascii=True), said.append, width=width)
+        plain.begin(opening)
+        plain.handle("g")
+        heading = next(n for n, line in enumerate(said) if line.split()[:2] == ["id", "ended"])
+        listed = said[heading : heading + 2]
+        assert listed == expected
+        assert max(map(len, listed)) <= width
