@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from helpers import open_in, play_out
+
 from foursquare.engine import Game
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
@@ -55,9 +57,7 @@ def test_a_terminal_too_narrow_for_the_full_table_gets_it_in_fewer_words(tmp_pat
 
 def test_in_fewer_words_a_game_not_counted_is_a_replay_only_where_its_deal_was_played_before() -> None:
     """A reset or a game played on after an undo past its end does not count either: it is no replay."""
-    game = Game.deal(7)
-    while not game.is_over:
-        game.play(game.legal_moves()[0])
+    game = play_out(Game.deal(7))
     kept = [
         FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=False, help=help)
         for help in (Help(played_before=True), Help(), None)
@@ -72,12 +72,9 @@ def test_in_fewer_words_a_game_not_counted_is_a_replay_only_where_its_deal_was_p
 def test_plain_modes_list_is_in_full_where_it_fits_else_in_a_pages_fewer_words(tmp_path: Path) -> None:
     """``g`` in plain mode: a terminal would wrap a line wider than it in the middle of the columns."""
     from foursquare.plain.play import Plain
-    from foursquare.session.game import GameSession
     from foursquare.words.cards import Spelling
 
-    game = Game.deal(832915770915)  # a long deal number: the full table is over 80 columns wide
-    while not game.is_over:
-        game.play(game.legal_moves()[0])
+    game = play_out(Game.deal(832915770915))  # a long deal number: the full table is over 80 columns wide
     finished = FinishedGame.of(game, daily=None, started=None, ended=utc_now(), help=Help(), counted=True)
     with Store.open(tmp_path)[0] as store:
         store.record(finished)
@@ -86,7 +83,7 @@ def test_plain_modes_list_is_in_full_where_it_fits_else_in_a_pages_fewer_words(t
     assert len(full[1]) > 80 and full[1].endswith("on your own")
     for width, expected in ((len(full[1]), full), (80, table(kept, 80))):
         said: list[str] = []
-        session, opening = GameSession.open(tmp_path, seed=3)
+        session, opening = open_in(tmp_path)
         plain = Plain(session, Spelling(ascii=True), said.append, width=width)
         plain.begin(opening)
         plain.handle("g")
