@@ -9,6 +9,7 @@ clubs" for a screen reader, and nothing that builds words needs to know which.
 from __future__ import annotations
 
 import re
+import string
 import textwrap
 from collections.abc import Iterable, Sequence, Sized
 from enum import Enum, auto
@@ -68,6 +69,23 @@ class Text(Value):
     def of(cls, *tokens: Token, tone: Tone = Tone.PLAIN) -> Text:
         return cls(tuple(tokens), tone)
 
+    @classmethod
+    def filled(cls, message: str, tone: Tone = Tone.PLAIN, **fields: object) -> Text:
+        """A whole sentence (a catalog's message, ``"Deal {deal}: place {card}"``) with its named fields filled:
+        a card or a rank stays a card for the front end to spell, anything else is formatted as ``str.format``
+        would, so that a translation may put the fields in any order."""
+        tokens: list[Token] = []
+        for literal, name, spec, conversion in _FORMATTER.parse(message):
+            tokens.append(literal)
+            if name is None:
+                continue
+            value = fields[name]
+            if isinstance(value, (Card, Rank)) and not spec and not conversion:
+                tokens.append(value)
+            else:
+                tokens.append(_FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or ""))
+        return cls(tuple(_joined([t for t in tokens if t != ""])), tone)
+
     def plain(self) -> str:
         """The text with cards written as ``9C``: for logs, tests and lengths."""
         return "".join(str(t) for t in self.tokens)
@@ -79,6 +97,9 @@ class Text(Value):
     def __add__(self, other: Text) -> Text:
         """Two texts one after the other, in this one's tone."""
         return Text(self.tokens + other.tokens, self.tone)
+
+
+_FORMATTER = string.Formatter()
 
 
 def card_list(cards: Iterable[Card]) -> tuple[Token, ...]:

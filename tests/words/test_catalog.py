@@ -1,0 +1,56 @@
+"""The catalog's calls: English as written when no translation is in use, and a whole sentence filled in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from foursquare.engine import Card
+from foursquare.words import catalog
+from foursquare.words.catalog import _, language, ngettext, pgettext, use
+from foursquare.words.text import Rank, Text
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    use("en")
+
+
+def test_english_is_the_source_and_says_each_message_as_written() -> None:
+    assert language() == "en"
+    assert _("Deal {deal}") == "Deal {deal}"
+    assert ngettext("{count} card placed", "{count} cards placed", 1) == "{count} card placed"
+    assert ngettext("{count} card placed", "{count} cards placed", 2) == "{count} cards placed"
+    assert pgettext("a line of the table", "row") == "row"
+
+
+def test_a_language_with_no_catalog_falls_back_to_english() -> None:
+    use("xx")
+    assert language() == "xx"
+    assert _("Deal {deal}") == "Deal {deal}"
+
+
+def test_the_catalog_is_read_only_when_a_sentence_is_asked_for() -> None:
+    use("sk")
+    assert catalog._State.catalog is None
+    _("Deal {deal}")
+    assert catalog._State.catalog is not None
+
+
+def test_a_sentence_keeps_its_cards_as_cards_and_formats_the_rest() -> None:
+    text = Text.filled(
+        "{card} on {cell}: {chance:.0%} to win, ties a {rank}",
+        card=Card(9, "C"),
+        cell="e4",
+        chance=0.961,
+        rank=Rank(10),
+    )
+    assert text.tokens == (Card(9, "C"), " on e4: 96% to win, ties a ", Rank(10))
+    assert text.plain() == "9C on e4: 96% to win, ties a 10"
+
+
+def test_a_translation_may_put_the_fields_in_any_order() -> None:
+    text = Text.filled("{cell} ← {card}", card=Card(1, "H"), cell="d4")
+    assert text.tokens == ("d4 ← ", Card(1, "H"))
