@@ -12,9 +12,10 @@ from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import say
 from foursquare.session.columns import page_width
 from foursquare.session.errors import CommandError
+from foursquare.words.catalog import language
 from foursquare.words.commands import OPTIONS
 from foursquare.words.markdown import rendered
-from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, page, title, topic_of
+from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, not_translated, page, title, topic_of
 
 __all__ = ["main"]
 
@@ -33,9 +34,11 @@ def main(argv: list[str]) -> int:
     if args.topic is None:
         width = max(map(len, TOPICS))
         lines = [LIST_HEADING]
-        lines += [f"  {topic:<{width}}  {title(topic)}" for topic in TOPICS]
+        lines += [f"  {topic:<{width}}  {title(topic, language())}" for topic in TOPICS]
         return say("\n".join(lines))
     topic = topic_of(args.topic)
     if topic is None:
         raise CommandError(no_such_topic(args.topic), 2)
-    return say(rendered(page(topic), page_width()))
+    help_page = page(topic, language())
+    text = rendered(help_page.text, page_width())
+    return say(f"{not_translated()}\n\n{text}" if help_page.in_english else text)

@@ -37,13 +37,14 @@ from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
+from foursquare.words.catalog import language
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.history import EMPTY, fitted, not_reviewed_line
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
-from foursquare.words.pages import no_such_topic, page, topic_of
+from foursquare.words.pages import no_such_topic, not_translated, page, topic_of
 from foursquare.words.plain import (
     AT_THE_END,
     COMMAND_LINES,
@@ -387,7 +388,10 @@ class Plain:
             if topic is None:
                 self.out(capitalized(no_such_topic(rest)) + ".")
             else:  # for speech, no rules of dashes and every table a row at a time
-                self.out(rendered(page(topic), self.width, spoken=self.spell.words))
+                help_page = page(topic, language())
+                if help_page.in_english:
+                    self.out(not_translated())
+                self.out(rendered(help_page.text, self.width, spoken=self.spell.words))
             return
         for line in help_lines(words=self.spell.words, width=self.width):
             self.out(line)

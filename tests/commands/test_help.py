@@ -29,7 +29,7 @@ def test_each_topic_prints_its_page_laid_out_for_the_terminal(
     monkeypatch.setenv("COLUMNS", "80")
     assert command("help", topic.upper()) == 0
     out = capsys.readouterr().out
-    assert out == rendered(page(topic), 80) + "\n"
+    assert out == rendered(page(topic).text, 80) + "\n"
     assert out.startswith(f"{title(topic)}\n{'=' * len(title(topic))}\n")
 
 
@@ -39,7 +39,7 @@ def test_a_page_is_as_wide_as_the_terminal_but_never_too_wide_to_read(
 ) -> None:
     monkeypatch.setenv("COLUMNS", columns)
     assert command("help", "screen") == 0
-    assert capsys.readouterr().out == rendered(page("screen"), width) + "\n"
+    assert capsys.readouterr().out == rendered(page("screen").text, width) + "\n"
 
 
 def test_a_topic_there_is_no_page_of_is_one_line_with_the_nearest(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,7 +57,7 @@ def test_the_readme_links_every_page_by_its_path_in_the_package() -> None:
 
 
 def test_the_rules_page_has_the_worked_example_step_by_step() -> None:
-    rules = page("rules")
+    rules = page("rules").text
     steps = [line for line in rules.splitlines() if re.match(r"\| [1-7] \|", line)]
     assert [line.split("|")[2].strip() for line in steps] == [
         "6H → d4", "9C → e4", "6D → c4", "2S → d5", "9S → e4, onto 9C", "4C → d3", "7D → d5, onto 2S",

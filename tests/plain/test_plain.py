@@ -376,7 +376,7 @@ def test_question_mark_gives_the_rules_and_every_command(player: Player) -> None
 
 
 def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player) -> None:
-    assert player.type("? Rules") == [rendered(page("rules"))]
+    assert player.type("? Rules") == [rendered(page("rules").text)]
     assert player.type("help review")[0].startswith("Reviewing a game\n================\n")
     assert player.type("? revew") == [
         "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, review, data, json."
@@ -387,7 +387,7 @@ def test_a_page_of_the_help_for_speech_has_no_rules_of_dashes_and_its_tables_go_
     lines: list[str] = []
     spoken = Plain(player.session, Spelling(words=True), lines.append)
     spoken.handle("? screen")
-    assert lines == [rendered(page("screen"), spoken=True)]
+    assert lines == [rendered(page("screen").text, spoken=True)]
     assert lines[0].startswith("Playing on the screen\n\n") and "---" not in lines[0]
     assert "\n  u: take back the last card" in lines[0]
 

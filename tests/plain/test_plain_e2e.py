@@ -36,7 +36,7 @@ def pipe(home: Path, args: list[str], lines: list[str], **env: str | None) -> su
 
 def help_transcript() -> tuple[str, list[str]]:
     """The command of the plain-mode help page's transcript (its block that starts ``$ ``) and the lines it shows."""
-    lines = page("plain").splitlines()
+    lines = page("plain").text.splitlines()
     start = next(n for n, line in enumerate(lines[:-1]) if line == "```" and lines[n + 1].startswith("$ "))
     end = lines.index("```", start + 1)
     return lines[start + 1].removeprefix("$ "), lines[start + 2 : end]

@@ -122,7 +122,7 @@ def test_spoken_headings_have_no_rule_and_tables_go_row_by_row() -> None:
 @pytest.mark.parametrize("topic", TOPICS)
 @pytest.mark.parametrize("width", [80, 60])
 def test_every_page_fits_the_width_but_its_code_blocks(topic: str, width: int) -> None:
-    source = page(topic)
+    source = page(topic).text
     for spoken in (False, True):
         text = rendered(source, width, spoken=spoken)
         too_wide = [line for line in text.splitlines() if len(line) > width and line not in fenced(source)]
