@@ -39,10 +39,11 @@ from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
 from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
+from foursquare.words.catalog import use
 from foursquare.words.explain import explain
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.markdown import rendered
-from foursquare.words.pages import page
+from foursquare.words.pages import not_translated, page
 from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import loss_words
 from foursquare.words.table import face_down_words, table_lines, to_come_lines
@@ -381,6 +382,15 @@ def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player
     assert player.type("? revew") == [
         "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, review, data, json."
     ]
+
+
+def test_a_topic_is_shown_in_the_language_in_use_or_in_english_with_a_line_saying_so(player: Player) -> None:
+    use("tl")
+    try:
+        assert player.type("? rules") == [rendered(page("rules", "tl").text)]
+        assert player.type("? data") == [not_translated(), rendered(page("data").text)]
+    finally:
+        use("en")
 
 
 def test_a_page_of_the_help_for_speech_has_no_rules_of_dashes_and_its_tables_go_row_by_row(player: Player) -> None:
