@@ -92,6 +92,19 @@ def test_the_rules_page_has_each_rule_with_its_numbers(code: str) -> None:
     assert [items(text) for _, text in sections(translated)] == [items(text) for _, text in sections(english)]
 
 
+def tables(markdown: str) -> list[int]:
+    """How many rows each table of a page has (its header and rule left out)."""
+    blocks = re.findall(r"(?:^\|.*\n?)+", markdown, flags=re.MULTILINE)
+    return [len(block.splitlines()) - 2 for block in blocks]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("topic", WRITTEN)
+def test_a_page_has_every_table_row_of_the_english_one_every_key_and_command(code: str, topic: str) -> None:
+    assert tables(page(topic, code).text) == tables(page(topic).text)
+    assert len(sections(page(topic, code).text)) == len(sections(page(topic).text))
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_plain_page_shows_what_the_player_types_in_its_example(code: str) -> None:
     english, translated = page("plain").text, page("plain", code).text
