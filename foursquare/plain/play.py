@@ -86,6 +86,8 @@ COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_L
 """Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
 
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
+_TAKES_MORE = frozenset(word for words, after, _ in COMMAND_LINES if after for word in words)
+"""The words of the commands that take something after them (``p e4``, ``v 3``): ``v 3`` is no cell."""
 _YES = frozenset({"y", "yes"})
 _NO = frozenset({"n", "no"})
 _ANSWERS = (_YES | _NO) - {word for words in COMMANDS for word in words}
@@ -183,6 +185,8 @@ class Plain:
             return
         word, _, rest = text.partition(" ")
         word, rest = word.lower(), rest.strip()
+        if _CELL_SHAPE.fullmatch(word + rest) and len(word) == 1 and word not in _TAKES_MORE:
+            word, rest = word + rest, ""  # d 4: the cell d4 with a space in it, not d with one word too many
         action = self._commands.get(word)
         if action is not None:
             action(rest)

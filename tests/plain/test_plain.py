@@ -116,6 +116,17 @@ def test_cell_names_ignore_case_and_spaces(player: Player) -> None:
     assert player.game.placements == [(0, 0)]
 
 
+@pytest.mark.parametrize("line", ["d 4", "D 4", "d  4"])
+def test_a_cell_typed_with_a_space_in_it_is_that_cell_not_a_command_with_one_word_too_many(
+    player: Player, line: str
+) -> None:
+    out = player.type(line)
+    assert player.game.placements == [(0, 0)], out
+    not_a_cell = "a9: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
+    assert player.type("a 9") == [not_a_cell]  # autoplay's letter, but a cell's shape: refused as a cell
+    assert "no game 4 in the history" in player.type("v 4")[0]  # v takes a number: v 4 is game 4, no cell
+
+
 def test_a_won_game_says_so_and_is_counted(player: Player) -> None:
     out = player.type(*names(WINNING_LINE))
     assert out[-6:] == [
