@@ -62,6 +62,7 @@ from foursquare.words.review import helped_summary_line, plain_review_lines
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
+    counted_lost,
     ended_lines,
     greeting_forms,
     kept_line,
@@ -431,6 +432,8 @@ class Plain:
                 if event.daily is not None:
                     ended.append(share_line(event.daily, self.game, event.help, event.not_counted))
             elif isinstance(event, Dealt):
+                if event.lost is not None:
+                    self.out(counted_lost(event.lost))
                 self._greet()
                 changed = True
             elif isinstance(event, Trouble):

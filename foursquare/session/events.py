@@ -132,6 +132,8 @@ class Dealt(Value):
     """A new deal is on the table."""
 
     greeting: Greeting
+    lost: int | None = None
+    """The deal left for it in progress, now counted as a loss in the statistics; None if none was."""
 
 
 class Trouble(Value):

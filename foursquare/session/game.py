@@ -405,12 +405,15 @@ class GameSession:
         """Leave this game (kept in the history first, if a card is down) for deal ``seed`` (None: a random
         one), the daily deal of ``daily`` if it is one, and save it."""
         notes: list[str | None] = []
+        lost: int | None = None
         if self.game.placed_count and self.game_id is None:
+            counted = self.counts and self.in_progress
             notes.append(self._record())
+            lost = self.game.seed if counted and self.game_id is not None else None
         self._restart(self._deal(seed), daily)
         notes.append(self._save())
         trouble = self._said(notes)
-        return [Dealt(self.greeting()), *([trouble] if trouble is not None else [])]
+        return [Dealt(self.greeting(), lost), *([trouble] if trouble is not None else [])]
 
     # --- keeping --------------------------------------------------------------------
 

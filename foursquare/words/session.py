@@ -14,6 +14,7 @@ from foursquare.engine import Card, Status, cell_name
 from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import NotCounted, Records, Stats
+from foursquare.words.catalog import _
 from foursquare.words.grammar import Template, capitalized, plural
 from foursquare.words.helped import with_help
 from foursquare.words.results import result_words
@@ -28,6 +29,7 @@ __all__ = [
     "Ended",
     "Failed",
     "asked_to_leave",
+    "counted_lost",
     "ended_lines",
     "greeting_forms",
     "keep_label",
@@ -64,6 +66,11 @@ def greeting_forms(deal: int, placed: int, replay: bool, daily: date | None, car
     if card is None:
         return [Text.of(f"Deal {deal}")]
     return [Text.of(f"Deal {deal}: place ", card, middle)]
+
+
+def counted_lost(deal: int) -> str:
+    """What is said once a game in progress was left for another deal: it now counts as a loss."""
+    return _("Deal {deal} was left before its end: it counts as a loss in your statistics.").format(deal=deal)
 
 
 def leaving_words(deal: int, counts: bool) -> str:

@@ -289,7 +289,8 @@ def test_n_asks_first_during_a_game_and_only_y_leaves_it(player: Player) -> None
     ]
     assert player.type("d5") == ["No: going on with deal 16."]  # anything but y is no, and is not run
     assert player.game.placed_count == 1
-    player.type("new", "yes")
+    out = player.type("new", "yes")
+    assert out[1] == "Deal 16 was left before its end: it counts as a loss in your statistics."
     assert player.game.seed != WINNING_DEAL
     stats, _ = player.session.stats()
     assert stats.played == 1 and stats.lost == 1
