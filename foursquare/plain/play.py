@@ -186,7 +186,7 @@ class Plain:
             return
         word, _, rest = text.partition(" ")
         word, rest = word.lower(), rest.strip()
-        if _CELL_SHAPE.fullmatch(word + rest) and len(word) == 1 and word not in _TAKES_MORE:
+        if len(word) == 1 and rest.isdigit() and word not in _TAKES_MORE and _is_cell(word + rest):
             word, rest = word + rest, ""  # d 4: the cell d4 with a space in it, not d with one word too many
         action = self._commands.get(word)
         if action is not None:
@@ -530,6 +530,14 @@ class Plain:
         if self.game.is_over:
             self.out(game_over_text(AT_THE_END).plain() + ".")
         return not self.game.is_over
+
+
+def _is_cell(word: str) -> bool:
+    try:
+        parse_cell(word)
+    except ValueError:
+        return False
+    return True
 
 
 # --- the command --------------------------------------------------------------

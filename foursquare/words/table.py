@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Cell, Game, Pile, cell_name
+from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Cell, Game, Pile, Status, cell_name
 from foursquare.words.cards import RANK_WORDS, SUIT_WORDS, Spelling
+from foursquare.words.catalog import _
 from foursquare.words.grammar import plural
 from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import result_words
@@ -41,7 +42,10 @@ def table_lines(game: Game, spell: Spelling) -> list[str]:
 
     A cell is its name, then its top card (``##`` face down, ``.`` empty) and
     its pile's height; in words, ``face down``, ``empty`` and ``2 cards``.
+    Once the game is lost, a face-down card is shown after its mark
+    (``##5♦``), as the screen shows it: what was hidden can be seen now.
     """
+    reveal = game.status is Status.LOST
     bounds = game.bounds
     placed = plural(game.placed_count, "card")
     if bounds is None:
@@ -53,24 +57,28 @@ def table_lines(game: Game, spell: Spelling) -> list[str]:
     lines = [f"Deal {game.seed}, {placed} placed. The table, row by row:"]
     if spell.words:
         for row in rows:
-            lines.append("  " + "; ".join(_cell_words(cell, pile, spell) for cell, pile in row) + ".")
+            lines.append("  " + "; ".join(_cell_words(cell, pile, spell, reveal) for cell, pile in row) + ".")
         return lines
-    entries = [[_cell_marks(cell, pile, spell) for cell, pile in row] for row in rows]
+    entries = [[_cell_marks(cell, pile, spell, reveal) for cell, pile in row] for row in rows]
     width = max(len(entry) for row in entries for entry in row)
     lines.extend("  " + "  ".join(f"{entry:<{width}}" for entry in row).rstrip() for row in entries)
     return lines
 
 
-def _cell_marks(cell: Cell, pile: Pile | None, spell: Spelling) -> str:
+def _cell_marks(cell: Cell, pile: Pile | None, spell: Spelling, reveal: bool) -> str:
     if pile is None:
         return f"{cell_name(cell)} ."
-    top = spell.card(pile.top) if pile.face_up else "##"
+    top = spell.card(pile.top) if pile.face_up else "##" + (spell.card(pile.top) if reveal else "")
     return f"{cell_name(cell)} {top} ({len(pile)})"
 
 
-def _cell_words(cell: Cell, pile: Pile | None, spell: Spelling) -> str:
+def _cell_words(cell: Cell, pile: Pile | None, spell: Spelling, reveal: bool) -> str:
     if pile is None:
         return f"{cell_name(cell)} empty"
+    if not pile.face_up and reveal:
+        return _("{cell} face down, {card}, {cards}").format(
+            cell=cell_name(cell), card=spell.card(pile.top), cards=plural(len(pile), "card")
+        )
     top = spell.card(pile.top) if pile.face_up else "face down"
     return f"{cell_name(cell)} {top}, {plural(len(pile), 'card')}"
 

@@ -122,8 +122,7 @@ def test_a_cell_typed_with_a_space_in_it_is_that_cell_not_a_command_with_one_wor
 ) -> None:
     out = player.type(line)
     assert player.game.placements == [(0, 0)], out
-    not_a_cell = "a9: not a cell: columns go from a to g and rows from 1 to 7 (the first card is on d4)."
-    assert player.type("a 9") == [not_a_cell]  # autoplay's letter, but a cell's shape: refused as a cell
+    assert player.type("a 9") == ["a takes nothing after it: 9 is one word too many."]  # a9 is no cell
     assert "no game 4 in the history" in player.type("v 4")[0]  # v takes a number: v 4 is game 4, no cell
 
 
@@ -174,6 +173,25 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     ]
     assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")
     assert out[-2].endswith(" cards placed, on my own")
+
+
+def test_after_a_loss_the_table_shows_the_face_down_cards_as_the_screen_does(tmp_path: Path) -> None:
+    player = Player(tmp_path, seed=LOSING_DEAL)
+    out = player.type(*LOSING_LINE)
+    assert player.game.status is Status.LOST
+    hidden = [(cell, pile.top) for cell, pile in player.game.piles.items() if not pile.face_up]
+    assert hidden
+    start = max(n for n, line in enumerate(out) if line.endswith("The table, row by row:"))
+    table = " ".join(out[start + 1 :])
+    for cell, card in hidden:
+        assert f"{cell_name(cell)} ##{Spelling(ascii=True).card(card)} (" in table
+    player.type("u")  # back in play: face down is secret again
+    assert "##" in " ".join(player.type("")) and not re.search(r"##[0-9AJQK]", " ".join(player.type("")))
+    spoken = Player(tmp_path / "words", seed=LOSING_DEAL)
+    spoken.plain.spell = Spelling(words=True)
+    said = " ".join(spoken.type(*LOSING_LINE))
+    cell, card = hidden[0]
+    assert f"{cell_name(cell)} face down, {Spelling(words=True).card(card)}, " in said
 
 
 def test_a_game_lost_with_more_than_four_face_down_gives_the_count_without_out_of_four(tmp_path: Path) -> None:
