@@ -49,7 +49,6 @@ from foursquare.words.session import (
     NEW_DEAL,
     QUIT,
     REPLAY,
-    counted_lost,
     ended_lines,
     greeting_forms,
     keep_label,
@@ -780,8 +779,6 @@ class App:
                 self.flipped = frozenset()
                 self.end_note = self.end_more = ()
                 self._greet()
-                if event.lost is not None and not event.greeting.more_than_the_deal:
-                    self.say(Text((counted_lost(event.lost),)))  # the table shows where the first card goes
                 for observer in self.observers:
                     observer.game_started(self.game)
                 changed = True

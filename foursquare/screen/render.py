@@ -618,12 +618,9 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None 
     rows = layout.screen_body_rows(c.height)
     scroll = max(0, min(scroll, len(lines) - rows))  # a page that a resize made shorter than its scroll
     x = (c.width - width) // 2
-    widest = max((len(line) for line in lines), default=0)
-    x = max(0, min(x, c.width - widest))  # a page wider than the margins allow (a chart) uses them
-    room = max(width, min(widest, c.width - x))
     c.put(0, x, screen.title, Style.TITLE)
-    for n, line in enumerate(lines[scroll : scroll + rows]):
-        c.text(2 + n, x, line, room)
+    for n, (line, at) in enumerate(list(zip(lines, _block_columns(lines, x, c.width), strict=True))[scroll:][:rows]):
+        c.text(2 + n, at, line, max(width, c.width - at))
     if screen.footer is not None:  # the page's own, in the longest form that fits beside the page's margin
         footer = longest_fitting((screen.footer, *screen.shorter), c.width - x)
     else:
@@ -634,6 +631,21 @@ def _text_screen(c: _Canvas, screen: TextScreen, scroll: int, stray: str | None 
         if len(footer) > c.width - x:  # the keys give way, but never the last, which leaves the page
             footer = f"{note} · {footer.rsplit(' · ', 1)[-1]}"
     c.put(c.height - 1, x, footer, Style.DIM)
+
+
+def _block_columns(lines: Sequence[Text], x: int, width: int) -> list[int]:
+    """The column each line of a page starts at: the page's margin ``x``, except in a block of lines (between
+    blank lines) wider than the margins allow, such as a chart, which uses the margins as one block so that
+    its lines stay aligned, and only it: the rest of the page keeps its margin."""
+    columns: list[int] = []
+    start = 0
+    for end in [*(n for n, line in enumerate(lines) if not len(line)), len(lines)]:
+        widest = max((len(line) for line in lines[start:end]), default=0)
+        columns += [max(0, min(x, width - widest))] * (end - start)
+        if end < len(lines):
+            columns.append(x)
+        start = end + 1
+    return columns
 
 
 def _dialog(c: _Canvas, app: App) -> None:

@@ -194,16 +194,6 @@ def test_new_deal_and_quit_confirm_only_while_a_game_is_in_progress() -> None:
     assert recorder.events[-1] == ("closing", 1)
 
 
-def test_a_game_left_for_a_new_deal_says_it_counts_as_a_loss() -> None:
-    app = make_app(1, deals=[42, 43])
-    press(app, Key.ENTER, "n", "y")
-    assert app.game.seed == 42
-    assert app.message is not None
-    assert app.message.plain() == "Deal 1 was left before its end: it counts as a loss in your statistics."
-    press(app, "n")  # nothing placed: nothing lost, and the greeting says where the first card goes
-    assert app.message is not None and "lost" not in app.message.plain() and "loss" not in app.message.plain()
-
-
 def test_quit_at_once_when_nothing_is_at_stake() -> None:
     app = make_app()
     press(app, "q")

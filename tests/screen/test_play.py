@@ -357,6 +357,20 @@ def test_s_shows_the_statistics_with_bars_and_it_is_in_the_help(tmp_path: Path) 
     assert any("your statistics" in line.plain() and line.plain().strip().startswith("s ") for line in app.screen.lines)
 
 
+def test_the_statistics_page_keeps_its_left_margin_beside_a_chart_as_wide_as_the_screen(tmp_path: Path) -> None:
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
+    place(app, *WINNING_LINE)
+    press(app, "s")
+    rows = screen_text(app).splitlines()
+    assert rows[0].startswith(" Foursquare: your statistics")
+    table = [row for row in rows[2:] if row.strip() and not row.startswith("Winning scores")][:11]
+    assert table[1].startswith(" Games played") and all(row.startswith(" ") for row in table), table
+    axis = next(row for row in rows if row.lstrip().startswith("score"))
+    bars = next(row for row in rows if "┤" in row)
+    corner = next(row for row in rows if "└" in row)
+    assert axis.startswith("score  0") and bars.index("┤") == corner.index("└") == 4  # the chart stays aligned
+
+
 def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
     count(tmp_path, Result(3, Ending.WON, 12))
     app = screen_for(tmp_path, ascii=True)
