@@ -108,7 +108,7 @@ class PracticePage:
             lines.append(self.note)
         elif self.answered is not None:
             lines += attempt_texts(self.answered)
-        return TextScreen(practice_title(exercise), tuple(lines), screen_footer(self.leave), wrap=True)
+        return TextScreen(self._title(exercise), tuple(lines), screen_footer(self.leave), wrap=True)
 
     def _answer_view(self, app: App, attempt: Attempt) -> TextScreen:
         exercise = attempt.exercise
@@ -117,7 +117,10 @@ class PracticePage:
         lines += attempt_head(attempt)
         rows = LINES_SHOWN + 2 + len(attempt.earlier)  # the best, the heading, the last try and those before it
         lines += lines_table(before, attempt.judged, layout.page_width(app.width), rows, also=attempt.earlier)
-        return TextScreen(practice_title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
+        return TextScreen(self._title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
+
+    def _title(self, exercise: Exercise) -> str:
+        return practice_title(exercise, self.practice.waiting, self.practice.games_to_look_at)
 
     def other_key(self, app: App, event: Input) -> None:
         """Keys the page does not use do nothing here but say so (the footer says which it does)."""

@@ -200,6 +200,16 @@ class Practice:
             if step.worth_practising and (game_id, step.n) not in self._solved:
                 self._queue.append(Exercise(game_id, step, before_placement(game, step.n)))
 
+    @property
+    def waiting(self) -> int:
+        """Positions found to come after the one shown: those of the games looked at so far."""
+        return len(self._queue)
+
+    @property
+    def games_to_look_at(self) -> int:
+        """Kept games whose positions are not known yet: not looked at, or being reviewed."""
+        return len(self._games) + (self._work is not None)
+
     # --- answering ------------------------------------------------------------
 
     @property
@@ -323,5 +333,5 @@ class PracticeLines:
                 self.out(line)
             self.practising = False
             return
-        for line in exercise_lines(now, self.spell):
+        for line in exercise_lines(now, self.spell, self.practice.waiting, self.practice.games_to_look_at):
             self.out(line)

@@ -14,6 +14,7 @@ from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Prep
 from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
+from foursquare.words.catalog import _, ngettext
 from foursquare.words.endings import COSTLY
 from foursquare.words.grammar import capitalized, plural
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
@@ -38,6 +39,7 @@ __all__ = [
     "preparing_line",
     "screen_footer",
     "stopped_line",
+    "to_go",
     "unseen_line",
 ]
 
@@ -66,11 +68,28 @@ QUIT = "quit"
 """What ``q`` does on the practice page ``foursquare practice`` opened: the program ends, as it began, there."""
 
 
-def practice_title(exercise: Exercise | None) -> str:
-    """The practice page's title: which game's placement is to be solved."""
+def practice_title(exercise: Exercise | None, waiting: int = 0, games: int = 0) -> str:
+    """The practice page's title: which game's placement is to be solved, and how many positions are left
+    (``waiting`` found after it, ``games`` not looked at yet: :func:`to_go`)."""
     if exercise is None:
         return "Practice on your mistakes"
-    return f"Practice: game {exercise.game_id}, placement {exercise.step.n}"
+    return _("Practice: game {game}, placement {n} ({to_go})").format(
+        game=exercise.game_id, n=exercise.step.n, to_go=to_go(waiting, games)
+    )
+
+
+def to_go(waiting: int, games: int) -> str:
+    """How many positions are left after the one shown: ``waiting`` found already, and ``games`` kept games
+    not looked at yet, whose positions are not known before the expert has reviewed them."""
+    if games:
+        return ngettext(
+            "{count} more found so far, {games} more game to look at",
+            "{count} more found so far, {games} more games to look at",
+            games,
+        ).format(count=waiting, games=games)
+    if not waiting:
+        return _("the last one")
+    return ngettext("{count} more to go", "{count} more to go", waiting).format(count=waiting)
 
 
 def exercise_head(exercise: Exercise, *, titled: bool = False) -> Text:
@@ -102,12 +121,14 @@ def unseen_line(before: Game, spell: Spelling) -> str:
     )
 
 
-def exercise_lines(exercise: Exercise, spell: Spelling) -> list[str]:
-    """A position to solve, in plain lines: the question, the table, the unseen cards, the cells and the keys."""
+def exercise_lines(exercise: Exercise, spell: Spelling, waiting: int = 0, games: int = 0) -> list[str]:
+    """A position to solve, in plain lines: the question, how many are left (:func:`to_go`), the table, the
+    unseen cards, the cells and the keys."""
     before = exercise.before
     legal = (", " if spell.words else " ").join(cell_name(cell) for cell in before.legal_moves())
     return [
         spell.text(exercise_head(exercise)),
+        _("Positions left after this one: {to_go}.").format(to_go=to_go(waiting, games)),
         *table_lines(before, spell),
         unseen_line(before, spell),
         f"It may go on: {legal}.",

@@ -100,6 +100,16 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
     assert app.parting == []  # the screen goes on: nothing to print after it
 
 
+def test_the_practice_page_says_how_many_positions_are_left() -> None:
+    app, _, _, (one, two) = practice_app()
+    press(app, "v", "p")
+    settle(app)
+    assert f"Practice: game 1, placement {one.n} (1 more to go)" in screen_text(app)
+    press(app, "s")
+    settle(app)
+    assert f"Practice: game 1, placement {two.n} (the last one)" in screen_text(app)
+
+
 def test_a_round_started_from_the_shell_says_what_it_came_to_once_the_screen_has_closed() -> None:
     app, pages, _, (one, _) = practice_app()
     pages.open(from_shell=True)

@@ -244,6 +244,7 @@ def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
     if out[0].startswith("The expert is reviewing"):  # said while the review is at work (a fake is quick)
         assert out.pop(0) == "The expert is reviewing game 1 (11 placements) to find positions to practise…"
     assert out[0].startswith(f"Game 1, placement {stacked[0]} (deal 7): where would you put ")
+    assert out[1] == "Positions left after this one: 2 more to go."
     assert any(line.startswith("Unseen, in an order nobody knows: ") for line in out)
     step = review(game, judge).steps[stacked[0] - 1]
     out.clear()
@@ -259,8 +260,20 @@ def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
     out.clear()
     lines.handle("s")
     assert out[0] == SKIPPED and out[1].startswith(f"Game 1, placement {stacked[2]} ")
+    assert out[2] == "Positions left after this one: the last one."
     lines.handle("q")
     assert not lines.practising and out[-1].startswith("Practice stopped: 1 position solved")
+
+
+def test_games_not_looked_at_yet_are_counted_apart_from_the_positions_found() -> None:
+    judge = new_pile_judge()
+    store = Store.empty()
+    kept(store, stacking_game(7, judge, stacks=2)[0], stacking_game(7, judge, stacks=1)[0])
+    practice = practice_on(store, judge)
+    first(practice)
+    assert (practice.waiting, practice.games_to_look_at) == (0, 1)  # the newest game first: its one position
+    out = exercise_lines(first(practice), Spelling(ascii=True), practice.waiting, practice.games_to_look_at)
+    assert out[1] == "Positions left after this one: 0 more found so far, 1 more game to look at."
 
 
 def test_a_position_shows_only_what_the_player_could_see_never_the_stock_s_order() -> None:
