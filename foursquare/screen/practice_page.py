@@ -102,7 +102,10 @@ class PracticePage:
 
     def _exercise_view(self, app: App, exercise: Exercise) -> TextScreen:
         before = exercise.before
-        lines = [exercise_head(exercise, titled=True), *position_table(before, self._here(exercise), None)]
+        lines = [
+            exercise_head(exercise, titled=True),
+            *position_table(before, self._here(exercise), None, ascii=self.ascii),
+        ]
         lines.append(Text((unseen_line(before, Spelling(ascii=self.ascii)),), Tone.DIM))
         if self.note is not None:
             lines.append(self.note)
@@ -113,7 +116,10 @@ class PracticePage:
     def _answer_view(self, app: App, attempt: Attempt) -> TextScreen:
         exercise = attempt.exercise
         before = exercise.before
-        lines = [exercise_head(exercise, titled=True), *position_table(before, attempt.cell, exercise.step.expert_cell)]
+        lines = [
+            exercise_head(exercise, titled=True),
+            *position_table(before, attempt.cell, exercise.step.expert_cell, ascii=self.ascii),
+        ]
         lines += attempt_head(attempt)
         rows = LINES_SHOWN + 2 + len(attempt.earlier)  # the best, the heading, the last try and those before it
         lines += lines_table(before, attempt.judged, layout.page_width(app.width), rows, also=attempt.earlier)

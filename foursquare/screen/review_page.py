@@ -20,7 +20,7 @@ goes back to the table or to the page it was opened from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from foursquare.engine import Cell, Game, cell_name
@@ -207,7 +207,7 @@ class ReviewPage:
         width = layout.page_width(app.width)
         by_autoplay = n in self.owner.autoplayed_at
         lines = placement_lines(step, card, cell, width, by_autoplay=by_autoplay)
-        lines += position_table(before, cell, step.expert_cell if step is not None else None)
+        lines += position_table(before, cell, step.expert_cell if step is not None else None, ascii=self.owner.ascii)
         progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
             verdict = verdict_lines(step, width, by_autoplay=by_autoplay, ascii=self.owner.ascii)
@@ -388,26 +388,41 @@ def _page_commands() -> list[Command]:
     ]
 
 
-def position_table(before: Game, mine: Cell | None, expert: Cell | None) -> list[Text]:
-    """The table before the placement, with column letters and row numbers, the two cells marked."""
+def position_table(before: Game, mine: Cell | None, expert: Cell | None, *, ascii: bool = False) -> list[Text]:
+    """The table before the placement, with column letters and row numbers, the two cells marked.
+
+    In ``ascii`` a pile's height is a plain figure, set off from the card by a colon (``5D:2``, where ``5D2``
+    would read as one word): a cell takes a column more."""
     region = layout.shown_region(before.bounds)
     legal = set(before.legal_moves())
-    head = "    " + "".join(f"{cell_name((region.top, col))[0]:^6}" for col in range(region.left, region.right + 1))
+    size = 7 if ascii else 6
+    head = "    " + "".join(
+        f"{cell_name((region.top, col))[0]:^{size}}" for col in range(region.left, region.right + 1)
+    )
     lines = [Text((head.rstrip(),), Tone.DIM)]
+    heights = ASCII_HEIGHTS if ascii else HEIGHTS
     for row in range(region.top, region.bottom + 1):
         tokens: list[Token] = [f" {cell_name((row, region.left))[1:]:>2} "]
         for col in range(region.left, region.right + 1):
-            tokens += _cell((row, col), before, legal, mine, expert)
+            tokens += _cell((row, col), before, legal, (mine, expert), heights)
         lines.append(Text(tuple(tokens)))
     return lines
 
 
-def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert: Cell | None) -> list[Token]:
-    """Six columns for one cell: marks either side of four columns, a card's suit under the dot of an empty cell.
+ASCII_HEIGHTS = ("  ", ":2", ":3", ":4")
+"""A pile's height after its top card in ASCII, by the cards it holds: none for one card."""
+
+
+def _cell(
+    cell: Cell, before: Game, legal: set[Cell], marked: tuple[Cell | None, Cell | None], heights: Sequence[str]
+) -> list[Token]:
+    """Six columns for one cell (seven in ASCII): marks either side of four, a card's suit under the dot of an
+    empty cell.
 
     A card is its rank and suit (a 10 is one column wider), so the rank is padded to two columns; the fourth
     holds how many cards the pile has when more than one (:data:`HEIGHTS`), as the game's piles show it.
     """
+    mine, expert = marked
     if cell == mine and cell == expert:
         left, right = "{", "}"
     elif cell == mine:
@@ -417,11 +432,12 @@ def _cell(cell: Cell, before: Game, legal: set[Cell], mine: Cell | None, expert:
     else:
         left, right = " ", " "
     pile = before.pile(cell)
+    blank = " " * (len(heights[0]) - 1)
     if pile is None:
-        inner: list[Token] = ["  · " if cell in legal else "    "]
+        inner: list[Token] = [("  · " if cell in legal else "    ") + blank]
     elif not pile.face_up:
-        inner = [" ##" + HEIGHTS[len(pile) - 1]]
+        inner = [" ##" + heights[len(pile) - 1]]
     else:
         top = pile.top
-        inner = [" " * (2 - len(top.rank_text)), top, HEIGHTS[len(pile) - 1]]
+        inner = [" " * (2 - len(top.rank_text)), top, heights[len(pile) - 1]]
     return [left, *inner, right]

@@ -641,4 +641,10 @@ def test_the_position_table_shows_how_many_cards_each_pile_holds_when_more_than_
                 heights.add(len(pile))
                 assert shown[4] == " ²³⁴"[len(pile) - 1], (shown, len(pile))  # the fourth of its four columns
     assert heights == {1, 2, 3, 4}  # every height was seen
-    assert "##4" in to_ascii("".join(rows))  # in ASCII the figure itself
+    plain = [to_ascii(text.plain()) for text in position_table(before, None, None, ascii=True)[1:]]
+    for row, line in zip(range(region.top, region.bottom + 1), plain, strict=True):
+        for n, col in enumerate(range(region.left, region.right + 1)):
+            shown, pile = line[4 + 7 * n : 11 + 7 * n], before.pile((row, col))
+            if pile is not None:  # in ASCII the figure itself, set off from the card: 5D:2, never 5D2
+                assert shown[4:6] == ("  " if len(pile) == 1 else f":{len(pile)}"), (shown, len(pile))
+                assert shown[3] in "CDHS#" and shown[0] == shown[6] == " ", shown  # the suit, then the figure
