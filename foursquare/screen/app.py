@@ -43,7 +43,7 @@ from foursquare.words.helped import declined_line, help_cost, help_declined, hel
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, SHORT, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
-from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, outcomes_words
+from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
@@ -731,6 +731,11 @@ class App:
             self.say(Text((replay_not_yet(),), Tone.ERROR))
             return
         self._show(self.session.replay_deal())
+
+    def cannot_suspend(self) -> None:
+        """Ctrl-Z stopped nothing (no shell here does job control): say so on the message line, rather than
+        nothing."""
+        self.say_forms([Text((said,), Tone.ERROR) for said in cannot_suspend()])
 
     def finish_pending(self) -> None:
         """Count a game found over when the session opened that could not be counted then (see the session)."""

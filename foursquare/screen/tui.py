@@ -277,16 +277,42 @@ class Terminal:
         self.resumed = False
         self.window: curses.window | None = None
         self.saved_handlers: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
+        self.stop_ignored = False
+        """The caller ignores Ctrl-Z's signal (a shell without job control may): the game stays, and says so."""
+        self.continued = False
+        """Set when the process is continued after a stop: a Ctrl-Z that stopped nothing leaves it False."""
         self.ending: int | None = None
         """An ending signal that has come, for the loop to end the game on (see :meth:`_on_terminate`)."""
 
     def _on_stop(self, signum: int, frame: FrameType | None) -> None:
-        """Ctrl-Z: give the terminal back, stop, and on ``fg`` take it again."""
+        """Ctrl-Z: give the terminal back, stop, and on ``fg`` take it again.
+
+        Where no shell does job control (the game started on its own in a
+        new session, as by ``tmux new-session CMD``, or by a shell that
+        ignores Ctrl-Z), the stop is dropped by the system, or the caller
+        asked for it to be: the game is not stopped, and says so, rather than
+        flicker and say nothing.  A stop that happened ends with a SIGCONT,
+        which is how the two are told apart.
+        """
+        if self.stop_ignored:
+            self.app.cannot_suspend()
+            self.resumed = True  # the loop draws what was said
+            return
         curses.endwin()
+        self.continued = False
+        before = signal.signal(signal.SIGCONT, self._on_continue)
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTSTP)  # stops here until the shell continues us
-        signal.signal(signal.SIGTSTP, self._on_stop)
+        try:
+            signal.raise_signal(signal.SIGTSTP)  # stops here until the shell continues us; dropped if none can
+        finally:
+            signal.signal(signal.SIGTSTP, self._on_stop)
+            signal.signal(signal.SIGCONT, before)
+        if not self.continued:
+            self.app.cannot_suspend()
         self.resumed = True
+
+    def _on_continue(self, signum: int, frame: FrameType | None) -> None:
+        self.continued = True
 
     def _on_terminate(self, signum: int, frame: FrameType | None) -> None:
         """Note the signal; the loop ends the game at its next turn, within a tick.
@@ -312,8 +338,12 @@ class Terminal:
         wanted.update(dict.fromkeys(ENDING_SIGNALS, self._on_terminate))
         for name, handler in wanted.items():
             signum = getattr(signal, name, None)
-            if signum is None or signal.getsignal(signum) == signal.SIG_IGN:
+            if signum is None:
                 continue
+            if signal.getsignal(signum) == signal.SIG_IGN:
+                if name != "SIGTSTP":
+                    continue
+                self.stop_ignored = True  # still ignored: the handler only says that the game cannot stop
             self.saved_handlers[signum] = signal.signal(signum, handler)
 
     def restore_signals(self) -> None:

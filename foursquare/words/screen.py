@@ -7,6 +7,7 @@ with the rest so that one place holds everything a player reads.
 from __future__ import annotations
 
 from foursquare.engine import MAX_FACE_DOWN, Preview, Status
+from foursquare.words.catalog import _
 from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
 from foursquare.words.grammar import Template, plural
 from foursquare.words.keys import CELL_NAMES
@@ -23,6 +24,7 @@ __all__ = [
     "TerminalProblem",
     "cannot_keep_settings",
     "cannot_play_here",
+    "cannot_suspend",
     "card_of",
     "cards_left",
     "crashed",
@@ -184,6 +186,14 @@ def needs_a_terminal() -> str:
 
 def cannot_play_here(problem: str) -> str:
     return f"cannot play here: {problem} (foursquare --plain plays line by line)"
+
+
+def cannot_suspend() -> tuple[str, str]:
+    """What Ctrl-Z says where it cannot stop the game (no shell here does job control), and shorter."""
+    return (
+        _("Ctrl-Z cannot suspend the game here: no shell here can bring it back (q quits, and the game is saved)"),
+        _("Ctrl-Z cannot suspend the game here (q quits; the game is saved)"),
+    )
 
 
 def cannot_keep_settings(reason: str) -> str:

@@ -363,6 +363,30 @@ def test_ctrl_z_suspends_and_fg_redraws(term_factory: list[Terminal], home: Path
     term.wait_for("FINISHED-0")
 
 
+@pytest.mark.parametrize(
+    "shell",
+    [
+        None,  # the game alone in its session, as tmux new-session starts it: no shell to stop it for
+        "trap '' TSTP; exec {game} --seed 1",  # a shell that has Ctrl-Z's signal ignored, for its children too
+    ],
+)
+def test_ctrl_z_without_job_control_says_in_one_line_that_the_game_cannot_be_suspended(
+    term_factory: list[Terminal], home: Path, shell: str | None
+) -> None:
+    command = None if shell is None else ["sh", "-c", shell.format(game=" ".join(GAME))]
+    term = start(term_factory, ["--seed", "1"] if shell is None else [], home, command=command)
+    term.wait_for("Deal 1: place ")
+    term.send("enter")
+    term.wait_for("39 cards left")
+    term.send("ctrl-z")
+    term.wait_for("cannot suspend the game here")
+    assert "39 cards left" in term.text  # the game goes on, drawn as it was
+    term.send("enter")
+    term.wait_for("38 cards left")
+    term.send("q", "y")
+    assert term.wait_exit() == 0
+
+
 def run_plain(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
     """``foursquare ARGS`` with no terminal, keeping its files in ``home``."""
     return subprocess.run(
