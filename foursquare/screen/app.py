@@ -585,6 +585,10 @@ class App:
         if isinstance(event, (Key, str)):
             self.stray = key_label(event)
 
+    def takes(self, key: Input) -> bool:
+        """Whether ``key`` runs a command where the player is now (the table, or the page on top)."""
+        return isinstance(key, (Key, str)) and self._command_for(key, self.mode) is not None
+
     def _command_for(self, key: KeyName, mode: Mode) -> Command | None:
         candidates = self._keymap.get(key)
         if candidates is None and isinstance(key, str) and key.lower() != key:
@@ -887,7 +891,7 @@ def _key_help(keys: str, said: str) -> list[Text]:
 
 
 REMINDER: tuple[tuple[KeyName, str], ...] = (
-    ("?", SHORT["help"]), ("u", SHORT["undo"]), ("q", SHORT["quit"]), ("n", SHORT["new"]),
+    ("?", SHORT["help"]), ("u", SHORT["undo"]), ("r", SHORT["redo"]), ("q", SHORT["quit"]), ("n", SHORT["new"]),
 )  # fmt: skip
 """The keys the side panel reminds of, unless more are added."""
 

@@ -5,20 +5,21 @@ keys; typing its name (``e4``) takes three.  :class:`CellPrompt` adds the
 ``/`` key to an :class:`~foursquare.screen.app.App` and, while its prompt is
 open, takes every key through a key filter: letters and digits are typed,
 Backspace takes one back, Enter goes to the cell named (then Enter places
-the card as usual), Esc closes the prompt.  A name that is no cell, or a cell
+the card as usual), Esc closes the prompt; a key that does nothing there
+(Tab, PgUp, F1) is said to do nothing, in the prompt, as on the table.  A name that is no cell, or a cell
 off the table as it stands, gets its reason in the prompt, which stays open:
 Backspace corrects the name, or the next name typed replaces it (``/``
-again starts afresh at any time).  Any other key (an arrow, a click) closes
-it and does what it always does.
+again starts afresh at any time).  A key of the table (an arrow, a click)
+closes it and does what it always does.
 """
 
 from __future__ import annotations
 
 from foursquare.engine import Cell, cell_name, parse_cell
 from foursquare.screen.app import App, Mode, bound
-from foursquare.screen.keys import Input, Key
+from foursquare.screen.keys import Input, Key, key_label
 from foursquare.words.keys import SHORT
-from foursquare.words.screen import goto_prompt, goto_refusal
+from foursquare.words.screen import goto_prompt, goto_refusal, goto_stray
 from foursquare.words.text import Text
 
 __all__ = ["MAX_TYPED", "CellPrompt"]
@@ -88,7 +89,10 @@ class CellPrompt:
             app.say(goto_prompt(self.typed))
         elif event == Key.REDRAW:
             return False
-        else:
+        elif isinstance(event, (Key, str)) and not app.takes(event):  # Tab, PgUp, F1: said to do nothing
+            app.say(goto_prompt(self.typed, why=goto_stray(key_label(event))))
+            self.refused = False
+        else:  # an arrow, a click: what it always does
             self.close(restore=True)
             return False
         return True

@@ -379,19 +379,26 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     if not game.is_over:
         y = _deal_line(c, y, x, panel.width, game)
     y += gap
+    label: int | None = None
     if show_to_come:
+        label = y
         y = _to_come(c, y, x, still_to_come(game)) + gap
     if app.status is not None and y < end:
         c.text(y, x, app.status, panel.width)
         y += 1
-    if app.stray is not None:  # said whatever the room: below the end box, over the panel's last line if need be
-        if y >= end:
-            y = end - 1
-            c.put(y, x, " " * panel.width, Style.TEXT)
-        c.text(y, x, stray_key(app.stray), panel.width)
-        y += 1
+    legend = 0 if game.is_over else _rows_needed(panel.width, app.reminder)
+    if app.stray is not None:  # said whatever the room, but never in place of a line of the key legend:
+        if label is not None and y + legend >= end:  # short of rows, over the label of the cards to come
+            c.put(label, x, " " * panel.width, Style.TEXT)
+            c.text(label, x, stray_key(app.stray), panel.width)
+        else:  # below the end box, over the panel's last line if need be
+            if y >= end:
+                y = end - 1
+                c.put(y, x, " " * panel.width, Style.TEXT)
+            c.text(y, x, stray_key(app.stray), panel.width)
+            y += 1
     if not game.is_over:
-        _reminder(c, y, x, panel.width, end, app.reminder)
+        _legend(c, y, x, panel.width, end, app.reminder)
 
 
 def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:
@@ -486,6 +493,16 @@ def _reminder(c: _Canvas, y: int, x: int, width: int, end: int, keys: Sequence[t
         pairs = pairs[max(1, shown) :]  # a pair wider than the panel is left out, not looped on
         y += 1
     return y
+
+
+def _legend(c: _Canvas, y: int, x: int, width: int, end: int, keys: Sequence[tuple[KeyName, str]]) -> None:
+    """The keys of the table, above row ``end``, with ``?`` last: where the rows are too few for them all, the
+    last keys give way to ``?``, which lists every key, so that the legend never ends on a key left out."""
+    last = [pair for pair in keys if pair[0] == "?"]
+    pairs = [pair for pair in keys if pair[0] != "?"] + last
+    while len(pairs) > 1 and y + _rows_needed(width, pairs) > end:
+        pairs = pairs[: -1 - len(last)] + last
+    _reminder(c, y, x, width, end, pairs)
 
 
 def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:

@@ -71,6 +71,7 @@ SUMMARIES: dict[str, str] = {
 SHORT: dict[str, str] = {
     "help": "help",
     "undo": "undo",
+    "redo": "redo",
     "quit": "quit",
     "new": "new",
     "new_deal": "new deal",

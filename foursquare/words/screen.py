@@ -30,6 +30,7 @@ __all__ = [
     "crashed",
     "goto_prompt",
     "goto_refusal",
+    "goto_stray",
     "meter_count",
     "needs_a_terminal",
     "outcome_mark",
@@ -113,6 +114,13 @@ def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
         return f"{typed} is not a cell name: {CELL_NAMES}"
     first, last = shown
     return f"{typed} is not on the table now: the cells shown go from {first} to {last}"
+
+
+def goto_stray(label: str) -> str:
+    """Why a key pressed in the prompt of ``/`` did nothing there (``label`` empty: a key with no name, F1)."""
+    if not label:
+        return _("that key does nothing here: type a cell name such as d4, then Enter (Esc: back)")
+    return _("{key} does nothing here: type a cell name such as d4, then Enter (Esc: back)").format(key=label)
 
 
 ANY_OTHER_KEY = "any other key"

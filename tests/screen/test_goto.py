@@ -112,3 +112,17 @@ def test_no_prompt_once_the_game_is_over() -> None:
     assert not prompt.is_open
     help_text = "\n".join(line.plain() for line in app.help_screen().lines)
     assert "go to a cell by name" in help_text
+
+
+def test_a_key_the_prompt_does_not_take_says_why_in_the_prompt_which_stays_open() -> None:
+    app, prompt = prompted()
+    place(app, (0, 0))
+    press(app, "/", "e")
+    for key, label in ((Key.PAGE_UP, "PgUp"), ("\t", "Tab"), (Key.OTHER, "")):
+        press(app, key)
+        assert prompt.is_open and prompt.typed == "e", key
+        assert app.message is not None and app.message.tone is Tone.ERROR
+        said = f"{label} does nothing here" if label else "that key does nothing here"
+        assert "Go to cell: e_" in bottom(app) and said in bottom(app)
+    press(app, "4", Key.ENTER)
+    assert not prompt.is_open and app.cursor == parse_cell("e4")

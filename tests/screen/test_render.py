@@ -768,3 +768,53 @@ def test_the_largest_deal_number_stays_shown_under_the_end_box_on_the_smallest_s
         app.place(parse_cell(name))
     assert app.game.status is Status.WON
     assert any(row.strip() == str(2**64 - 1) for row in frame(app, 70, 17))
+
+
+def _four_down(app: App) -> None:
+    """Play the app's game until four cards are face down (one more loses), the game still on."""
+    rng = random.Random(3)
+    while app.game.face_down_count < MAX_FACE_DOWN or app.game.is_over:
+        if app.game.is_over:
+            press(app, "u")
+        place(app, rng.choice(app.game.legal_moves()))
+    assert app.game.face_down_count == MAX_FACE_DOWN and not app.game.is_over
+
+
+def _legend(app: App, width: int, height: int) -> list[str]:
+    """The key legend's pairs as drawn in the side panel, in order (``u undo``...)."""
+    where = layout.plan(width, height)
+    assert where is not None
+    spans = render(app, width, height)
+    rows: dict[int, list[str]] = {}
+    for span in sorted(spans, key=lambda s: (s.y, s.x)):
+        if span.x >= where.panel.x and span.style is Style.KEY and span.y < where.message_y:
+            rows.setdefault(span.y, []).append(span.text)
+    text = frame(app, width, height)
+    pairs = []
+    for y, keys in rows.items():
+        line = text[y][where.panel.x :]
+        for key in keys:
+            after = line.split(f"{key} ", 1)[1]
+            pairs.append(f"{key} {after.split('  ')[0].strip()}")
+    return pairs
+
+
+@pytest.mark.parametrize("size", [(80, 24), (70, 17)])
+@pytest.mark.parametrize("four_down", [False, True])
+def test_the_key_legend_names_every_key_or_ends_with_the_one_that_lists_them(
+    tmp_path: Path, size: tuple[int, int], four_down: bool
+) -> None:
+    app = screen_for(tmp_path)
+    press(app, Resize(*size), Key.ENTER, Key.ENTER)
+    if four_down:
+        _four_down(app)
+    every = [f"{key} {word}" for key, word in app.reminder]
+    assert {"r redo", "o outcomes", "? help", "u undo", "/ go to"} <= set(every)
+    shown = _legend(app, *size)
+    assert shown[-1] == "? help", shown
+    if size == (80, 24) and not four_down:
+        assert sorted(shown) == sorted(every)  # all of them where there is room
+    assert set(shown) <= set(every)
+    press(app, "x")  # a key that does nothing: said, but no line of the legend gives way to it
+    assert _legend(app, *size) == shown
+    assert "x: not a key here" in "\n".join(frame(app, *size))
