@@ -42,12 +42,12 @@ from foursquare.words.explain import explain, game_over_text, preview_sentence, 
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.history import EMPTY, fitted, not_reviewed_line
+from foursquare.words.keys import PLAIN, answer_words, typed_words
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
 from foursquare.words.pages import no_such_topic, not_translated, page, topic_of
 from foursquare.words.plain import (
     AT_THE_END,
-    COMMAND_LINES,
     Unusable,
     autoplay_line,
     help_lines,
@@ -83,17 +83,13 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMANDS", "Plain", "main"]
 
-COMMANDS: tuple[tuple[str, ...], ...] = tuple(words for words, _, _ in COMMAND_LINES)
-"""Every command's words: the first is the one to type, the second names the method of :class:`Plain` that runs it."""
+COMMANDS: tuple[tuple[str, ...], ...] = tuple(command.words for command in PLAIN)
+"""Every command's English words, the first the one to type (its record, :data:`foursquare.words.keys.PLAIN`,
+names the action they run)."""
 
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
-_TAKES_MORE = frozenset(word for words, after, _ in COMMAND_LINES if after for word in words)
+_TAKES_MORE = frozenset(word for command in PLAIN if command.after for word in typed_words(command))
 """The words of the commands that take something after them (``p e4``, ``v 3``): ``v 3`` is no cell."""
-_YES = frozenset({"y", "yes"})
-_NO = frozenset({"n", "no"})
-_ANSWERS = (_YES | _NO) - {word for words in COMMANDS for word in words}
-"""Answers to a question that are no command (``n`` is one: a new deal), for when one is typed where none was
-asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,11 +140,21 @@ class Plain:
         self.question: Question | None = None
         self.practising: PracticeLines | None = None
         """Practice under way: lines answer its positions until it ends."""
+        actions: dict[str, Callable[[str], None]] = {
+            "undo": self.undo, "redo": self.redo, "tip": self.tip, "autoplay": self.autoplay,
+            "preview": self.preview, "cards": self.cards, "log": self.log, "new": self.new, "replay": self.replay,
+            "stats": self.stats, "history": self.games, "review": self.review, "practice": self.practice,
+            "help": self.help, "quit": self.quit,
+        }  # fmt: skip
         self._commands: dict[str, Callable[[str], None]] = {}
-        for words in COMMANDS:
-            action = getattr(self, words[1])
-            for word in words:
-                self._commands[word] = action
+        """Each word typed that runs a command (the language's and the English), and what runs it."""
+        for command in PLAIN:
+            for word in typed_words(command):
+                self._commands.setdefault(word, actions[command.action])
+        self._yes, self._no = answer_words(yes=True), answer_words(yes=False)
+        self._answers = (self._yes | self._no) - set(self._commands)
+        """Answers to a question that are no command (``n`` is one: a new deal), for when one is typed where
+        none was asked."""
 
     @property
     def game(self) -> Game:
@@ -193,7 +199,7 @@ class Plain:
             action(rest)
             return
         if _CELL_SHAPE.fullmatch(word) is None:
-            unusable = Unusable.NO_QUESTION if word in _ANSWERS else Unusable.NOT_A_COMMAND
+            unusable = Unusable.NO_QUESTION if word in self._answers else Unusable.NOT_A_COMMAND
             self.out(unusable.say(typed=shown(text)))
             return
         cell = self._cell(word)
@@ -499,9 +505,9 @@ class Plain:
     def _answer(self, text: str) -> None:
         question, self.question = self.question, None
         assert question is not None
-        if text.lower() in _YES:
+        if text.lower() in self._yes:
             question.on_yes()
-        elif question.on_other is not None and text.lower() not in _NO:
+        elif question.on_other is not None and text.lower() not in self._no:
             question.on_other()
             if text:  # a line typed for something else (a cell name out of habit) then does what it says
                 self.handle(text)

@@ -33,14 +33,14 @@ from typing import Protocol
 from foursquare.engine import Cell, Game, IllegalMove, Preview
 from foursquare.engine.values import Value, replace
 from foursquare.screen import layout
-from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label
+from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label, key_of
 from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
-from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, SHORT, summary
+from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
@@ -48,7 +48,6 @@ from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
     QUIT,
-    REPLAY,
     ended_lines,
     greeting_forms,
     keep_label,
@@ -114,15 +113,12 @@ class Command(Value):
     page: str | None = None
 
 
-def bound(
-    name: str,
-    keys: tuple[KeyName, ...],
-    run: Callable[[App], object],
-    modes: frozenset[Mode] | None = None,
-    page: str | None = None,
-) -> Command:
-    """The command called ``name``, its line in the help as :mod:`foursquare.words.keys` words it."""
-    return Command(name, keys, summary(name), run, TABLE_MODES if modes is None else modes, page)
+def bound(name: str, run: Callable[[App], object], modes: frozenset[Mode] | None = None) -> Command:
+    """The command called ``name``, running ``run``: its keys, its page and its line in the help as its record in
+    :mod:`foursquare.words.keys` has them, so that a key is written in one place."""
+    record = binding(name)
+    keys = tuple(key_of(key) for key in record.keys)
+    return Command(name, keys, summary(name), run, TABLE_MODES if modes is None else modes, record.page)
 
 
 class Confirm(Value):
@@ -192,7 +188,8 @@ class Page(Protocol):
 
 
 class TextPage:
-    """A page of text that scrolls with the arrow keys; any other key closes it."""
+    """A page of text that scrolls with the arrow keys; q or Esc closes it, and so does any other key, which
+    then does what it means on the page behind (:func:`back_with`)."""
 
     kind = "text"
 
@@ -205,7 +202,15 @@ class TextPage:
 
     def other_key(self, app: App, event: Input) -> None:
         if not scroll_page(app, self, event):
-            app.pop_page()
+            back_with(app, event)
+
+
+def back_with(app: App, event: Input) -> None:
+    """ "Any other key: back": close the page on top, and where ``event`` means something on what is behind it
+    (``d`` on the table, ``→`` on a review), do it there, so that no key is swallowed on the way back."""
+    app.pop_page()
+    if app.takes(event):
+        app.handle(event)
 
 
 def scroll_page(app: App, page: Page, event: Input) -> bool:
@@ -327,9 +332,9 @@ class App:
         """More to say in the end box (whether the game counts, the streak), set when a game ends."""
         self.end_more: tuple[Text, ...] = ()
         """What the end box says below :attr:`end_note` where it has the rows (the record of all games)."""
-        self.reminder: list[tuple[KeyName, str]] = list(REMINDER)
+        self.reminder: list[tuple[KeyName, str]] = [*legend(REMINDER)]
         """The keys the side panel reminds of, each with a word for what it does."""
-        self.end_keys: list[tuple[KeyName, str]] = list(END_KEYS)
+        self.end_keys: list[tuple[KeyName, str]] = list(offers(END_KEYS))
         """The keys the end box offers, each with a word for what it does."""
         self.share: str | None = None
         """The line to share for the last daily game that ended, to print after the game too."""
@@ -594,11 +599,11 @@ class App:
         if candidates is None and isinstance(key, str) and key.lower() != key:
             candidates = self._keymap.get(key.lower())  # Caps Lock should not make keys dead
         page = self.page
+        if page is not None:  # the page's own key first, then the one of every page
+            own = [command for command in candidates or () if command.page == page.kind]
+            return next(iter(own or [c for c in candidates or () if c.page == "*"]), None)
         for command in candidates or ():
-            if page is not None:
-                if command.page in (page.kind, "*"):
-                    return command
-            elif command.page is None and mode in command.modes:
+            if command.page is None and mode in command.modes:
                 return command
         return None
 
@@ -890,15 +895,11 @@ def _key_help(keys: str, said: str) -> list[Text]:
     return [Text((f"  {keys}", ""), Tone.KEYS), Text((" " * (2 + KEY_COLUMN), said), Tone.KEYS)]
 
 
-REMINDER: tuple[tuple[KeyName, str], ...] = (
-    ("?", SHORT["help"]), ("u", SHORT["undo"]), ("r", SHORT["redo"]), ("q", SHORT["quit"]), ("n", SHORT["new"]),
-)  # fmt: skip
-"""The keys the side panel reminds of, unless more are added."""
+REMINDER: tuple[str, ...] = ("help", "undo", "redo", "quit", "new")
+"""The actions whose keys the side panel reminds of, unless more are added (:func:`legend` words them)."""
 
-END_KEYS: tuple[tuple[KeyName, str], ...] = (
-    ("n", SHORT["new_deal"]), ("d", REPLAY), ("u", SHORT["undo"]), ("q", SHORT["quit"]),
-)  # fmt: skip
-"""The keys the end box offers, unless more are added."""
+END_KEYS: tuple[str, ...] = ("new", "replay", "undo", "quit")
+"""The actions whose keys the end box offers, unless more are added (:func:`offers` words them)."""
 
 
 def ask_if_in_progress(
@@ -955,31 +956,27 @@ def _new(app: App) -> None:
     app.deal()
 
 
+def _back(app: App) -> None:
+    app.pop_page()
+
+
 COMMANDS: tuple[Command, ...] = (
-    bound("left", (Key.LEFT, "h"), _move(0, -1), PLAYING),  # over, the cursor is not shown: a stray key
-    bound("down", (Key.DOWN, "j"), _move(1, 0), PLAYING),
-    bound("up", (Key.UP, "k"), _move(-1, 0), PLAYING),
-    bound("right", (Key.RIGHT, "l"), _move(0, 1), PLAYING),
-    bound("place", (Key.ENTER, " "), _place),
-    bound("undo", ("u",), App.undo),
-    bound("redo", ("r",), App.redo),
-    bound(
-        "new",
-        ("n",),
-        ask_if_in_progress(NEW_DEAL, _leaving, _new),
-    ),
-    bound("replay", ("d",), App.replay_deal),
-    bound("preview", ("p",), App.toggle_preview),
-    bound("to_come", ("c",), App.toggle_to_come),
-    bound("outcomes", ("o",), App.toggle_outcomes),
-    bound("help", ("?",), _show_help, ANYWHERE),
-    bound(
-        "quit",
-        ("q", Key.ESCAPE),
-        ask_if_in_progress(QUIT, _quitting, App.quit),
-        ANYWHERE,
-    ),
-    bound("redraw", (Key.REDRAW,), _redraw, ANYWHERE),
-    bound("page_help", ("?",), _show_help, page="*"),
+    bound("left", _move(0, -1), PLAYING),  # over, the cursor is not shown: a stray key
+    bound("down", _move(1, 0), PLAYING),
+    bound("up", _move(-1, 0), PLAYING),
+    bound("right", _move(0, 1), PLAYING),
+    bound("place", _place),
+    bound("undo", App.undo),
+    bound("redo", App.redo),
+    bound("new", ask_if_in_progress(NEW_DEAL, _leaving, _new)),
+    bound("replay", App.replay_deal),
+    bound("preview", App.toggle_preview),
+    bound("to_come", App.toggle_to_come),
+    bound("outcomes", App.toggle_outcomes),
+    bound("help", _show_help, ANYWHERE),
+    bound("quit", ask_if_in_progress(QUIT, _quitting, App.quit), ANYWHERE),
+    bound("redraw", _redraw, ANYWHERE),
+    bound("page_help", _show_help),
+    bound("page_back", _back),
 )
-"""The keys of the game on the table, and the help from any page."""
+"""The keys of the game on the table, and the help and the way back from any page."""

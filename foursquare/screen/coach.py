@@ -51,7 +51,7 @@ from foursquare.words.advice import (
     tip_forms,
 )
 from foursquare.words.explain import game_over_text
-from foursquare.words.keys import SHORT
+from foursquare.words.keys import legend
 from foursquare.words.screen import Setting
 
 if TYPE_CHECKING:
@@ -182,9 +182,9 @@ class Coach(Observer):
         """Cards autoplay has placed since it was started."""
         self._next_at = 0.0
         self._idle_tick = app.tick_seconds
-        app.add_command(bound("tip", ("t",), self.tip))
-        app.add_command(bound("autoplay", ("a",), self.autoplay))
-        app.reminder += [("t", SHORT["tip"]), ("a", SHORT["autoplay"])]
+        app.add_command(bound("tip", self.tip))
+        app.add_command(bound("autoplay", self.autoplay))
+        app.reminder += legend(["tip", "autoplay"])
         app.add_ticker(self.tick)
         app.add_key_filter(self._stop_key)
         app.add_observer(self)

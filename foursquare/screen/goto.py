@@ -18,7 +18,7 @@ from __future__ import annotations
 from foursquare.engine import Cell, cell_name, parse_cell
 from foursquare.screen.app import App, Mode, bound
 from foursquare.screen.keys import Input, Key, key_label
-from foursquare.words.keys import SHORT
+from foursquare.words.keys import legend
 from foursquare.words.screen import goto_prompt, goto_refusal, goto_stray
 from foursquare.words.text import Text
 
@@ -38,9 +38,9 @@ class CellPrompt:
         self.refused = False
         """The name typed was refused, its reason shown: a letter or digit typed next begins a new one."""
         self._before: tuple[Text | None, Text | None, bool] | None = None
-        app.add_command(bound("goto", ("/",), self.open, frozenset({Mode.PLAYING})))
+        app.add_command(bound("goto", self.open, frozenset({Mode.PLAYING})))
         app.add_key_filter(self._key)
-        app.reminder.append(("/", SHORT["goto"]))
+        app.reminder += legend(["goto"])
 
     @property
     def is_open(self) -> bool:

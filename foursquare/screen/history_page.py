@@ -14,12 +14,13 @@ from collections.abc import Callable
 
 from foursquare.screen import layout
 from foursquare.screen.app import ANYWHERE, App, Command, TextScreen, bound
-from foursquare.screen.keys import Input, Key
+from foursquare.screen.keys import Input
 from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import MARK
-from foursquare.words.history import FOOTER, NONE_TO_REVIEW, TITLE, not_reviewed_line, table
+from foursquare.words.history import NONE_TO_REVIEW, TITLE, not_reviewed_line, table
+from foursquare.words.keys import HISTORY, footer_forms
 from foursquare.words.problems import short
 from foursquare.words.text import Text, Tone
 
@@ -52,8 +53,8 @@ class HistoryPage:
         def open_page(app: App) -> None:
             app.push_page(cls(library.recent(), library, reviews))  # read afresh: another window may have played
 
-        app.add_command(bound("history", ("g",), open_page, ANYWHERE))
-        app.add_command(bound("stats_history", ("g", "v"), open_page, page="stats"))
+        app.add_command(bound("history", open_page, ANYWHERE))
+        app.add_command(bound("stats_history", open_page))
         app.add_page_kind(cls.kind)
         for command in _commands():
             app.add_command(command)
@@ -67,7 +68,8 @@ class HistoryPage:
         for n, line in enumerate(lines[top : top + rows], start=top):
             shown.append(Text(((MARK if n == self.at else "  ") + line,), Tone.KEYS if n == self.at else Tone.PLAIN))
         shown += [Text(("",)), self.note or Text(("",))]
-        return TextScreen(TITLE, tuple(shown), FOOTER)
+        longest, *shorter = footer_forms(HISTORY)
+        return TextScreen(TITLE, tuple(shown), longest, tuple(shorter))
 
     def other_key(self, app: App, event: Input) -> None:
         app.note_stray(event)
@@ -106,19 +108,13 @@ def _page(app: App) -> int:
 
 
 def _commands() -> list[Command]:
-    kind = HistoryPage.kind
     return [
-        bound("history_up", (Key.UP, "k"), _step(lambda app: -1), page=kind),
-        bound("history_down", (Key.DOWN, "j"), _step(lambda app: 1), page=kind),
-        bound("history_page_up", (Key.PAGE_UP,), _step(lambda app: -_page(app)), page=kind),
-        bound("history_page_down", (Key.PAGE_DOWN,), _step(_page), page=kind),
-        bound("history_first", (Key.HOME,), _step(lambda app: -(10**9)), page=kind),
-        bound("history_last", (Key.END,), _step(lambda app: 10**9), page=kind),
-        bound(
-            "history_review",
-            ("v", Key.ENTER),
-            _on_page(lambda app, page: page.review()),
-            page=kind,
-        ),
-        bound("history_close", ("q", Key.ESCAPE), lambda app: app.pop_page(), page=kind),
+        bound("history_up", _step(lambda app: -1)),
+        bound("history_down", _step(lambda app: 1)),
+        bound("history_page_up", _step(lambda app: -_page(app))),
+        bound("history_page_down", _step(_page)),
+        bound("history_first", _step(lambda app: -(10**9))),
+        bound("history_last", _step(lambda app: 10**9)),
+        bound("history_review", _on_page(lambda app, page: page.review())),
+        bound("history_close", lambda app: app.pop_page()),
     ]

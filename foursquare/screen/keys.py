@@ -11,8 +11,9 @@ from __future__ import annotations
 from enum import Enum
 
 from foursquare.engine.values import Value
+from foursquare.words.keys import label
 
-__all__ = ["YES", "Click", "Input", "Key", "KeyName", "Resize", "key_label"]
+__all__ = ["YES", "Click", "Input", "Key", "KeyName", "Resize", "key_label", "key_of"]
 
 
 YES = ("y", "Y")
@@ -60,25 +61,12 @@ class Resize(Value):
 Input = Key | str | Click | Resize
 """Everything the view-model can be told."""
 
-_LABELS = {
-    Key.UP: "↑",
-    Key.DOWN: "↓",
-    Key.LEFT: "←",
-    Key.RIGHT: "→",
-    Key.ENTER: "Enter",
-    Key.ESCAPE: "Esc",
-    Key.PAGE_UP: "PgUp",
-    Key.PAGE_DOWN: "PgDn",
-    Key.HOME: "Home",
-    Key.END: "End",
-    Key.REDRAW: "Ctrl-L",
-    Key.BACKSPACE: "Backspace",
-    Key.OTHER: "",
-    " ": "Space",
-    "\t": "Tab",
-}
-
 
 def key_label(key: KeyName) -> str:
-    """How a key is written on screen, e.g. ``"Enter"``, ``"←"``, ``"u"``."""
-    return _LABELS.get(key, key if isinstance(key, str) else key.value)
+    """How a key is written on screen, e.g. ``"Enter"``, ``"←"``, ``"u"`` (as :mod:`foursquare.words.keys` words it)."""
+    return label(key if isinstance(key, str) else key.value)
+
+
+def key_of(name: str) -> KeyName:
+    """The key a record of :mod:`foursquare.words.keys` names: a :class:`Key` by its value, or a character."""
+    return name if len(name) == 1 else Key(name)

@@ -13,10 +13,10 @@ from collections.abc import Collection
 
 from foursquare.engine import Game
 from foursquare.screen import layout
-from foursquare.screen.app import App, TextScreen, bound, scroll_page
-from foursquare.screen.keys import Input, Key
+from foursquare.screen.app import App, TextScreen, back_with, bound, scroll_page
+from foursquare.screen.keys import Input
 from foursquare.storage.helped import placements_autoplayed
-from foursquare.words.keys import SHORT
+from foursquare.words.keys import legend, offers
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.text import Text, Tone, wrap_under
 
@@ -44,11 +44,11 @@ class LogPage:
         def open_page(app: App) -> None:
             app.push_page(cls(app.game, placements_autoplayed(app.session.help)))
 
-        app.add_command(bound("log", ("m",), open_page))
-        app.add_command(bound("log_close", ("m", "q", Key.ESCAPE), _close, page=cls.kind))
+        app.add_command(bound("log", open_page))
+        app.add_command(bound("log_close", _close))
         app.add_page_kind(cls.kind)
-        app.end_keys.append(("m", SHORT["log"]))
-        app.reminder.append(("m", SHORT["log"]))
+        app.end_keys += offers(["log"])
+        app.reminder += legend(["log"])
 
     def view(self, app: App) -> TextScreen:
         return TextScreen(self.title, self.lines(layout.page_width(app.width)))
@@ -67,7 +67,7 @@ class LogPage:
 
     def other_key(self, app: App, event: Input) -> None:
         if not scroll_page(app, self, event):
-            app.pop_page()
+            back_with(app, event)
 
 
 def _close(app: App) -> None:

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from foursquare.engine import Game
 from foursquare.screen import layout, tui
-from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, bound, scroll_page
+from foursquare.screen.app import ANYWHERE, App, Observer, Settings, TextScreen, back_with, bound, scroll_page
 from foursquare.screen.coach import Coach, Expert, think_seconds
 from foursquare.screen.goto import CellPrompt
 from foursquare.screen.history_page import HistoryPage
@@ -39,7 +39,7 @@ from foursquare.storage.problems import StoreError
 from foursquare.storage.stats import Records, Stats
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
-from foursquare.words.keys import SHORT
+from foursquare.words.keys import binding, legend
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
 from foursquare.words.session import quitting_words
 from foursquare.words.stats import (
@@ -167,9 +167,7 @@ def wire(app: App, *, ascii: bool, seconds: float | None = None, nodes: int | No
     Coach(app, think=pondering, ponder=True)
     CellPrompt(app)
     LogPage.wire(app)
-    app.reminder.append(
-        ("o", SHORT["outcomes"])
-    )  # last: the outcomes show on the table, the key is for turning them off
+    app.reminder += legend(["outcomes"])  # last: the outcomes show on the table, the key is for turning them off
     reviews = ReviewPages(
         app, library=library, ascii=ascii, start=lambda game: expert_review(game, known=pondering.found())
     )
@@ -305,11 +303,13 @@ class StatsPage:
             note = (trouble.short or trouble.line) if trouble is not None else None
             app.push_page(cls(records.all_games, note, ascii, records))
 
-        app.add_command(bound("stats", ("s",), open_page, ANYWHERE))
+        app.add_command(bound("stats", open_page, ANYWHERE))
+        app.add_command(bound("stats_close", lambda app: app.pop_page()))
         app.add_page_kind(cls.kind)
 
     def view(self, app: App) -> TextScreen:
-        keys = "g your games" if any(c.page == self.kind for c in app.commands) else ""
+        own = [binding(c.name) for c in app.commands if c.page == self.kind]
+        keys = " · ".join(" ".join(record.pair()) for record in own if record.short)
         if self.records is not None:
             return records_screen(
                 self.records, height=app.height, width=app.width, ascii=self.ascii, note=self.note, keys=keys
@@ -318,4 +318,4 @@ class StatsPage:
 
     def other_key(self, app: App, event: Input) -> None:
         if not scroll_page(app, self, event):
-            app.pop_page()
+            back_with(app, event)

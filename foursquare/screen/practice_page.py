@@ -21,15 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from foursquare.engine import Cell, Game
+from foursquare.engine.values import replace
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input, Key
-from foursquare.screen.review_page import ReviewPage, position_table
+from foursquare.screen.review_page import position_table
 from foursquare.session.practice import Practice, Starter
 from foursquare.storage.library import Library
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import refusal_words
+from foursquare.words.keys import PRACTICE, Binding, footer_forms
 from foursquare.words.practice import (
     BACK,
     QUIT,
@@ -41,7 +43,6 @@ from foursquare.words.practice import (
     next_footer,
     practice_title,
     preparing_line,
-    screen_footer,
     stopped_line,
     unseen_line,
 )
@@ -111,7 +112,8 @@ class PracticePage:
             lines.append(self.note)
         elif self.answered is not None:
             lines += attempt_texts(self.answered)
-        return TextScreen(self._title(exercise), tuple(lines), screen_footer(self.leave), wrap=True)
+        longest, *shorter = footer_forms(self._keys())
+        return TextScreen(self._title(exercise), tuple(lines), longest, tuple(shorter), wrap=True)
 
     def _answer_view(self, app: App, attempt: Attempt) -> TextScreen:
         exercise = attempt.exercise
@@ -124,6 +126,10 @@ class PracticePage:
         rows = LINES_SHOWN + 2 + len(attempt.earlier)  # the best, the heading, the last try and those before it
         lines += lines_table(before, attempt.judged, layout.page_width(app.width), rows, also=attempt.earlier)
         return TextScreen(self._title(exercise), tuple(lines), next_footer(self.leave), wrap=True)
+
+    def _keys(self) -> list[Binding]:
+        """The page's keys, ``q``'s word saying what leaving does: back, or (opened from the shell) quit."""
+        return [replace(key, short=self.leave) if key.action == "practice_close" else key for key in PRACTICE]
 
     def _title(self, exercise: Exercise) -> str:
         return practice_title(exercise, self.practice.waiting, self.practice.games_to_look_at)
@@ -261,8 +267,6 @@ def _close(app: App) -> None:
 
 
 def _commands(owner: PracticePages) -> list[Command]:
-    kind = PracticePage.kind
-
     def right(page: PracticePage) -> None:
         if page.waiting_to_move_on:
             page.enter()
@@ -273,12 +277,12 @@ def _commands(owner: PracticePages) -> list[Command]:
         return _on_page(lambda page: page.move(key))
 
     return [
-        bound("practice_left", (Key.LEFT, "h"), moving(Key.LEFT), page=kind),
-        bound("practice_right", (Key.RIGHT, "l"), _on_page(right), page=kind),
-        bound("practice_up", (Key.UP, "k"), moving(Key.UP), page=kind),
-        bound("practice_down", (Key.DOWN, "j"), moving(Key.DOWN), page=kind),
-        bound("practice_answer", (Key.ENTER,), _on_page(lambda page: page.enter()), page=kind),
-        bound("practice_skip", ("s",), _on_page(lambda page: page.skip()), page=kind),
-        bound("practice_close", ("q", Key.ESCAPE), _close, page=kind),
-        bound("review_practice", ("p",), owner.open_from_review, page=ReviewPage.kind),
+        bound("practice_left", moving(Key.LEFT)),
+        bound("practice_right", _on_page(right)),
+        bound("practice_up", moving(Key.UP)),
+        bound("practice_down", moving(Key.DOWN)),
+        bound("practice_answer", _on_page(lambda page: page.enter())),
+        bound("practice_skip", _on_page(lambda page: page.skip())),
+        bound("practice_close", _close),
+        bound("review_practice", owner.open_from_review),
     ]

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Protocol
 from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Observer, TextScreen, bound
-from foursquare.screen.keys import Input, Key
+from foursquare.screen.keys import Input
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import HEIGHTS
-from foursquare.words.keys import SHORT
+from foursquare.words.keys import REVIEW, footer_forms, offers
 from foursquare.words.review import (
     CHART_FOOT,
     LINES_SHOWN,
@@ -44,7 +44,6 @@ from foursquare.words.review import (
     no_error_beyond,
     placement_lines,
     progress_line,
-    review_footers,
     review_title,
     summary_lines,
     summary_waiting,
@@ -136,10 +135,10 @@ class ReviewPage:
             title, lines = self._summary(app, game, work)
         else:
             title, lines = self._step_page(app, game, work, self.at)
-        practise = any(command.page == self.kind and "p" in command.keys for command in app.commands)
+        practise = any(command.name == "review_practice" for command in app.commands)
         if self.note is not None:
             return TextScreen(title, tuple(lines), self.note)
-        longest, *shorter = review_footers(practise)
+        longest, *shorter = footer_forms(key for key in REVIEW if practise or key.action != "review_practice")
         return TextScreen(title, tuple(lines), longest, tuple(shorter))
 
     def other_key(self, app: App, event: Input) -> None:
@@ -242,8 +241,8 @@ class ReviewPages(Observer):
         """The help :attr:`game` had, for the summary; None when it is not known."""
         self._kept = False
         self._shown: tuple[object, ...] = ()
-        app.add_command(bound("review", ("v",), self.open))  # during a game too: it says to finish first
-        app.end_keys.append(("v", SHORT["review"]))
+        app.add_command(bound("review", self.open))  # during a game too: it says to finish first
+        app.end_keys += offers(["review"])
         app.add_page_kind(ReviewPage.kind)
         for command in _page_commands():
             app.add_command(command)
@@ -365,26 +364,14 @@ def _page_commands() -> list[Command]:
     def close(app: App) -> None:
         app.pop_page()
 
-    kind = ReviewPage.kind
     return [
-        bound(
-            "review_next",
-            (Key.RIGHT, "l"),
-            _on_review(right),
-            page=kind,
-        ),
-        bound("review_back", (Key.LEFT, "h"), _on_review(left), page=kind),
-        bound("review_first", (Key.HOME,), _on_review(lambda page: page.go(1)), page=kind),
-        bound("review_last", (Key.END,), _on_review(lambda page: page.go(page.count)), page=kind),
-        bound("review_error", ("n",), _on_review(lambda page: page.jump(1)), page=kind),
-        bound(
-            "review_error_back",
-            ("N",),
-            _on_review(lambda page: page.jump(-1)),
-            page=kind,
-        ),
-        bound("review_summary", ("s", "\t"), _on_review(lambda page: page.go(0)), page=kind),
-        bound("review_close", ("q", Key.ESCAPE), close, page=kind),
+        bound("review_next", _on_review(right)),
+        bound("review_back", _on_review(left)),
+        bound("review_first", _on_review(lambda page: page.go(1))),
+        bound("review_summary", _on_review(lambda page: page.go(0))),
+        bound("review_error", _on_review(lambda page: page.jump(1))),
+        bound("review_error_back", _on_review(lambda page: page.jump(-1))),
+        bound("review_close", close),
     ]
 
 

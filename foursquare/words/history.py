@@ -24,7 +24,6 @@ from foursquare.words.text import run_on
 
 __all__ = [
     "EMPTY",
-    "FOOTER",
     "NONE_TO_REVIEW",
     "TITLE",
     "fitted",
@@ -37,7 +36,6 @@ __all__ = [
 EMPTY = "No game has ended yet."
 NONE_TO_REVIEW = f"{EMPTY} The review needs one."
 TITLE = "Foursquare: your games, newest first"
-FOOTER = "↑ ↓ choose · v or Enter: its review · q back"
 
 Row = tuple[str, str, str, str, str, str, str]
 

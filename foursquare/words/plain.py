@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from foursquare.words.catalog import _
 from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
-from foursquare.words.keys import CELL_NAMES, SHORT, summary
+from foursquare.words.keys import BINDINGS, CELL_NAMES, PLAIN
 from foursquare.words.rules import RULES
-from foursquare.words.session import REPLAY
 from foursquare.words.text import run_on
 
 __all__ = [
@@ -27,32 +27,20 @@ __all__ = [
 COMMANDS_HEADING = "Commands, one a line"
 """The heading of plain mode's commands in its help, ``?``."""
 
-COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("u", "undo"), "", "take back the last card (as often as you like; a game on your own asks once)"),
-    (("r", "redo"), "", "put back a card taken back"),
-    (("t", "tip"), "", "tip: where the expert would put the next card, the cards to expect and your chance"),
-    (("a", "autoplay"), "", "autoplay: the expert plays the rest of the game, each card said as it goes"),
-    (("p", "preview"), " CELL", "preview: what placing the next card on CELL would do (p e4)"),
-    (("c", "cards"), "", "the cards still to come, rank by rank"),
-    (("l", "log", "m"), "", "the log: every card placed so far, numbered, with what it did and why"),
-    (("n", "new"), "", "new deal (asks first: leaving a game counts it as lost)"),
-    (("d", "replay"), "", summary("replay")),
-    (("s", "stats"), "", "your statistics: games won and lost, streaks, scores"),
-    (("g", "games"), "", f"your games, newest first ({KINDS}), each with its number"),
-    (("v", "review"), " [N]", "the expert's review of the game just ended, or of game N of your games"),
-    (("practice", "practice"), " [N]", "practise on your mistakes: positions from your games (or game N) to solve"),
-    (("?", "help"), " [TOPIC]", "the rules and these commands; ? TOPIC a page of the help (? rules, ? review…)"),
-    (("q", "quit"), "", "quit (your game is saved for next time, and so it is at the end of input)"),
+COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
+    (command.words, command.after, _(command.description).format(kinds=KINDS)) for command in PLAIN
 )
-"""Every command: its words (the first is the one to type, the second names what runs it), what may
-follow it, and what it does."""
+"""Every command: its words (the first is the one to type), what may follow it, and what it does, from its
+record (:data:`foursquare.words.keys.PLAIN`)."""
 
-AT_THE_END: tuple[tuple[str, str], ...] = (
-    ("n", SHORT["new_deal"]), ("d", REPLAY), ("u", SHORT["undo"]), ("v", SHORT["review"]), ("l", SHORT["log"]),
-    ("q", SHORT["quit"]),
-)  # fmt: skip
-"""What plain mode offers once a game has ended, each command's key with the word the screen's end box gives
-it: the one list its end-of-game line and its game-over refusals are made from."""
+AT_THE_END: tuple[tuple[str, str], ...] = tuple(
+    (command.words[0], _(BINDINGS[command.action].offer))
+    for action in ("new", "replay", "undo", "review", "log", "quit")
+    for command in PLAIN
+    if command.action == action
+)
+"""What plain mode offers once a game has ended, each command's word with what the screen's end box calls the
+same action: the one list its end-of-game line and its game-over refusals are made from."""
 
 _WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
 """The commands' column: the longest (``practice [N]``) and two spaces before what it does."""

@@ -37,7 +37,6 @@ __all__ = [
     "not_an_answer",
     "practice_title",
     "preparing_line",
-    "screen_footer",
     "stopped_line",
     "to_go",
     "unseen_line",
@@ -45,11 +44,6 @@ __all__ = [
 
 PLAIN_KEYS = "Type the cell you would put it on (two tries), s to skip this position, q to stop practising."
 SKIPPED = "Skipped: that position comes again another time."
-
-
-def screen_footer(leave: str) -> str:
-    """The practice page's keys while a position waits for an answer; ``leave`` says what ``q`` does."""
-    return f"← → ↑ ↓ choose a cell · Enter answer · s skip · q {leave}"
 
 
 def next_footer(leave: str) -> str:

@@ -57,7 +57,6 @@ __all__ = [
     "progress_bar",
     "progress_line",
     "report_lines",
-    "review_footers",
     "review_not_kept",
     "review_stopped",
     "review_title",
@@ -584,29 +583,14 @@ def _by_autoplay(review: Review, step: Step) -> str:
     return " (autoplay)" if review.by_autoplay(step.n) else ""
 
 
-_PRACTISE = "p practise"
-_FOOTERS = (
-    ("← → step", "Home End", "n N next/previous costly placement", "s summary", _PRACTISE, "q back"),
-    ("← → step", "Home End", "n N costly placement", "s summary", _PRACTISE, "q back"),
-    ("← → step", "n N costly", "s summary", _PRACTISE, "q back"),
-)
-"""The review page's keys on its footer, longest first: ``p`` only where practice is at hand."""
-
-
-def review_footers(practise: bool) -> list[str]:
-    """The review page's keys, longest form first, ``p`` among them if ``practise``: a key the page offers is
-    named on it, as on its ``?`` page."""
-    return [" · ".join(key for key in keys if practise or key != _PRACTISE) for keys in _FOOTERS]
-
-
 NO_ERRORS = "Every placement was best: nothing to step to"
-"""The footer when ``n`` or ``N`` finds nothing: a key that did nothing says why."""
+"""The footer when ``e`` or ``E`` finds nothing: a key that did nothing says why."""
 NO_ERRORS_OF_YOURS = "Every placement of yours was best: nothing to step to"
-"""The same, in a game where autoplay made some placements (``n`` and ``N`` pass those by)."""
+"""The same, in a game where autoplay made some placements (``e`` and ``E`` pass those by)."""
 
 
 def no_error_beyond(ahead: bool) -> str:
-    """The footer when ``n`` (``ahead``) or ``N`` finds no costly placement past this one, though there are some."""
+    """The footer when ``e`` (``ahead``) or ``E`` finds no costly placement past this one, though there are some."""
     return f"No placement that cost something {'after' if ahead else 'before'} this one"
 
 

@@ -235,8 +235,13 @@ def test_extra_commands_and_screens_plug_in() -> None:
     press(app, "s")
     assert shown == ["stats"] and app.mode is Mode.SCREEN and app.screen is not None
     assert app.screen.title == "Statistics"
-    press(app, "s")  # closes the screen rather than running again
+    press(app, "q")  # q or Esc: back
     assert shown == ["stats"] and app.mode is Mode.PLAYING
+    press(app, "s", "x")  # any other key: back
+    assert shown == ["stats", "stats"] and app.mode is Mode.PLAYING
+    outcomes = app.settings.outcomes
+    press(app, "s", "o")  # back, and a key of the table does there what it does: nothing swallowed
+    assert shown == ["stats", "stats", "stats"] and app.mode is Mode.PLAYING and app.settings.outcomes != outcomes
 
 
 def test_tickers_are_polled_and_can_ask_for_a_redraw() -> None:

@@ -76,7 +76,7 @@ def cursor(app: App) -> Cell:
 def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_chosen() -> None:
     app, _, _, (one, two) = practice_app()
     press(app, "v")  # the game just ended: its review
-    press(app, "p")
+    press(app, "x")
     assert isinstance(app.page, PracticePage)
     settle(app)
     text = screen_text(app)
@@ -102,10 +102,10 @@ def test_p_on_a_review_page_practises_that_game_and_enter_answers_with_the_cell_
 
 def test_the_practice_page_says_how_many_positions_are_left() -> None:
     app, _, _, (one, two) = practice_app()
-    press(app, "v", "p")
+    press(app, "v", "x")
     settle(app)
     assert f"Practice: game 1, placement {one.n} (1 more to go)" in screen_text(app)
-    press(app, "s")
+    press(app, "\t")
     settle(app)
     assert f"Practice: game 1, placement {two.n} (the last one)" in screen_text(app)
 
@@ -133,14 +133,14 @@ def test_the_review_footer_is_whole_beside_the_page_s_margin(width: int) -> None
 
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
-def test_the_review_footer_names_p_where_practice_is_at_hand(width: int, height: int) -> None:
-    """``p`` is one of the review page's keys (its ``?`` page says so): its footer names it, whole, at 80 columns
+def test_the_review_footer_names_x_where_practice_is_at_hand(width: int, height: int) -> None:
+    """``x`` is one of the review page's keys (its ``?`` page says so): its footer names it, whole, at 80 columns
     and on the smallest terminal, in a shorter form of the other keys rather than cut."""
     app, _, _, _ = practice_app()
     press(app, Resize(width, height), "v")
     footer = screen_text(app).splitlines()[-1].strip()
-    assert "p practise" in footer and footer.endswith("q back") and len(footer) <= width - 2
-    assert ("Home End" in footer) is (width == 80)
+    assert "x practise" in footer and footer.endswith("q back") and len(footer) <= width - 2
+    assert "e E costly" in footer and "← → step" in footer and "End summary" in footer
 
 
 def test_opened_for_foursquare_practice_n_it_takes_the_game_the_command_looked_up(
@@ -172,7 +172,7 @@ def test_after_two_tries_the_answer_shows_the_expert_s_cell_and_the_best_lines()
     press(app, Key.RIGHT)  # → goes on too
     settle(app)
     assert "Practice: game 1, placement" in screen_text(app)
-    press(app, "s")
+    press(app, "\t")
     settle(app)
     assert "That is every position for now: 0 solved of 2, 1 shown" in screen_text(app)
 

@@ -39,18 +39,18 @@ from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, to_ascii
 from foursquare.words.history import TITLE
+from foursquare.words.keys import REVIEW, footer_forms
 from foursquare.words.review import (
     LINES_SHOWN,
     NO_ERRORS,
     finish_first,
     lines_table,
-    review_footers,
     summary_lines,
     verdict_lines,
 )
 from foursquare.words.text import longest_fitting
 
-FOOTER = longest_fitting(review_footers(practise=False), 78)
+FOOTER = longest_fitting(footer_forms(key for key in REVIEW if key.action != "review_practice"), 78)
 """The review page's keys at 80 columns, without ``p``: these pages are built without practice."""
 
 
@@ -123,7 +123,9 @@ def test_stepping_shows_each_placement_with_both_cells_named_and_marked() -> Non
     assert f"Verdict: {step.verdict}" in text
     press(app, Key.LEFT, "h", Key.LEFT)
     assert "placement 1 of" in screen_text(app)  # no further back than the first
-    press(app, Key.END)
+    press(app, Key.END)  # the end of the review: its summary, after the last placement
+    assert pages.at == 0 and "Accuracy" in screen_text(app)
+    press(app, Key.LEFT)
     assert f"placement {game.placed_count} of {game.placed_count}" in screen_text(app)
     press(app, Key.HOME)
     assert "placement 1 of" in screen_text(app)
@@ -133,9 +135,9 @@ def test_a_key_that_does_nothing_on_the_review_or_the_games_list_says_so_before_
     app, pages = finished_app(won_game(), start=fake)
     press(app, "v")
     settle(app, pages)
-    press(app, "x")
+    press(app, "z")
     footer = screen_text(app).splitlines()[-1].strip()
-    assert footer == "x: not a key here · q back"  # the keys do not fit beside it: the way out does
+    assert footer.startswith("z: not a key here · ") and footer.endswith(" · q back")  # the way out always
     press(app, Key.RIGHT)
     assert "not a key here" not in screen_text(app) and "placement 2 of" in screen_text(app)
     app, _ = history_app([won_game()])
@@ -154,15 +156,15 @@ def test_n_and_shift_n_step_through_every_placement_that_cost_something() -> Non
     errors = [step.n for step in steps if step.verdict.cost_something]
     assert [steps[n - 1].verdict for n in errors].count(Verdict.INACCURACY) >= 2  # inaccuracies too
     assert len(errors) >= 2
-    press(app, "n")
+    press(app, "e")
     assert pages.at == errors[0]
-    press(app, "n")
+    press(app, "e")
     assert pages.at == errors[1]
-    press(app, "N")
+    press(app, "E")
     assert pages.at == errors[0]
-    press(app, "N")
+    press(app, "E")
     assert pages.at == errors[0]  # none before the first: it stays
-    press(app, Key.END, "n")
+    press(app, Key.END, Key.LEFT, "e")  # End: the summary; ← the last placement
     assert pages.at == game.placed_count  # none after the last
 
 
@@ -171,7 +173,7 @@ def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
     app, pages = finished_app(game, start=fake)
     press(app, "v")
     settle(app, pages)
-    press(app, "s")
+    press(app, Key.END)
     text = screen_text(app)
     result = review(game, first_cell_judge())
     assert f"You {game.score} · expert " in text
@@ -246,7 +248,7 @@ def test_while_the_expert_is_at_work_the_pages_keep_their_column_too(width: int,
     press(app, Resize(width, height), "v")
     column, room = (width - layout.page_width(width)) // 2, layout.page_width(width)
     try:
-        for keys in ([], ["s"]):  # the first placement, still being judged; the summary still to come
+        for keys in ([], [Key.END]):  # the first placement, still being judged; the summary still to come
             press(app, *keys)
             spans = render(app, width, height)
             assert min(span.x for span in spans) == column
@@ -331,7 +333,7 @@ def test_the_review_opens_at_once_and_fills_in_with_a_progress_bar() -> None:
     press(app, "v")
     text = screen_text(app)
     assert "the expert is still judging it" in text and "The expert is reviewing the game" in text
-    press(app, "s")
+    press(app, Key.END)
     assert "The summary comes once every placement is judged" in screen_text(app)
     gate.set()
     settle(app, pages)
@@ -376,7 +378,7 @@ def test_a_failing_expert_is_one_line_on_the_page() -> None:
 
 
 def test_the_terminal_check_covers_the_review_glyphs() -> None:
-    footers = (footer for practise in (False, True) for footer in review_footers(practise))
+    footers = footer_forms(REVIEW)
     assert {char for footer in footers for char in footer if not char.isascii()} <= set(SAMPLE)
 
 
@@ -455,14 +457,14 @@ def test_in_ascii_every_page_is_plain_characters() -> None:
     HistoryPage.wire(app, Library(app.session.store), pages)
     press(app, "v")
     settle(app, pages)
-    for keys in ([], ["s"], ["q", "g"]):
+    for keys in ([], [Key.END], ["q", "g"]):
         press(app, *keys)
         text = "".join(span.text for span in render(app, app.width, app.height, ascii=True))
         assert text.isascii() and "?" not in text.replace("? mistake", "")
         if keys == []:  # a placement's figures: an arrow is "->", where a bare ">" would read as "more than"
             (figures,) = [line for line in screen_text(app, ascii=True).splitlines() if "Expected score" in line]
             assert " -> " in figures and " > " not in figures
-        if keys == ["s"]:
+        if keys == [Key.END]:
             assert "#" in text and " 24" in text
 
 
@@ -513,15 +515,15 @@ def test_n_with_nothing_to_jump_to_says_so_on_the_footer_line() -> None:
     app, pages = finished_app(game, start=fake)
     press(app, "v")
     settle(app, pages)
-    press(app, Key.END, "n")
+    press(app, Key.END, Key.LEFT, "e")
     assert screen_text(app).splitlines()[-1].strip() == "No placement that cost something after this one"
-    press(app, Key.HOME, "N")
+    press(app, Key.HOME, "E")
     assert "No placement that cost something before this one" in screen_text(app)
     press(app, Key.RIGHT)
     assert FOOTER in screen_text(app)  # the next key brings the keys back
     assert isinstance(pages.work, Reviewing)
     pages.work.steps = [step for step in pages.work.steps if not step.verdict.cost_something]
-    press(app, "n")
+    press(app, "e")
     assert NO_ERRORS in screen_text(app)
 
 
@@ -552,7 +554,7 @@ def test_the_summary_says_how_the_game_just_ended_was_played() -> None:
     app, pages = finished_app(won_game(), start=fake)
     press(app, "v")
     settle(app, pages)
-    press(app, "s")
+    press(app, Key.END)
     lines = screen_text(app).splitlines()
     first = next(n for n, line in enumerate(lines) if "· expert" in line)
     assert lines[first + 1].strip() == "Played on your own."
@@ -570,9 +572,9 @@ def test_the_summary_of_a_game_from_the_history_says_the_help_kept_with_it() -> 
     HistoryPage.wire(app, library, pages)
     press(app, "g", Key.DOWN, "v")  # game 1, the older
     settle(app, pages)
-    press(app, "s")
+    press(app, Key.END)
     assert "Played with 2 take-backs, 1 tip." in screen_text(app)
-    press(app, "q", Key.UP, "v", "s")  # game 2, kept without its help: nothing is said of it
+    press(app, "q", Key.UP, "v", Key.END)  # game 2, kept without its help: nothing is said of it
     assert "· expert" in screen_text(app) and "You won" not in screen_text(app)
 
 
@@ -591,14 +593,14 @@ def test_the_review_of_a_game_autoplay_helped_says_which_cards_were_autoplay_s_a
     HistoryPage.wire(app, library, pages)
     press(app, "g", "v")
     settle(app, pages)
-    press(app, "n")
+    press(app, "e")
     assert pages.at == errors[-1]  # the player's own costly placement, autoplay's passed by
     press(app, Key.HOME)
     for _ in range(errors[0] - 1):
         press(app, Key.RIGHT)
     text = screen_text(app)
     assert "autoplay put it on" in text and "Verdict (autoplay's, not yours): inaccuracy" in text
-    press(app, "s")
+    press(app, Key.END)
     text = screen_text(app)
     assert f"{len(autoplayed)} by autoplay" in text and "on the cards you placed" in text
     assert f"Worst: card {errors[-1]}," in text
@@ -619,7 +621,7 @@ def test_a_game_kept_without_autoplay_s_placements_says_so_and_the_chart_keeps_i
     HistoryPage.wire(app, library, pages)
     press(app, Resize(width, height), "g", "v")
     settle(app, pages)
-    press(app, "s")
+    press(app, Key.END)
     text = " ".join(screen_text(app).split())
     noted = "17 cards by autoplay, not known which: all counted as yours."
     assert (noted in text) is (width == 80) and "Played with 17 cards by autoplay" in text  # the note if it fits

@@ -123,7 +123,7 @@ def test_asking_for_another_deal_while_playing_needs_a_yes_and_counts_a_loss(tmp
     assert asked.game == session.game and asked.in_progress  # nothing changed before the yes
     assert results(tmp_path) == [] and on_disk(tmp_path) == session.game
     events = asked.new_deal(seed=7)
-    assert events == [Dealt(Greeting(7, 0, False, None, Game.deal(7).next_card))]
+    assert events == [Dealt(Greeting(7, 0, False, None, Game.deal(7).next_card), lost=42)]  # counted as a loss
     assert asked.game.seed == 7 and asked.game.placed_count == 0 and on_disk(tmp_path) == asked.game
     assert results(tmp_path) == [Result(42, Ending.ABANDONED)]
     assert asked.stats()[0].losses[Ending.ABANDONED] == 1
