@@ -40,7 +40,7 @@ from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
-from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
+from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
@@ -612,7 +612,7 @@ class App:
         self.dialog = None
         if dialog is None:
             return
-        if event in YES:
+        if event in YES or (isinstance(event, str) and event.lower() in answer_words(yes=True)):
             dialog.on_yes(self)
         elif dialog.no_key is not None and event not in (dialog.no_key, dialog.no_key.upper()):
             if dialog.on_later is not None:

@@ -33,7 +33,7 @@ from foursquare.engine import Game, Status, parse_cell
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Mode
 from foursquare.screen.keys import Key, Resize
-from foursquare.screen.play import BAR_ROWS, Request, build, main, records_screen, stats_screen
+from foursquare.screen.play import BAR_ROWS, Request, StatsPage, build, main, records_screen, stats_screen
 from foursquare.session.errors import CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
@@ -369,6 +369,21 @@ def test_the_statistics_page_keeps_its_left_margin_beside_a_chart_as_wide_as_the
     bars = next(row for row in rows if "┤" in row)
     corner = next(row for row in rows if "└" in row)
     assert axis.startswith("score  0") and bars.index("┤") == corner.index("└") == 4  # the chart stays aligned
+
+
+def test_a_key_of_the_table_pressed_on_the_statistics_page_goes_back_and_does_what_it_does_there(
+    tmp_path: Path,
+) -> None:
+    app = screen_for(tmp_path, Request(seed=WINNING_DEAL))
+    place(app, *WINNING_LINE)
+    press(app, "s", "d")  # d: the same deal again, not swallowed by "any other key: back"
+    assert app.page is None and app.game.placed_count == 0 and app.game.seed == WINNING_DEAL
+    press(app, "s", "s")  # s again closes the page it opened
+    assert app.page is None and app.mode is Mode.PLAYING
+    press(app, "s", "q")  # q and Esc go back, and only back: quitting is the table's q
+    assert app.page is None and app.running and app.dialog is None
+    press(app, "s", "?", "m")  # the help over the statistics: m goes back to them, where it means nothing more
+    assert isinstance(app.page, StatsPage)
 
 
 def test_the_statistics_page_in_ascii(tmp_path: Path) -> None:
