@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gettext
 import io
 import re
 from datetime import date
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from helpers import (
@@ -37,6 +39,7 @@ from foursquare.session.game import GameSession as Session
 from foursquare.session.lines import MAX_LINE_BYTES
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
+from foursquare.words import catalog
 from foursquare.words.advice import chance_text, expected_text, tip_note
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import use
@@ -850,3 +853,34 @@ def test_in_words_the_statistics_are_sentences_not_a_table(home: Path) -> None:
     assert status == 0 and said[0].startswith("On your own: 0 games played, 0 won, 0 lost (too many cards face down 0")
     assert said[1].startswith("All games: 0 games played") and "best score none yet" in said[1]
     assert not any(line.rstrip().endswith("-") for line in said)
+
+
+class _Slovak(gettext.NullTranslations):
+    """A catalog with two command words and the answer yes of a language: enough to see plain mode take them."""
+
+    WORDS: ClassVar[dict[tuple[str, str], str]] = {
+        ("command", "u"): "z",
+        ("command", "undo"): "spat",
+        ("answer", "y"): "a",
+        ("answer", "yes"): "ano",
+    }
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.WORDS.get((context, message), message)
+
+
+def test_plain_modes_command_words_come_through_the_catalog_and_the_english_ones_always_work(tmp_path: Path) -> None:
+    catalog.use("sk")
+    catalog._State.catalog = _Slovak()
+    try:
+        player = Player(tmp_path)
+        for words in (("z", "spat"), ("u", "undo")):  # the language's words, and the English ones
+            player.type("d4", "e4")
+            for undo in words:
+                player.type(undo)
+                if player.plain.question is not None:
+                    player.type("a")  # the question before a first take-back: the language's yes
+            assert player.game.placed_count == 0, words
+        assert not hasattr(player.plain, "z") and not hasattr(player.plain, "spat")  # words are no method names
+    finally:
+        catalog.use("en")
