@@ -84,7 +84,7 @@ class PracticePage:
         now = self.practice.current()
         if isinstance(now, Preparing):
             lines = [Text((preparing_line(now),)), Text((progress_bar(now.progress, 20, ascii=self.ascii),), Tone.DIM)]
-            return TextScreen(practice_title(None), tuple(lines), leave_footer(self.leave))
+            return TextScreen(practice_title(None), tuple(lines), leave_footer(self.leave), wrap=True)
         if isinstance(now, AllDone):
             return TextScreen(
                 practice_title(None),

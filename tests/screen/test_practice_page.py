@@ -208,3 +208,32 @@ def test_every_practice_view_fits_the_terminal(width: int, height: int) -> None:
         press(app, *keys)
         lines = screen_text(app).splitlines()
         assert len(lines) <= height and all(len(line) <= width for line in lines)
+
+
+class _Waiting:
+    """A review that never comes: the practice page stays on its progress bar."""
+
+    review = None
+    error = None
+    progress = 0.0
+
+    def done(self) -> bool:
+        return False
+
+    def wait(self, timeout: float | None = None) -> None:
+        return None
+
+    def cancel(self) -> None:
+        return None
+
+
+def test_while_the_expert_reviews_a_game_the_practice_page_wraps_its_line_rather_than_cut_it() -> None:
+    game, _ = stacking_game(7, JUDGE, stacks=2)
+    session = session_on(game)
+    session.store.record(FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True))
+    app = App(session)
+    pages = PracticePages(app, Library(session.store), start=lambda g: _Waiting())
+    press(app, Resize(70, 17))
+    pages.open()
+    text = screen_text(app)
+    assert "to find positions to" in text and "…" not in text.replace("practise…", ""), text
