@@ -17,7 +17,6 @@ sentence is asked for: a command that says nothing loads none.
 from __future__ import annotations
 
 import gettext as _gettext
-from importlib import resources
 from pathlib import Path
 
 __all__ = ["DOMAIN", "N_", "_", "language", "ngettext", "npgettext", "pgettext", "use"]
@@ -54,6 +53,8 @@ def _load(code: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``code`` in the package, or none (English, the source) where it has none."""
     if code == "en":
         return _gettext.NullTranslations()
+    from importlib import resources  # only for a language other than English: it loads tempfile, slow to start
+
     folder = Path(str(resources.files("foursquare.words") / "locale"))
     return _gettext.translation(DOMAIN, folder, languages=[code.replace("-", "_")], fallback=True)
 

@@ -37,7 +37,7 @@ def labels(records: tuple[Binding, ...]) -> set[str]:
 
 
 def test_every_key_of_the_table_is_in_the_screen_help_and_every_key_there_is_bound() -> None:
-    documented = {token for keys, _ in table(page("screen"), "key") for token in tokens(keys)}
+    documented = {token for keys, _ in table(page("screen").text, "key") for token in tokens(keys)}
     bound = labels(TABLE)
     assert bound <= documented, bound - documented
     assert documented - NOT_KEYS <= bound, documented - NOT_KEYS - bound
@@ -48,15 +48,17 @@ def test_every_key_of_the_table_is_in_the_screen_help_and_every_key_there_is_bou
     [("your games", HISTORY), ("review", REVIEW), ("practice", PRACTICE), ("statistics", STATS), ("log", LOG)],
 )
 def test_every_key_of_a_page_is_in_the_screen_helps_table_of_pages(name: str, records: tuple[Binding, ...]) -> None:
-    rows = table(page("screen"), "on the page")
-    documented = {token for where, keys, _ in rows if name in where.split(", ") for token in tokens(keys)}
+    rows = table(page("screen").text, "on the page")
+    documented = {  # the keys, or where a row tells of several pages, its words
+        token for where, keys, said in rows if name in where.split(", ") for token in tokens(f"{keys} {said}")
+    }
     assert labels(records) <= documented, labels(records) - documented
     own = {token for where, keys, _ in rows if where == name for token in tokens(keys)}
     assert own - NOT_KEYS <= labels(records), own - NOT_KEYS - labels(records)
 
 
 def test_every_command_of_plain_mode_is_in_its_help_and_every_word_there_runs_one() -> None:
-    rows = table(page("plain"), "type")
+    rows = table(page("plain").text, "type")
     documented = {word for typed, _ in rows for word in re.findall(r"`([^`\s,]+)", typed)}
     words = {word for command in PLAIN for word in typed_words(command)}
     assert {command.words[0] for command in PLAIN} <= documented
