@@ -362,6 +362,7 @@ class App:
         self._outcomes: tuple[tuple[int, int, int], dict[Cell, Preview]] | None = None
         for command in COMMANDS:
             self.add_command(command)
+        self.add_page_kind("*")  # ? and the way back, on every page
         self.cursor = self._start_cell()
         self._greet()
 

@@ -268,6 +268,7 @@ PAGE_TITLES: dict[str, str] = {
     "log": "on the log",
     "history": "on your games",
     "stats": "on the statistics page",
+    "*": "on every page that has none of its own for them",
 }
 """The heading of each kind of page's keys in the help, by the page's kind."""
 

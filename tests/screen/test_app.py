@@ -481,3 +481,9 @@ def test_a_key_a_page_does_not_know_is_the_pages_to_handle() -> None:
     app = make_app()
     press(app, "?", "x")  # any other key closes the help
     assert app.page is None and app.stray is None
+
+
+def test_the_help_lists_the_keys_of_every_page_the_way_back_included() -> None:
+    lines = [line.plain() for line in make_app().help_screen().lines]
+    at = lines.index("Keys on every page that has none of its own for them")
+    assert lines[at + 1 : at + 3] == [f"  {'?':<{KEY_COLUMN}}this help", f"  {'q Esc':<{KEY_COLUMN}}back"]
