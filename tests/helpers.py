@@ -15,13 +15,15 @@ import re
 import resource
 import signal
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from foursquare import cli
-from foursquare.engine import Cell, Game, Status, cell_name, full_deck, parse_cell
+from foursquare.engine import Cell, Game, Pile, Placement, Status, cell_name, full_deck, parse_cell
 from foursquare.expert.advice import Advice, Position
 from foursquare.expert.review import Judge, Step
 from foursquare.screen.app import App, Settings
@@ -34,6 +36,7 @@ from foursquare.storage.library import Found, Library
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, Records, Result, Stats
 from foursquare.storage.store import Store
+from foursquare.words.faults import refused_words
 
 if TYPE_CHECKING:  # a type only: the benchmarks import these helpers outside pytest
     import pytest
@@ -429,3 +432,24 @@ def finds_noted(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
 
     monkeypatch.setattr(Library, "find", noted)
     return asked
+
+
+@contextlib.contextmanager
+def raises_saying(kind: type[ValueError], match: str | None = None) -> Iterator[pytest.ExceptionInfo[ValueError]]:
+    """``pytest.raises(kind)`` whose refusal, as the player reads it (the words of its fault), matches ``match``:
+    the layers below the words raise codes, so the sentence is checked where it is made."""
+    with pytest.raises(kind) as raised:
+        yield raised
+    if match is not None:
+        said = refused_words(raised.value)
+        assert re.search(match, said), said
+
+
+def random_placements(seed: int, deals: int) -> Iterator[tuple[Mapping[Cell, Pile], Placement]]:
+    """Every placement of random games on deals 0 to ``deals - 1``, with the piles just before it."""
+    rng = random.Random(seed)
+    for deal in range(deals):
+        game = Game.deal(deal)
+        while not game.is_over:
+            before = game.piles
+            yield before, game.play(rng.choice(game.legal_moves()))

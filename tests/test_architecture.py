@@ -7,6 +7,10 @@ design fails here rather than in a reviewer's head.
 from __future__ import annotations
 
 import ast
+import builtins
+import importlib
+import re
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,3 +123,70 @@ def test_the_status_after_ctrl_c_is_written_as_a_number_in_one_place(path: Path)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     numbers = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant) and node.value == 130]
     assert not numbers, f"{module_name(path)} writes 130 on line {numbers[0]}: INTERRUPTED names it"
+
+
+BELOW_THE_WORDS = ("foursquare.engine", "foursquare.deals", "foursquare.expert", "foursquare.storage")
+"""The layers that return and raise codes and facts; only :mod:`foursquare.words` words them."""
+PROGRAMMING_ERRORS = (TypeError, AttributeError, AssertionError, NotImplementedError)
+"""Errors that tell a programmer of a misuse of the code, as Python's own do (a value type given a wrong field):
+no player reads them, so they may keep their words."""
+MAINTAINERS_TOOLS = {"foursquare.expert.fit"}
+"""Modules run by hand by the game's maintainers (``python -m``), that print their own English reports."""
+_WORDS = re.compile(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}")
+
+
+def _sentences_in_exceptions(name: str, module: object, source: str) -> list[str]:
+    """Each place where module ``name`` makes an exception (raised, returned or kept) with words in it: a literal
+    of two words or more, or an f-string with words among its literal parts; in the order of the source."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        made = _resolved(module, node.func)
+        if not (isinstance(made, type) and issubclass(made, BaseException)) or issubclass(made, PROGRAMMING_ERRORS):
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            texts = [arg.value] if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else []
+            if isinstance(arg, ast.JoinedStr):
+                texts = [" ".join(str(v.value) for v in arg.values if isinstance(v, ast.Constant)) + " and words"]
+            if any(_WORDS.search(text) for text in texts):
+                found.append((node.lineno, f"{name}:{node.lineno} {made.__name__}({ast.unparse(arg)[:60]})"))
+    return [said for _, said in sorted(found)]
+
+
+def _resolved(module: object, func: ast.expr) -> object:
+    """What a called name stands for in ``module`` (a name of its own, a builtin, or an attribute of one)."""
+    if isinstance(func, ast.Name):
+        return getattr(module, func.id, getattr(builtins, func.id, None))
+    if isinstance(func, ast.Attribute):
+        owner = _resolved(module, func.value)
+        return getattr(owner, func.attr, None) if owner is not None else None
+    return None
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in MODULES if module_name(p).startswith(BELOW_THE_WORDS) and module_name(p) not in MAINTAINERS_TOOLS],
+    ids=module_name,
+)
+def test_no_module_below_the_words_puts_a_sentence_in_an_exception(path: Path) -> None:
+    # they raise codes and facts (foursquare.engine.faults, storage's problems); foursquare.words says them
+    name = module_name(path)
+    assert _sentences_in_exceptions(name, importlib.import_module(name), path.read_text(encoding="utf-8")) == []
+
+
+def test_the_check_for_sentences_in_exceptions_finds_them() -> None:
+    # the check itself, on a module that breaks the rule three ways (a literal, an f-string, a kept error)
+    source = (
+        "def f(x: int) -> Exception:\n"
+        "    if x:\n"
+        "        raise ValueError('the stock is empty')\n"
+        "    if x > 1:\n"
+        "        raise KeyError(f'no game {x} here')\n"
+        "    return LookupError('not found at all')\n"
+    )
+    module = types.ModuleType("probe")
+    exec(compile(source, "probe", "exec"), module.__dict__)
+    found = _sentences_in_exceptions("probe", module, source)
+    assert [line.split(" ")[0] for line in found] == ["probe:3", "probe:5", "probe:6"]
+    assert _sentences_in_exceptions("probe", module, 'raise TypeError("a programmer misused it")\n') == []

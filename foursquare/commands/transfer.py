@@ -25,7 +25,7 @@ from foursquare.commands.output import run_with_store, write_lines
 from foursquare.session.errors import CommandError
 from foursquare.storage.files import STDIN, data_dir, named_back, open_named, os_problem
 from foursquare.storage.formats import MAX_LINE_BYTES, FinishedGame, MissingRecord, decode_json
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError, invalid
 from foursquare.storage.store import Store, kept_files
 from foursquare.words.commands import OPTIONS, exported, imported, more_rejected
 from foursquare.words.problems import Need, why
@@ -160,7 +160,7 @@ def _game(number: int, text: bytes | None) -> FinishedGame:
     except MissingRecord:
         raise StoreError(Problem(Kind.IMPORT_LINE, Reason.NO_RECORD, number=number)) from None
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        raise StoreError(Problem(Kind.IMPORT_LINE, Reason.INVALID, detail=str(exc), number=number)) from None
+        raise StoreError(invalid(Kind.IMPORT_LINE, None, exc, number)) from None
 
 
 def _lines(source: BinaryIO) -> Iterator[tuple[int, bytes | None]]:

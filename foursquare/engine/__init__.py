@@ -9,6 +9,8 @@ Everything else (the game screen, what is kept on disk, the expert) drives a
 - :mod:`~foursquare.engine.board`: the table as bitboards, where placement,
   flips and legal cells are worked out, for the game and the expert's search;
 - :mod:`~foursquare.engine.game`: a whole game (stock, piles, history, end);
+- :mod:`~foursquare.engine.flips`: why a placement turned cards over (each line's verdict);
+- :mod:`~foursquare.engine.faults`: what is wrong with a value given to the rules, as a code;
 - :mod:`~foursquare.engine.notation`: cell names such as ``d4``.
 - :mod:`~foursquare.engine.sizes`: the sizes the rules set (the square, a pile, the face-down count).
 - :mod:`~foursquare.engine.values`: :class:`~foursquare.engine.values.Value`, the base of the immutable
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
     from foursquare.engine.board import Cell
     from foursquare.engine.cards import RANKS, SUITS, Card, full_deck, shuffled_deck
     from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
-    from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status, Turn
+    from foursquare.engine.faults import Fault, Invalid
+    from foursquare.engine.flips import Line, LineFlip, Turn, Verdict
+    from foursquare.engine.game import Game, IllegalMove, LossReason, Pile, Placement, Preview, Refusal, Status
     from foursquare.engine.notation import cell_name, parse_cell
     from foursquare.engine.sizes import GRID, MAX_FACE_DOWN, PILE_LIMIT
 
@@ -36,7 +40,9 @@ _PARTS = {
     "board": ("Cell",),
     "cards": ("RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"),
     "deal_numbers": ("LAST_DEAL", "check_deal_number"),
-    "game": ("Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn"),
+    "faults": ("Fault", "Invalid"),
+    "flips": ("Line", "LineFlip", "Turn", "Verdict"),
+    "game": ("Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status"),
     "notation": ("cell_name", "parse_cell"),
     "sizes": ("GRID", "MAX_FACE_DOWN", "PILE_LIMIT"),
 }
@@ -52,8 +58,12 @@ __all__ = [
     "SUITS",
     "Card",
     "Cell",
+    "Fault",
     "Game",
     "IllegalMove",
+    "Invalid",
+    "Line",
+    "LineFlip",
     "LossReason",
     "Pile",
     "Placement",
@@ -61,6 +71,7 @@ __all__ = [
     "Refusal",
     "Status",
     "Turn",
+    "Verdict",
     "cell_name",
     "check_deal_number",
     "full_deck",

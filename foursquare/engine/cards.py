@@ -7,6 +7,7 @@ and every Python version, for ever.
 from __future__ import annotations
 
 from foursquare.engine.deal_numbers import LAST_DEAL, check_deal_number
+from foursquare.engine.faults import Fault, Flaw, Invalid
 from foursquare.engine.values import Value
 
 __all__ = ["RANKS", "SUITS", "Card", "full_deck", "shuffled_deck"]
@@ -29,14 +30,14 @@ class Card(Value, order=True):
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
-            raise ValueError(f"not a Foursquare card: rank {self.rank!r}, suit {self.suit!r}")
+            raise Invalid(Fault(Flaw.NOT_A_CARD, repr(self.rank), other=repr(self.suit)))
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card such as ``"10H"``, ``"AS"`` or ``"7d"``."""
         card = _PARSE.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"not a card: {text!r} (expected a rank A, 2-10 and a suit C, D, H, S, e.g. '10H')")
+            raise Invalid(Fault(Flaw.CARD_TEXT, repr(text)))
         return card
 
     @property

@@ -15,6 +15,8 @@ LAST_DEAL = (1 << 64) - 1
 
 
 def check_deal_number(seed: object) -> None:
-    """Raise ValueError, naming the range, unless ``seed`` is a deal number."""
+    """Raise :class:`~foursquare.engine.faults.Invalid`, naming the range, unless ``seed`` is a deal number."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= LAST_DEAL:
-        raise ValueError(f"deal number must be a whole number from 0 to {LAST_DEAL}, not {seed!r}")
+        from foursquare.engine.faults import Fault, Flaw, Invalid  # only a refusal needs them
+
+        raise Invalid(Fault(Flaw.DEAL_NUMBER, repr(seed), LAST_DEAL))

@@ -34,10 +34,12 @@ from foursquare.engine.board import (
 )
 from foursquare.engine.cards import Card, shuffled_deck
 from foursquare.engine.deal_numbers import check_deal_number
+from foursquare.engine.faults import Fault, Flaw, Invalid
+from foursquare.engine.flips import Line, LineFlip, Turn, Verdict, verdict
 from foursquare.engine.notation import cell_name
 from foursquare.engine.values import Value
 
-__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]
+__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Word"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
@@ -66,28 +68,25 @@ class LossReason(Word):
 
 
 class Refusal(Word):
-    """Why the next card may not go on a cell (:meth:`Game.refusal`).
+    """Why the next card may not go on a cell (:meth:`Game.refusal`): a code (also in :class:`IllegalMove`)
+    that :mod:`foursquare.words` says to players in a sentence."""
 
-    Its value is the engine's own terse note (in :class:`IllegalMove`);
-    :mod:`foursquare.words` says it to players in a sentence.
-    """
-
-    GAME_OVER = "game over"
-    FIRST_CARD_IN_THE_MIDDLE = "first card in the middle"
+    GAME_OVER = "game_over"
+    FIRST_CARD_IN_THE_MIDDLE = "first_card_in_the_middle"
     """The first card goes on (0, 0)."""
-    PILE_FULL = "pile full"
+    PILE_FULL = "pile_full"
     """The pile already holds :data:`PILE_LIMIT` cards."""
-    TOO_WIDE = "too wide"
+    TOO_WIDE = "too_wide"
     """The cards would no longer fit in GRID by GRID."""
-    NOT_NEXT_TO_A_CARD = "not next to a card"
+    NOT_NEXT_TO_A_CARD = "not_next_to_a_card"
     """An empty cell must share an edge with a pile."""
 
 
 _PLAYING, _WON, _LOST = Status.PLAYING, Status.WON, Status.LOST
 
 
-class IllegalMove(ValueError):
-    """A placement the rules do not allow (or any placement once the game is over)."""
+class IllegalMove(Invalid):
+    """A placement the rules do not allow (or any placement once the game is over); its fault says why."""
 
 
 class Pile(Value):
@@ -106,7 +105,7 @@ class Pile(Value):
 
 
 class Placement(NamedTuple):
-    """What one placement did: the card, where it went and what it turned over."""
+    """What one placement did: the card, where it went, what it turned over and why."""
 
     card: Card
     cell: Cell
@@ -114,20 +113,15 @@ class Placement(NamedTuple):
     """Cells whose top card the row step turned over, in column order."""
     column_flipped: tuple[Cell, ...]
     """Cells whose top card the column step turned over, in row order."""
+    row: LineFlip
+    """The row step's verdict and the cards it turned."""
+    column: LineFlip
+    """The column step's verdict and the cards it turned."""
 
     @property
     def flipped(self) -> tuple[Cell, ...]:
         """Every cell turned over, row step first."""
         return self.row_flipped + self.column_flipped
-
-
-class Turn(NamedTuple):
-    """One card turned over: which, where, and which way it turned."""
-
-    card: Card
-    cell: Cell
-    up: bool
-    """It turned face up (it was face down); False: it turned face down."""
 
 
 class Preview(NamedTuple):
@@ -152,15 +146,6 @@ class Preview(NamedTuple):
         return self.row_flipped + self.column_flipped
 
 
-def _ended(game: Game) -> str:
-    """How a finished game ended, in a few words for a record that goes on past its end."""
-    if game.loss_reason is LossReason.STOCK_EMPTY:
-        return "lost: its stock ran out"
-    if game.loss_reason is LossReason.TOO_MANY_FACE_DOWN:
-        return f"lost: more than {MAX_FACE_DOWN} cards face down"
-    return "won"
-
-
 def _outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]:
     """Where a game stands after a placement's flips, checked in the rulebook's order.
 
@@ -173,6 +158,10 @@ def _outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]
     if not left:
         return _LOST, LossReason.STOCK_EMPTY
     return _PLAYING, None
+
+
+_ALONE_IN_ROW = LineFlip(Line.ROW, Verdict.ALONE)
+_ALONE_IN_COLUMN = LineFlip(Line.COLUMN, Verdict.ALONE)
 
 
 class Game:
@@ -189,13 +178,13 @@ class Game:
     def __init__(self, stock: Iterable[Card], *, seed: int | None = None) -> None:
         cards = tuple(stock)
         if not cards:
-            raise ValueError("the stock is empty")
+            raise Invalid(Fault(Flaw.EMPTY_STOCK))
         if not all(type(card) is Card for card in cards):
             bad = next(card for card in cards if not isinstance(card, Card))
-            raise ValueError(f"not a card: {bad!r}")
+            raise Invalid(Fault(Flaw.STOCK_NOT_A_CARD, repr(bad)))
         if len(set(cards)) != len(cards):
             dupes = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
-            raise ValueError(f"the stock holds the same card twice: {', '.join(dupes)}")
+            raise Invalid(Fault(Flaw.SAME_CARD_TWICE, names=tuple(dupes)))
         self._stock = cards
         self.seed = seed
         """The deal number this stock came from, or None for a stock given by hand."""
@@ -346,13 +335,13 @@ class Game:
         return i
 
     def _refusal(self, cell: object) -> IllegalMove:
+        """Why the next card cannot go on ``cell`` (no refusal: ``cell`` is no cell at all)."""
+        reason, where = None, repr(cell)
         if isinstance(cell, tuple):
-            reason: str | None = self.refusal(cell)
+            reason = self.refusal(cell)
             where = cell_name(cell) if cell_index(cell) is not None else repr(cell)
-        else:
-            reason, where = "not a (row, col) cell", repr(cell)
-        card = "a card" if self.next_card is None else str(self.next_card)  # none once the game is over
-        return IllegalMove(f"cannot place {card} on {where}: {reason}")
+        card = None if self.next_card is None else str(self.next_card)  # none once the game is over
+        return IllegalMove(Fault(Flaw.ILLEGAL_MOVE, card, other=where, reason=reason))
 
     # --- changing the position ------------------------------------------
 
@@ -367,6 +356,8 @@ class Game:
         was_occupied = board.occ & bit
         n = self._n
         card = self._stock[n]
+        row_verdict = self._verdict(card.rank, ROW_MASK_OF[i] & ~bit)
+        column_verdict = self._verdict(card.rank, COL_MASK_OF[i] & ~bit)
         undo = board.place(i, card.rank)
         self._undo.append(undo)
         self._n = n = n + 1
@@ -378,9 +369,32 @@ class Game:
         if down.bit_count() > MAX_FACE_DOWN or not down or n == len(self._stock):  # else the game goes on
             self._status, self._loss = _outcome(down, board.occ, len(self._stock) - n)
         changed = (down ^ undo[1]) & ~bit
-        return Placement(card, CELL[i], cells(changed & ROW_MASK_OF[i]), cells(changed & COL_MASK_OF[i]))
+        row, column = changed & ROW_MASK_OF[i], changed & COL_MASK_OF[i]
+        return Placement(
+            card,
+            CELL[i],
+            cells(row),
+            cells(column),
+            _ALONE_IN_ROW if row_verdict is None else LineFlip(Line.ROW, *row_verdict, self._turns(row, down)),
+            _ALONE_IN_COLUMN
+            if column_verdict is None
+            else LineFlip(Line.COLUMN, *column_verdict, self._turns(column, down)),
+        )
 
     push = play
+
+    def _verdict(self, card_rank: int, line: int) -> tuple[Verdict, int | None, int | None] | None:
+        """How a card of ``card_rank`` compares with the other piles of ``line`` (a mask without its cell); None
+        when there are none (alone, the commonest, said by a constant)."""
+        board = self._board
+        others = board.occ & line
+        if not others:
+            return None
+        return verdict(card_rank, others, [board.rank[j] for j in bits(others & ~board.down)])
+
+    def _turns(self, turned: int, down: int) -> tuple[Turn, ...]:
+        """The cards of the cells ``turned`` over, each turned the way ``down`` (the face-down tops now) says."""
+        return tuple(Turn(self._piles[j][-1], CELL[j], not (down >> j) & 1) for j in bits(turned))
 
     def preview(self, cell: Cell) -> Preview:
         """What :meth:`play` on ``cell`` would do, and what the game would then be, changing nothing.
@@ -414,7 +428,7 @@ class Game:
         Raises :class:`IllegalMove` if nothing has been placed.
         """
         if not self._undo:
-            raise IllegalMove("nothing to undo")
+            raise IllegalMove(Fault(Flaw.NOTHING_TO_UNDO))
         undo = self._undo.pop()
         self._board.unplace(undo)
         self._n -= 1
@@ -491,46 +505,46 @@ class Game:
     def from_record(cls, record: Any) -> Game:
         """Rebuild a game by replaying a record through the rules.
 
-        Raises ValueError saying what is wrong with a malformed or illegal record.
+        Raises :class:`Invalid` whose fault says what is wrong with a malformed or illegal record.
         """
         if not isinstance(record, Mapping):
-            raise ValueError("a game record must be a JSON object")
+            raise Invalid(Fault(Flaw.RECORD_NOT_AN_OBJECT))
         if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise ValueError(f"not a Foursquare game record (format {record.get('format')!r})")
+            raise Invalid(Fault(Flaw.RECORD_FORMAT, repr(record.get("format"))))
         version = record.get("version", RECORD_VERSION)
         if version != RECORD_VERSION:
-            raise ValueError(f"unknown game record version {version!r} (this program reads {RECORD_VERSION})")
+            raise Invalid(Fault(Flaw.RECORD_VERSION, repr(version), RECORD_VERSION))
         seed = record.get("seed")
         if seed is not None:
             try:
                 check_deal_number(seed)
-            except ValueError as exc:
-                raise ValueError(f"bad deal number in record: {exc}") from None
+            except Invalid as exc:
+                raise Invalid(Fault(Flaw.RECORD_DEAL, inner=exc.fault)) from None
         if "stock" not in record:  # an object of some other kind: say so, not what its stock should be
-            raise ValueError('not a Foursquare game record: it has no "stock" (its 40 cards in order)')
+            raise Invalid(Fault(Flaw.RECORD_NO_STOCK))
         stock = record.get("stock")
         if not isinstance(stock, list) or not all(isinstance(t, str) for t in stock):
-            raise ValueError("the record's stock must be a list of card texts")
+            raise Invalid(Fault(Flaw.RECORD_STOCK_NOT_TEXTS))
         try:
             game = cls([Card.parse(t) for t in stock], seed=seed)
-        except ValueError as exc:
-            raise ValueError(f"bad stock in record: {exc}") from None
+        except Invalid as exc:
+            raise Invalid(Fault(Flaw.RECORD_STOCK, inner=exc.fault)) from None
         placements = record.get("placements", [])
         if not isinstance(placements, list):
-            raise ValueError("the record's placements must be a list of [row, col] pairs")
+            raise Invalid(Fault(Flaw.RECORD_PLACEMENTS_NOT_A_LIST))
         for n, cell in enumerate(placements, start=1):
             if (
                 not isinstance(cell, (list, tuple))
                 or len(cell) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
             ):
-                raise ValueError(f"placement {n}: {cell!r} is not a [row, col] pair")
+                raise Invalid(Fault(Flaw.PLACEMENT_NOT_A_PAIR, repr(cell), n))
             if game.is_over:
-                raise ValueError(f"placement {n}: the game was over after placement {n - 1} ({_ended(game)})")
+                raise Invalid(Fault(Flaw.PLACEMENT_AFTER_THE_END, number=n, reason=game.loss_reason))
             try:
                 game.play((cell[0], cell[1]))
             except IllegalMove as exc:
-                raise ValueError(f"placement {n}: {exc}") from None
+                raise Invalid(Fault(Flaw.PLACEMENT, number=n, inner=exc.fault)) from None
         return game
 
     def __eq__(self, other: object) -> bool:

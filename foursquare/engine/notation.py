@@ -10,6 +10,7 @@ speak of the same cell.
 from __future__ import annotations
 
 from foursquare.engine.board import CELLS, SPAN, Cell
+from foursquare.engine.faults import Fault, Flaw, Invalid
 
 __all__ = ["cell_name", "parse_cell"]
 
@@ -23,12 +24,12 @@ def cell_name(cell: Cell) -> str:
     try:
         return _NAME[cell]
     except (KeyError, TypeError):
-        raise ValueError(f"no cell name for {cell!r}: cells go from (-3, -3) to (3, 3)") from None
+        raise Invalid(Fault(Flaw.NO_CELL_NAME, repr(cell))) from None
 
 
 def parse_cell(text: str) -> Cell:
     """``"d4"`` (or ``"D4"``) → ``(0, 0)``.  Raises ValueError naming the text if it is not a cell name."""
     cell = _CELL.get(text.strip().lower()) if isinstance(text, str) else None
     if cell is None:
-        raise ValueError(f"not a cell name: {text!r} (a column a-g and a row 1-7, such as d4)")
+        raise Invalid(Fault(Flaw.CELL_NAME, repr(text)))
     return cell

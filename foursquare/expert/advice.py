@@ -23,9 +23,11 @@ from typing import Protocol
 
 from foursquare.engine import GRID, RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, bits, cell_list
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.background import Background
 from foursquare.expert.calibration import calibrated, said_score
 from foursquare.expert.evaluation import WIN_BONUS, Leaves
+from foursquare.expert.faults import Flaw
 from foursquare.expert.search import look_ahead
 
 __all__ = [
@@ -67,21 +69,21 @@ class Position:
 
     def __post_init__(self) -> None:
         if len(self.unseen) != len(RANKS) or any(not isinstance(n, int) or n < 0 for n in self.unseen):
-            raise ValueError(f"unseen must give a count of 0 or more for each of the {len(RANKS)} ranks")
+            raise Invalid(Fault(Flaw.UNSEEN_COUNTS, number=len(RANKS)))
         cells = [cell for cell, _ in self.piles]
         if len(set(cells)) != len(cells):
-            raise ValueError("two piles on one cell")
+            raise Invalid(Fault(Flaw.TWO_PILES_ONE_CELL))
         try:
             Board.of((cell, pile.top.rank, len(pile), pile.face_up) for cell, pile in self.piles)
         except (KeyError, TypeError, IndexError):
-            raise ValueError("a pile is off the table or empty") from None
+            raise Invalid(Fault(Flaw.PILE_OFF_THE_TABLE)) from None
 
     @classmethod
     def of(cls, game: Game) -> Position:
         """The position a player of ``game`` sees; raises ValueError once the game is over."""
         card = game.next_card
         if game.is_over or card is None:
-            raise ValueError("the game is over: there is no card to place")
+            raise Invalid(Fault(Flaw.GAME_OVER))
         unseen = Counter(c.rank for c in game.stock[game.placed_count + 1 :])
         return cls(tuple(game.piles.items()), card, tuple(unseen[r] for r in RANKS))
 

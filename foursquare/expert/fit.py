@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from foursquare.engine import Game, Status
 from foursquare.engine.board import Board
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.advice import DEFAULT_NODES, Position, advise
 from foursquare.expert.calibration import (
     BUCKET_EDGES,
@@ -45,6 +46,7 @@ from foursquare.expert.calibration import (
     score_offsets,
 )
 from foursquare.expert.evaluation import SCORE_FIT, Leaves, leaves
+from foursquare.expert.faults import Flaw
 
 __all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
 
@@ -98,7 +100,7 @@ def solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[flo
         a[col], a[pivot] = a[pivot], a[col]
         b[col], b[pivot] = b[pivot], b[col]
         if abs(a[col][col]) < 1e-12:
-            raise ValueError("the records do not pin the weights down: play more deals")
+            raise Invalid(Fault(Flaw.WEIGHTS_NOT_PINNED))
         for row in range(k):
             if row != col:
                 f = a[row][col] / a[col][col]

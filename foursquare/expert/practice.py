@@ -14,7 +14,9 @@ from __future__ import annotations
 from enum import Enum
 
 from foursquare.engine import Cell, Game
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.engine.values import Value, replace
+from foursquare.expert.faults import Flaw
 from foursquare.expert.review import Step, Verdict, loses_at_once
 
 __all__ = ["TRIES", "AllDone", "Attempt", "Exercise", "Outcome", "Preparing", "judge_answer"]
@@ -54,7 +56,7 @@ class AllDone(Value):
     """Positions whose answer was shown: they stay, for another time."""
     offered: int
     """Positions offered this round."""
-    trouble: tuple[str | None, ...] = ()
+    trouble: tuple[Fault | None, ...] = ()
     """For each game whose review could not be made, what the expert raised (None: it stopped, nothing raised)."""
     named: tuple[int, ...] = ()
     """The games the round was asked for by id (none: every kept game)."""
@@ -93,7 +95,7 @@ def judge_answer(step: Step, before: Game, cell: Cell) -> Step:
     """``step`` as if the card had gone on ``cell`` (a cell it may go on): the cost and verdict of that answer."""
     line = step.line(cell)
     if line is None:
-        raise ValueError(f"the card cannot go on {cell}")
+        raise Invalid(Fault(Flaw.NOT_A_CHOICE, repr(cell)))
     return replace(
         step,
         cell=cell,

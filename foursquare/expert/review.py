@@ -32,8 +32,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.engine.game import Word
 from foursquare.engine.values import Value, replace
+from foursquare.expert.faults import Flaw
 from foursquare.expert.shown import tenths, whole_percent
 
 if TYPE_CHECKING:  # the search is imported when a position is first judged: the verdicts' words load without it
@@ -538,7 +540,7 @@ def _kept_step(entry: Any, before: Game) -> Step:
     lines = tuple(Line.from_json(line) for line in entry["lines"])
     cell, expert_cell = parse_cell(entry["cell"]), parse_cell(entry["expert_cell"])
     if not lines or {line.cell for line in lines} != set(before.legal_moves()):
-        raise ValueError("the kept cells are not the cells the card could go on")
+        raise Invalid(Fault(Flaw.KEPT_CELLS))
     return Step(
         int(entry["n"]),
         Card.parse(entry["card"]),
@@ -554,11 +556,11 @@ def _kept_step(entry: Any, before: Game) -> Step:
     )
 
 
-class NotOver(ValueError):
+class NotOver(Invalid):
     """Only a finished game is reviewed: this one has ``placed`` cards down and ``left`` in the stock."""
 
     def __init__(self, placed: int, left: int) -> None:
-        super().__init__(f"the game is not over: {placed} placed, {left} in the stock")
+        super().__init__(Fault(Flaw.NOT_OVER, number=placed, count=left))
         self.placed = placed
         self.left = left
 

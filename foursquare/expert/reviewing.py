@@ -31,8 +31,10 @@ from typing import Any
 
 from foursquare.engine import Cell, Game, Status
 from foursquare.engine.board import CELL, INDEX
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.advice import DEFAULT_NODES, Advice, Position
 from foursquare.expert.background import Background
+from foursquare.expert.faults import Flaw
 from foursquare.expert.review import (
     Judge,
     Review,
@@ -265,7 +267,8 @@ class Reviewing(Background):
         self.steps: list[Step] = []
         """The verdicts judged so far from the first placement on, with no gap: each is final."""
         self.review: Review | None = None
-        self.error: str | None = None
+        self.error: Fault | None = None
+        """Why the work stopped, when it stopped before its end (for the words to say)."""
         self.expert_placed = 0
         """Cards the expert has placed in its own game on the deal so far."""
         self._found: dict[int, Step] = {}
@@ -310,7 +313,8 @@ class Reviewing(Background):
         except _Cancelled:
             pass
         except Exception as exc:  # the screen says so in a line: a review must never end the game
-            self.error = " ".join(str(exc).split()) or type(exc).__name__
+            said = " ".join(str(exc).split()) or type(exc).__name__  # an unforeseen error's own words
+            self.error = exc.fault if isinstance(exc, Invalid) else Fault(Flaw.UNFORESEEN, said)
 
     def _add(self, step: Step) -> None:
         self._found.setdefault(step.n, step)
@@ -364,7 +368,7 @@ class Reviewing(Background):
             if self.stopping.is_set():
                 raise _Cancelled
             if not pipes:
-                raise RuntimeError("its work stopped half-way")
+                raise Invalid(Fault(Flaw.WORK_STOPPED))
             for conn in wait(pipes, POLL_SECONDS):
                 assert isinstance(conn, Connection)
                 try:

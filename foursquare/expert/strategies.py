@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from foursquare.engine.board import CELL, MAX_FACE_DOWN, SQUARE, Cell, bits
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.advice import DEFAULT_NODES, MIN_DEPTH, Position, advise
+from foursquare.expert.faults import Flaw
 
 __all__ = [
     "STRATEGIES",
@@ -87,7 +89,7 @@ def make_chooser(
             return Choice(advice.cell, advice.win_chance, advice.expected_score)
 
         return expert
-    raise ValueError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+    raise Invalid(Fault(Flaw.UNKNOWN_STRATEGY, repr(name), names=tuple(STRATEGIES)))
 
 
 def make_player(

@@ -40,6 +40,7 @@ from foursquare.storage.stats import Records, Stats
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.keys import binding, legend
+from foursquare.words.problems import why
 from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
 from foursquare.words.session import quitting_words
 from foursquare.words.stats import (
@@ -212,7 +213,7 @@ class SettingsKeeper(Observer):
             store.set_setting("to_come", settings.to_come)
             store.set_setting("outcomes", settings.outcomes)
         except StoreError as exc:
-            self.app.tell(Trouble(cannot_keep_settings(str(exc))))
+            self.app.tell(Trouble(cannot_keep_settings(why(exc.problem))))
 
 
 def _first_run() -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from foursquare.engine import Cell, Game, cell_name
+from foursquare.engine import Cell, Fault, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input
@@ -83,7 +83,7 @@ class Work(Protocol):
     def steps(self) -> list[Step]: ...
 
     @property
-    def error(self) -> str | None: ...
+    def error(self) -> Fault | None: ...
 
     @property
     def progress(self) -> float: ...
@@ -99,7 +99,7 @@ class _Kept:
     def __init__(self, review: Review) -> None:
         self.review: Review | None = review
         self.steps = list(review.steps)
-        self.error: str | None = None
+        self.error: Fault | None = None
         self.progress = 1.0
 
     def step(self, n: int) -> Step | None:

@@ -14,6 +14,7 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.storage.files import data_dir
 from foursquare.storage.problems import StoreError
 from foursquare.storage.window import Window, WindowOpen, claim_window
+from foursquare.words.faults import refused_words
 from foursquare.words.problems import window_open
 
 __all__ = ["open_session"]
@@ -37,7 +38,7 @@ def open_session(*, seed: int | None, daily: bool, new: bool) -> tuple[GameSessi
     except ValueError as exc:
         if window is not None:
             window.release()
-        raise CommandError(str(exc), 2) from None
+        raise CommandError(refused_words(exc), 2) from None
     session.window = window
     return session, opening
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from foursquare.engine import Cell, Game, Refusal, parse_cell
+from foursquare.engine import Cell, Fault, Game, Refusal, parse_cell
 from foursquare.expert.practice import TRIES, AllDone, Attempt, Exercise, Outcome, Preparing, judge_answer
 from foursquare.storage.helped import placements_autoplayed
 from foursquare.storage.library import Library
@@ -65,7 +65,7 @@ class Work(Protocol):
     def review(self) -> Review | None: ...
 
     @property
-    def error(self) -> str | None: ...
+    def error(self) -> Fault | None: ...
 
     @property
     def progress(self) -> float: ...
@@ -138,7 +138,7 @@ class Practice:
         self.solved = 0
         self.shown = 0
         self.offered = 0
-        self._trouble: list[str | None] = []
+        self._trouble: list[Fault | None] = []
 
     # --- where practice is --------------------------------------------------
 

@@ -25,13 +25,25 @@ import contextlib
 import functools
 import json
 from datetime import date, datetime, timezone
+from enum import Enum
 
 from foursquare.deals import deal_number
 from foursquare.engine.deal_numbers import LAST_DEAL
 from foursquare.engine.values import Value
 from foursquare.storage.files import read_regular
 from foursquare.storage.helped import Help
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError, as_json
+from foursquare.storage.problems import (
+    Fault,
+    Flaw,
+    Invalid,
+    Kind,
+    Problem,
+    Reason,
+    StoreError,
+    as_json,
+    invalid,
+    refused,
+)
 from foursquare.storage.stats import MAX_SCORE, Ending, Result
 
 TYPE_CHECKING = False
@@ -153,26 +165,33 @@ def parse_json(raw: bytes, path: Path, parse: Callable[[Any], T], kind: Kind, *,
     try:
         return parse(value)
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
-        raise StoreError(Problem(kind, Reason.INVALID, path, str(exc))) from None
+        raise StoreError(invalid(kind, path, exc)) from None
 
 
-def wrong_format(value: dict[str, Any], form: str, what: str) -> str:
+class Envelope(Enum):
+    """What a kept file should be, for the fault saying it is not (its ``reason``)."""
+
+    SAVED_GAME = "saved_game"
+    STATISTICS = "statistics"
+    GAME = "game"
+
+
+def wrong_format(value: dict[str, Any], form: str, what: Envelope) -> Invalid:
     """Why ``value`` is not of format ``form``, naming the key and value it should have so the reader can look."""
-    expected = f'"format": {json.dumps(form)}'
     if "format" not in value:
-        return f"not a Foursquare {what}: it has no {expected}"
-    return f'not a Foursquare {what}: it has "format": {json.dumps(value["format"])}, not {expected}'
+        return Invalid(Fault(Flaw.NO_FORMAT, json.dumps(form), reason=what))
+    return Invalid(Fault(Flaw.WRONG_FORMAT, json.dumps(form), names=(json.dumps(value["format"]),), reason=what))
 
 
-def check_envelope(value: Any, form: str, version: int, what: str) -> dict[str, Any]:
-    """``value`` as a JSON object of format ``form`` and ``version``; ValueError naming ``what`` it should be."""
+def check_envelope(value: Any, form: str, version: int, what: Envelope) -> dict[str, Any]:
+    """``value`` as a JSON object of format ``form`` and ``version``; a fault naming ``what`` it should be."""
     if not isinstance(value, dict):
-        raise ValueError(f"not a {what}: the file holds no JSON object")
+        raise Invalid(Fault(Flaw.NO_OBJECT, reason=what))
     if value.get("format") != form:
-        raise ValueError(wrong_format(value, form, what))
+        raise wrong_format(value, form, what)
     found = value.get("version")
     if type(found) is not int or found != version:
-        raise ValueError(f"unknown {what} version {as_json(found)}; this program reads version {version}")
+        raise Invalid(Fault(Flaw.VERSION, as_json(found), version, reason=what))
     return value
 
 
@@ -189,21 +208,21 @@ def stamp(when: datetime | None) -> str | None:
     return None if when is None else when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def parse_iso(text: object, parse: Callable[[str], T], what: str) -> T | None:
-    """A date or time as written in kept files (ISO, or null for none); ValueError naming ``what`` if not one."""
+def parse_iso(text: object, parse: Callable[[str], T], what: Flaw) -> T | None:
+    """A date or time as written in kept files (ISO, or null for none); the fault ``what`` if not one."""
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"bad {what} {as_json(text)}")
+        raise refused(what, as_json(text))
     try:
         return parse(text)
     except ValueError:
-        raise ValueError(f"bad {what} {as_json(text)}") from None
+        raise refused(what, as_json(text)) from None
 
 
 def parse_day(text: object) -> date | None:
     """A daily deal's date as written in files (ISO, or null for none); ValueError if it is not one."""
-    return parse_iso(text, date.fromisoformat, "daily date")
+    return parse_iso(text, date.fromisoformat, Flaw.BAD_DATE)
 
 
 def parse_stamp(text: object) -> datetime | None:
@@ -211,15 +230,15 @@ def parse_stamp(text: object) -> datetime | None:
     if type(text) is str and len(text) == 20 and text[10] == "T" and text[19] == "Z":  # as stamp writes it
         with contextlib.suppress(ValueError):
             return datetime.fromisoformat(text[:19]).replace(tzinfo=timezone.utc)
-    when = parse_iso(text, lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")), "time")
+    when = parse_iso(text, lambda t: datetime.fromisoformat(t.replace("Z", "+00:00")), Flaw.BAD_TIME)
     if when is None:
         return None
     if when.tzinfo is None:
-        raise ValueError(f"time {as_json(text)} has no time zone")
+        raise refused(Flaw.NO_TIME_ZONE, as_json(text))
     try:
         return when.astimezone(timezone.utc)
     except OverflowError:  # a time at the edge of the calendar, whose zone takes it past year 9999 or before 1
-        raise ValueError(f"time {as_json(text)} is out of range") from None
+        raise refused(Flaw.TIME_OUT_OF_RANGE, as_json(text)) from None
 
 
 # --- the saved game ----------------------------------------------------------------------
@@ -246,7 +265,7 @@ def saved_game_json(game: Game, daily: date | None) -> dict[str, Any]:
 def check_stock(game: Game) -> None:
     """A game that names its deal must hold that deal's own stock; ValueError if it holds another."""
     if game.seed is not None and game.stock != _stock_of(game.seed):
-        raise ValueError(f"the stock is not the stock of deal {game.seed}")
+        raise refused(Flaw.NOT_THE_DEALS_STOCK, number=game.seed)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -259,16 +278,16 @@ def _stock_of(deal: int) -> tuple[Card, ...]:
 
 def parse_saved_game(value: Any) -> SavedGame:
     """Check a decoded saved-game envelope and replay its game; ValueError says what is wrong."""
-    value = check_envelope(value, SAVE_FORMAT, SAVE_VERSION, "saved game")
+    value = check_envelope(value, SAVE_FORMAT, SAVE_VERSION, Envelope.SAVED_GAME)
     from foursquare.engine import Game  # only a saved game to resume needs the rules
 
     daily = parse_day(value.get("daily"))
     game = Game.from_record(value.get("game"))
     if game.seed is None:
-        raise ValueError("the saved game has no deal number")
+        raise refused(Flaw.SAVED_WITHOUT_DEAL)
     check_stock(game)
     if daily is not None and deal_number(daily) != game.seed:
-        raise ValueError(f"deal {game.seed} is not the daily deal of {daily.isoformat()}")
+        raise refused(Flaw.NOT_THE_DAILY_DEAL, daily.isoformat(), game.seed)
     return SavedGame(game, daily)
 
 
@@ -287,7 +306,7 @@ def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class MissingRecord(ValueError):
+class MissingRecord(Invalid):
     """A finished game read from elsewhere without its record: its placements cannot be replayed, so it is
     not believed."""
 
@@ -373,28 +392,28 @@ class FinishedGame(Value):
         nothing shows that the rules allow the result it claims.
         """
         if not isinstance(value, dict):
-            raise ValueError("not a JSON object")
+            raise refused(Flaw.NOT_AN_OBJECT)
         if value.get("format") != EXPORT_FORMAT:
-            raise ValueError(wrong_format(value, EXPORT_FORMAT, "game"))
+            raise wrong_format(value, EXPORT_FORMAT, Envelope.GAME)
         if value.get("version") != EXPORT_VERSION or type(value.get("version")) is not int:
-            raise ValueError(f"unknown version {as_json(value.get('version'))}; this program reads {EXPORT_VERSION}")
+            raise refused(Flaw.EXPORT_VERSION, as_json(value.get("version")), EXPORT_VERSION)
         deal, score, placed, counted = (value.get(k) for k in ("deal", "score", "placed", "counted"))
         if not _is_whole(deal):
-            raise ValueError(f"bad deal number {as_json(deal)}")
+            raise refused(Flaw.DEAL_NUMBER, as_json(deal))
         if score is not None and not _is_whole(score):
-            raise ValueError(f"bad score {as_json(score)}")
+            raise refused(Flaw.SCORE, as_json(score))
         if placed is not None and not _is_whole(placed):
-            raise ValueError(f"bad number of cards placed {as_json(placed)}")
+            raise refused(Flaw.PLACED, as_json(placed))
         if not isinstance(counted, bool):
-            raise ValueError(f"counted must be true or false, not {as_json(counted)}")
+            raise refused(Flaw.COUNTED, as_json(counted))
         result, reason = value.get("result"), value.get("loss_reason")
         if not isinstance(result, str) or not (reason is None or isinstance(reason, str)):
-            raise ValueError(f"bad result {as_json(result)}")
+            raise refused(Flaw.RESULT_TEXT, as_json(result))
         record = value.get("game")
         if record is None:
-            raise MissingRecord("no record")
+            raise MissingRecord(Fault(Flaw.NO_RECORD))
         if not isinstance(record, dict):
-            raise ValueError("the game record must be a JSON object")
+            raise refused(Flaw.GAME_RECORD_NOT_AN_OBJECT)
         helped = Help.from_json(  # a key missing: an earlier version's line
             value.get("help"), value.get("played_before"), value.get("autoplayed_at")
         )
@@ -413,46 +432,45 @@ def check_finished(finished: FinishedGame) -> None:
     must replay, through the rules, to the result it claims.
     """
     if not 0 <= finished.deal <= LAST_DEAL:
-        raise ValueError(f"bad deal number {finished.deal}")
+        raise refused(Flaw.DEAL_RANGE, number=finished.deal)
     if finished.score is not None and not 0 <= finished.score <= MAX_SCORE:
-        raise ValueError(f"a score goes from 0 to {MAX_SCORE}, not {finished.score}")
+        raise refused(Flaw.SCORE_RANGE, number=finished.score, count=MAX_SCORE)
     Result(finished.deal, finished.ending, finished.score)  # a score with a win, and only with a win
     if finished.daily is not None and deal_number(finished.daily) != finished.deal:
-        raise ValueError(f"deal {finished.deal} is not the daily deal of {finished.daily.isoformat()}")
+        raise refused(Flaw.NOT_THE_DAILY_DEAL, finished.daily.isoformat(), finished.deal)
     if finished.started is not None and finished.ended is not None and finished.started > finished.ended:
-        raise ValueError(f"it started ({stamp(finished.started)}) after it ended ({stamp(finished.ended)})")
+        raise refused(Flaw.STARTED_AFTER_ENDED, stamp(finished.started), other=stamp(finished.ended))
     game = finished.replay()
     if game is None:
         return
     from foursquare.engine import Status  # loaded by the replay
 
     if game.seed != finished.deal:
-        raise ValueError(f"the record is of deal {game.seed}, not {finished.deal}")
+        raise refused(Flaw.RECORD_OF_ANOTHER_DEAL, number=finished.deal, count=game.seed)
     check_stock(game)
     replayed = Result.of(game)
     if replayed.ending is finished.ending and replayed != finished.result:
-        raise ValueError(f"the record's game ended with score {replayed.score}, not {finished.score}")
+        raise refused(Flaw.RECORD_SCORE, number=finished.score, count=replayed.score)
     if replayed != finished.result:
-        raise ValueError(_other_end(finished.ending, replayed.ending, game.placed_count))
+        raise _other_end(finished.ending, replayed.ending, game.placed_count)
     if finished.ending is Ending.ABANDONED and game.status is not Status.PLAYING:
-        raise ValueError("an abandoned game cannot be over")
+        raise refused(Flaw.ABANDONED_OVER)
     if finished.placed is not None and finished.placed != game.placed_count:
-        raise ValueError(f"{finished.placed} cards placed, but the record places {game.placed_count}")
+        raise refused(Flaw.PLACED_COUNT, number=finished.placed, count=game.placed_count)
     at = finished.help.autoplayed_at if finished.help is not None else None
     if at and at[-1] > game.placed_count:
-        raise ValueError(f"autoplay made placement {at[-1]}, but the record places {game.placed_count}")
+        raise refused(Flaw.AUTOPLAY_PAST_THE_END, number=at[-1], count=game.placed_count)
 
 
-def _other_end(said: Ending, replayed: Ending, placed: int) -> str:
+def _other_end(said: Ending, replayed: Ending, placed: int) -> Invalid:
     """Why a line's end and its record's disagree, in the keys of the line: ``"result"``, or ``"loss_reason"``
     where both are losses."""
     key, line, record = "result", said.result, replayed.result
     if line == record:
         key, line, record = "loss_reason", said.value, replayed.value
     if replayed is Ending.ABANDONED:
-        after = f"{placed} placement{'' if placed == 1 else 's'}"
-        return f'the line says "{key}": "{line}", but its record\'s game is not over after {after}'
-    return f'the line says "{key}": "{line}", but its record\'s game ended with "{key}": "{record}"'
+        return refused(Flaw.LINE_NOT_OVER, line, placed, other=key)
+    return refused(Flaw.LINE_OTHER_END, line, other=key, names=(record,))
 
 
 # --- the old statistics ---------------------------------------------------------------------
@@ -460,18 +478,18 @@ def _other_end(said: Ending, replayed: Ending, placed: int) -> str:
 
 def parse_results(value: Any) -> list[Result]:
     """Check a decoded ``stats.json`` and read its games; ValueError says what is wrong."""
-    games = check_envelope(value, STATS_FORMAT, STATS_VERSION, "statistics file").get("games")
+    games = check_envelope(value, STATS_FORMAT, STATS_VERSION, Envelope.STATISTICS).get("games")
     if not isinstance(games, list):
-        raise ValueError("the games must be a list")
+        raise refused(Flaw.GAMES_NOT_A_LIST)
     results: list[Result] = []
     seen: set[int] = set()
     for n, entry in enumerate(games, start=1):
         try:
             result = Result.from_json(entry)
-        except ValueError as exc:
-            raise ValueError(f"game {n}: {exc}") from None
+        except Invalid as exc:
+            raise refused(Flaw.GAME, number=n, inner=exc.fault) from None
         if result.deal in seen:
-            raise ValueError(f"game {n}: deal {result.deal} is counted twice")
+            raise refused(Flaw.COUNTED_TWICE, number=n, count=result.deal)
         seen.add(result.deal)
         results.append(result)
     return results

@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import Enum
 
 from foursquare.engine.values import Value, replace
-from foursquare.storage.problems import as_json
+from foursquare.storage.problems import Flaw, as_json, refused
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is the type checkers' own: a command reading the statistics does not load it
@@ -56,7 +56,7 @@ class Help(Value):
 
     def __post_init__(self) -> None:
         if not (_is_count(self.take_backs) and _is_count(self.tips) and _is_count(self.autoplayed)):
-            raise ValueError("help is counted in whole numbers from 0")
+            raise refused(Flaw.HELP_COUNTS)
         at = self.autoplayed_at
         if at is not None and not (
             isinstance(at, tuple)
@@ -64,9 +64,7 @@ class Help(Value):
             and list(at) == sorted(set(at))
             and len(at) <= self.autoplayed
         ):
-            raise ValueError(
-                "autoplayed_at must list placement numbers from 1, lowest first, no more than were autoplayed"
-            )
+            raise refused(Flaw.AUTOPLAYED_AT_ORDER)
 
     @property
     def alone(self) -> bool:
@@ -124,19 +122,19 @@ class Help(Value):
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ValueError(f"help must be a JSON object or null, not {as_json(value)}")
+            raise refused(Flaw.HELP_NOT_AN_OBJECT, as_json(value))
         for key in HELP_KEYS:
             if not _is_count(value.get(key)):
-                raise ValueError(f"help needs {key} as a whole number from 0, not {as_json(value.get(key))}")
+                raise refused(Flaw.HELP_COUNT, as_json(value.get(key)), other=key)
         if played_before is None:
             played_before = False
         if not isinstance(played_before, bool):
-            raise ValueError(f"played_before must be true or false, not {as_json(played_before)}")
+            raise refused(Flaw.PLAYED_BEFORE, as_json(played_before))
         autoplayed = value["autoplayed"]
         if autoplayed_at is None and autoplayed == 0:
             autoplayed_at = ()
         if autoplayed_at is not None and not isinstance(autoplayed_at, (list, tuple)):
-            raise ValueError(f"autoplayed_at must be a list of placement numbers or null, not {as_json(autoplayed_at)}")
+            raise refused(Flaw.AUTOPLAYED_AT, as_json(autoplayed_at))
         at = None if autoplayed_at is None else tuple(autoplayed_at)
         return cls(value["take_backs"], value["tips"], autoplayed, played_before, at)
 

@@ -14,7 +14,7 @@ from foursquare.engine import Game
 from foursquare.engine.values import Value
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.helped import Help
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Fault, Invalid, Kind, Problem, Reason, StoreError
 from foursquare.storage.store import Store
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
@@ -46,8 +46,8 @@ class Found(Value):
     game_id: int | None
     game: Game | None
     why_not: Unreviewable | None
-    detail: str = ""
-    """More about :attr:`why_not` (what the rules said of a record that does not replay)."""
+    fault: Fault | None = None
+    """More about :attr:`why_not`: what the rules found in a record that does not replay."""
 
 
 class Library:
@@ -77,8 +77,8 @@ class Library:
             return Found(game_id, None, Unreviewable.NONE_YET if game_id is None else Unreviewable.NO_SUCH_GAME)
         try:
             game = finished.replay()
-        except ValueError as exc:
-            return Found(finished.id, None, Unreviewable.CANNOT_REPLAY, str(exc))
+        except Invalid as exc:
+            return Found(finished.id, None, Unreviewable.CANNOT_REPLAY, exc.fault)
         if game is None:
             return Found(finished.id, None, Unreviewable.NO_RECORD)
         if not game.is_over:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
+from foursquare.engine.faults import Fault, Invalid
 from foursquare.engine.values import Value, replace
 
-__all__ = ["Kind", "Problem", "Reason", "StoreError", "as_json"]
+__all__ = ["Fault", "Flaw", "Invalid", "Kind", "Problem", "Reason", "StoreError", "as_json", "invalid", "refused"]
 
 
 class Kind(Enum):
@@ -96,7 +97,7 @@ class Reason(Enum):
     TOO_DEEP = "nested too deeply"
     TOO_MANY_DIGITS = "a number with too many digits"
     INVALID = "invalid"
-    """``detail`` says what the format's check found."""
+    """``fault`` says what the format's check found (``detail``: an unforeseen error's own words)."""
     NO_RECORD = "no record"
     """A finished game without its placements, so it cannot be checked."""
     SEVERAL_GAMES = "several games"
@@ -144,10 +145,138 @@ class Problem(Value):
     """Why the file could not be moved aside (a reason, or the system's words); it is then left as it is."""
     other: Path | None = None
     """Another path the problem names: the file standing where a folder must be made."""
+    fault: Fault | None = None
+    """What a check found wrong with what the file holds (:attr:`Reason.INVALID`)."""
 
     def but(self, **changes: object) -> Problem:
         """This problem with some fields changed (where the file went, which kind of problem it is)."""
         return replace(self, **changes)
+
+
+class Flaw(Enum):
+    """What storage's checks found wrong in what a file or a row holds (in a
+    :class:`~foursquare.engine.faults.Fault`, worded by :mod:`foursquare.words.faults`)."""
+
+    # a finished game's ending and score
+    RESULT = "result"
+    """``value`` is no result."""
+    NO_LOSS_REASON = "no loss reason"
+    """A game ``other`` (won, abandoned) has loss reason ``value``."""
+    LOSS_REASON = "loss reason"
+    """A lost game has loss reason ``value``."""
+    SCORE_WITHOUT_WIN = "score without a win"
+    UNNUMBERED = "unnumbered deal"
+    ENTRY_NOT_AN_OBJECT = "entry not an object"
+    """``value`` (as Python writes it) is no JSON object."""
+    DEAL_NUMBER = "deal number"
+    """``value`` is no deal number."""
+    ENDING = "ending"
+    """``value`` is no ending."""
+    WIN_SCORE = "win's score"
+    """A win's score ``value`` is not from 0 to ``number``."""
+    SCORE_NOT_WON = "score not won"
+    """A game not won has score ``value``."""
+    # help
+    HELP_COUNTS = "help counts"
+    AUTOPLAYED_AT_ORDER = "autoplayed_at order"
+    HELP_NOT_AN_OBJECT = "help not an object"
+    HELP_COUNT = "help count"
+    """Help's count ``other`` is ``value``."""
+    PLAYED_BEFORE = "played_before"
+    AUTOPLAYED_AT = "autoplayed_at"
+    AUTOPLAYED_AT_NOT_A_LIST = "autoplayed_at not a list"
+    # rows of the database
+    NOT_WHOLE = "not whole"
+    """``value`` is not a whole number from ``number`` (to ``count``, when there is a most)."""
+    SCORE_AND_RESULT = "score and result"
+    """Score ``value`` does not go with result ``other``."""
+    RECORD_NOT_AN_OBJECT = "record not an object"
+    NO_STREAKS = "no streaks"
+    SPLIT_NOT_THE_TALLY = "split not the tally"
+    SCORE_WITH = "score with"
+    """A score with ending ``other``."""
+    TALLY_NOT_THE_GAMES = "tally not the games"
+    STREAKS = "streaks"
+    """Streaks ``number`` and ``count`` with ``value`` games won."""
+    UNFINISHED_STATEMENT = "unfinished statement"
+    # files: envelopes, dates and games
+    NO_OBJECT = "no object"
+    """The file holds no JSON object; it should be a ``reason`` (an envelope of :mod:`~.formats`)."""
+    NO_FORMAT = "no format"
+    """It should be a ``reason``: it has no format ``value``."""
+    WRONG_FORMAT = "wrong format"
+    """It should be a ``reason`` (format ``value``), and has format ``names[0]``."""
+    VERSION = "version"
+    """A ``reason`` of version ``value``; this program reads ``number``."""
+    BAD_DATE = "bad date"
+    """``value`` is no daily date."""
+    BAD_TIME = "bad time"
+    """``value`` is no time."""
+    NO_TIME_ZONE = "no time zone"
+    TIME_OUT_OF_RANGE = "time out of range"
+    NOT_THE_DEALS_STOCK = "not the deal's stock"
+    """The stock is not that of deal ``number``."""
+    SAVED_WITHOUT_DEAL = "saved without a deal"
+    NOT_THE_DAILY_DEAL = "not the daily deal"
+    """Deal ``number`` is not the daily deal of ``value``."""
+    NOT_AN_OBJECT = "not an object"
+    EXPORT_VERSION = "export version"
+    """Version ``value``; this program reads ``number``."""
+    SCORE = "score"
+    """``value`` is no score."""
+    PLACED = "placed"
+    """``value`` is no number of cards placed."""
+    COUNTED = "counted"
+    """``value`` is neither true nor false."""
+    RESULT_TEXT = "result text"
+    """``value`` is no result."""
+    NO_RECORD = "no record"
+    GAME_RECORD_NOT_AN_OBJECT = "game record not an object"
+    DEAL_RANGE = "deal range"
+    """Deal number ``number`` is out of range."""
+    SCORE_RANGE = "score range"
+    """Score ``number`` is not from 0 to ``count``."""
+    STARTED_AFTER_ENDED = "started after ended"
+    """Started at ``value``, ended at ``other``."""
+    RECORD_OF_ANOTHER_DEAL = "record of another deal"
+    """The record is of deal ``count``, not ``number``."""
+    RECORD_SCORE = "record's score"
+    """The record's game ended with score ``count``, not ``number``."""
+    LINE_NOT_OVER = "line says over, record not"
+    """The line says ``other`` is ``value`` but its record's game is not over after ``number`` placements."""
+    LINE_OTHER_END = "line says another end"
+    """The line says ``other`` is ``value`` but its record's game ended with ``names[0]``."""
+    ABANDONED_OVER = "abandoned but over"
+    PLACED_COUNT = "placed count"
+    """``number`` cards placed, but the record places ``count``."""
+    AUTOPLAY_PAST_THE_END = "autoplay past the end"
+    """Autoplay made placement ``number``, but the record places ``count``."""
+    GAMES_NOT_A_LIST = "games not a list"
+    GAME = "game"
+    """Game ``number`` of a statistics file: ``inner`` says what is wrong."""
+    COUNTED_TWICE = "counted twice"
+    """Game ``number`` counts deal ``count`` a second time."""
+
+
+def refused(
+    flaw: Flaw,
+    value: str | None = None,
+    number: int | None = None,
+    *,
+    other: str | None = None,
+    names: tuple[str, ...] = (),
+    inner: Fault | None = None,
+    count: int | None = None,
+) -> Invalid:
+    """The :class:`~foursquare.engine.faults.Invalid` to raise for ``flaw`` with the facts its words name."""
+    return Invalid(Fault(flaw, value, number, other, names, None, inner, count))
+
+
+def invalid(kind: Kind, path: Path | None, exc: Exception, number: int | None = None) -> Problem:
+    """A problem of ``kind``: what a check found (``exc``'s fault), or an unforeseen error's own words."""
+    if isinstance(exc, Invalid):
+        return Problem(kind, Reason.INVALID, path, number=number, fault=exc.fault)
+    return Problem(kind, Reason.INVALID, path, " ".join(str(exc).split()) or type(exc).__name__, number)
 
 
 class StoreError(Exception):

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from foursquare.storage.files import open_regular
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Flaw, Kind, Problem, Reason, StoreError, refused
 
 __all__ = [
     "BUSY_SECONDS",
@@ -345,7 +345,7 @@ def _statements(script: str) -> Iterator[str]:
             yield statement
             statement = ""
     if statement.strip():
-        raise ValueError(f"an unfinished statement in a migration: {statement!r}")
+        raise refused(Flaw.UNFINISHED_STATEMENT, repr(statement))
 
 
 def migrate(connection: sqlite3.Connection, path: Path | None = None) -> None:

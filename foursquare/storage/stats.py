@@ -21,7 +21,7 @@ from foursquare.engine.deal_numbers import LAST_DEAL
 from foursquare.engine.sizes import GRID
 from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
-from foursquare.storage.problems import as_json
+from foursquare.storage.problems import Flaw, as_json, refused
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the rules are loaded by whoever has a game: reading the statistics needs none of them
@@ -69,15 +69,14 @@ class Ending(str, Enum):
         either is none of them or they do not go together."""
         reasons = [ending for ending in cls if ending.result == "lost"]
         if result not in {ending.result for ending in cls}:
-            raise ValueError(f'"result" is "won", "lost" or "abandoned", not {as_json(result)}')
+            raise refused(Flaw.RESULT, as_json(result))
         if result != "lost":
             if loss_reason is not None:
-                raise ValueError(f'a game {result} has no "loss_reason" (null), not {as_json(loss_reason)}')
+                raise refused(Flaw.NO_LOSS_REASON, as_json(loss_reason), other=result)
             return cls(result)
         found = next((ending for ending in reasons if ending.value == loss_reason), None)
         if found is None:
-            named = " or ".join(f'"{ending.value}"' for ending in reasons)
-            raise ValueError(f'a lost game has a "loss_reason" of {named}, not {as_json(loss_reason)}')
+            raise refused(Flaw.LOSS_REASON, as_json(loss_reason), names=tuple(as_json(e.value) for e in reasons))
         return found
 
 
@@ -112,7 +111,7 @@ class Result(Value):
 
     def __post_init__(self) -> None:
         if (self.ending is Ending.WON) != (self.score is not None):
-            raise ValueError("a score goes with a win, and only with a win")
+            raise refused(Flaw.SCORE_WITHOUT_WIN)
 
     @classmethod
     def of(cls, game: Game) -> Result:
@@ -120,7 +119,7 @@ class Result(Value):
         from foursquare.engine import LossReason, Status  # loaded already: ``game`` is one of the rules' games
 
         if game.seed is None:
-            raise ValueError("only a numbered deal can be counted")
+            raise refused(Flaw.UNNUMBERED)
         if game.status is Status.WON:
             return cls(game.seed, Ending.WON, game.score)
         if game.status is Status.LOST and game.loss_reason is not None:
@@ -141,19 +140,19 @@ class Result(Value):
     def from_json(cls, entry: Any) -> Result:
         """Check and read one entry of the games list; ValueError says what is wrong."""
         if not isinstance(entry, dict):
-            raise ValueError(f"{entry!r} is not a JSON object")
+            raise refused(Flaw.ENTRY_NOT_AN_OBJECT, repr(entry))
         deal = entry.get("deal")
         if not _is_int(deal) or not 0 <= deal <= LAST_DEAL:
-            raise ValueError(f"bad deal number {deal!r}")
+            raise refused(Flaw.DEAL_NUMBER, repr(deal))
         try:
             ending = Ending(entry.get("ending"))
         except ValueError:
-            raise ValueError(f"unknown ending {entry.get('ending')!r}") from None
+            raise refused(Flaw.ENDING, repr(entry.get("ending"))) from None
         score = entry.get("score")
         if ending is Ending.WON and (not _is_int(score) or not 0 <= score <= MAX_SCORE):
-            raise ValueError(f"a win needs a score from 0 to {MAX_SCORE}, not {score!r}")
+            raise refused(Flaw.WIN_SCORE, repr(score), MAX_SCORE)
         if ending is not Ending.WON and score is not None:
-            raise ValueError(f"a game that was not won has no score ({score!r})")
+            raise refused(Flaw.SCORE_NOT_WON, repr(score))
         return cls(deal, ending, score)
 
 

@@ -29,7 +29,7 @@ from foursquare.storage.formats import (
     utc_now,
 )
 from foursquare.storage.helped import HELP_KEYS, Help
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Flaw, Kind, Problem, Reason, StoreError, invalid, refused
 from foursquare.storage.repair import open_database, set_aside
 from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
 from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Records, Stats
@@ -203,7 +203,7 @@ class Store:
             kept = parse_saved_game(json.loads(saved))
             when = parse_stamp(started) or utc_now()
         except (ValueError, TypeError, RecursionError) as exc:
-            raise StoreError(Problem(Kind.GAME_IN_PROGRESS, Reason.INVALID, self.path, str(exc))) from None
+            raise StoreError(invalid(Kind.GAME_IN_PROGRESS, self.path, exc)) from None
         return Current(kept.game, kept.daily, when, finished_id, *_help_in_progress(helped))
 
     def save_current(
@@ -368,7 +368,7 @@ class Store:
 
     def _unreadable(self, game_id: object, exc: Exception) -> Problem:
         number = game_id if isinstance(game_id, int) else None
-        return Problem(Kind.GAME_ROW_SKIPPED, Reason.INVALID, self.path, str(exc) or type(exc).__name__, number)
+        return invalid(Kind.GAME_ROW_SKIPPED, self.path, exc, number)
 
     def game_count(self) -> int:
         return int(self._one("SELECT count(*) FROM games")[0])
@@ -621,7 +621,7 @@ _NEWEST_FIRST = "ended DESC, started DESC, id DESC"
 def _whole(value: object, least: int = 0, most: int | None = None) -> int:
     """``value`` as kept in a row that must hold a whole number within bounds; ValueError if it does not."""
     if type(value) is not int or value < least or (most is not None and value > most):
-        raise ValueError(f"{value!r} is not a whole number from {least}" + (f" to {most}" if most is not None else ""))
+        raise refused(Flaw.NOT_WHOLE, repr(value), least, count=most)
     return value
 
 
@@ -631,14 +631,14 @@ def _finished(row: tuple[Any, ...]) -> FinishedGame:
     take_backs, tips, autoplayed, played_before, autoplayed_at = row[10:15]
     rest = row[15:]
     if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
-        raise ValueError(f"bad deal number {deal!r}")
+        raise refused(Flaw.DEAL_NUMBER, repr(deal))
     ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
     score = None if score is None else _whole(score, 0, MAX_SCORE)
     if (ending is Ending.WON) != (score is not None):
-        raise ValueError(f"a score of {score!r} does not go with the result {ending.value}")
+        raise refused(Flaw.SCORE_AND_RESULT, repr(score), other=ending.value)
     record = json.loads(rest[0]) if rest and rest[0] is not None else None
     if record is not None and not isinstance(record, dict):
-        raise ValueError("the record is not a JSON object")
+        raise refused(Flaw.RECORD_NOT_AN_OBJECT)
     return FinishedGame(
         game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
         None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
@@ -664,7 +664,7 @@ def _help_of(
     else:
         listed = json.loads(autoplayed_at) if isinstance(autoplayed_at, str) else None
         if not isinstance(listed, list):
-            raise ValueError("autoplayed_at is not a JSON list")
+            raise refused(Flaw.AUTOPLAYED_AT_NOT_A_LIST)
         at = tuple(listed)
     return Help(_whole(take_backs), _whole(tips), placed, before, at)
 
@@ -712,14 +712,14 @@ def _records(
     """Both records from the tally, its split by help and the streaks; ValueError (or another) when they cannot
     be read or do not add up: the split must add up to the tally, row by row."""
     if streak is None:
-        raise ValueError("no streaks")
+        raise refused(Flaw.NO_STREAKS)
     by_kind: dict[str, list[tuple[Any, ...]]] = {"alone": [], "helped": [], "unrecorded": []}
     added: dict[tuple[Any, ...], int] = {}
     for kind, result, loss_reason, score, count in split:
         by_kind[kind].append((result, loss_reason, score, count))
         added[result, loss_reason, score] = added.get((result, loss_reason, score), 0) + _whole(count, 1)
     if added != {(result, loss_reason, score): count for result, loss_reason, score, count in rows}:
-        raise ValueError("the tally split by help is not the tally")
+        raise refused(Flaw.SPLIT_NOT_THE_TALLY)
     alone = by_kind["alone"]
     return Records(
         _figures(rows, streak[:2], counted),
@@ -746,14 +746,14 @@ def _figures(rows: list[tuple[Any, ...]], streak: tuple[Any, ...] | None, counte
             total += score * count
             best = score if best is None else max(best, score)
         elif score is not None:
-            raise ValueError(f"a score with {ending.value}")
+            raise refused(Flaw.SCORE_WITH, other=ending.value)
         else:
             losses[ending] += count
     if streak is None or played != counted:
-        raise ValueError("the tally is not that of the counted games")
+        raise refused(Flaw.TALLY_NOT_THE_GAMES)
     current, longest = _whole(streak[0]), _whole(streak[1])
     if not current <= longest <= won:
-        raise ValueError(f"streaks {current} and {longest} with {won} games won")
+        raise refused(Flaw.STREAKS, str(won), current, count=longest)
     return Stats(
         played=played,
         won=won,

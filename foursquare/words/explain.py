@@ -1,9 +1,9 @@
 """What a placement did and why, what one would do, and why one may not be made, in words for the player.
 
-The engine reports *which* cells a placement turned over; :func:`explain` says
-*why*, from the position just before it: the placed card was highest or
-lowest among the face-up cards of its row (or column), found only face-down
-cards there, fell between them, or tied one of them.  :func:`preview_words`
+The engine reports which cells a placement turned over and why (each line's
+:class:`~foursquare.engine.Verdict`); :func:`explain` says it: the placed card
+was highest or lowest among the face-up cards of its row (or column), found
+only face-down cards there, fell between them, or tied one of them.  :func:`preview_words`
 (the screen's bottom line) and :func:`preview_sentence` (plain mode) say what
 a placement would do (the engine's :class:`~foursquare.engine.Preview`), and
 :func:`placement_why` says it briefly for the review's lines;
@@ -23,6 +23,8 @@ from foursquare.engine import (
     Card,
     Cell,
     Game,
+    Line,
+    LineFlip,
     LossReason,
     Pile,
     Placement,
@@ -30,22 +32,20 @@ from foursquare.engine import (
     Refusal,
     Status,
     Turn,
+    Verdict,
     cell_name,
 )
-from foursquare.engine.values import Value
 from foursquare.words.cards import Spelling
+from foursquare.words.catalog import N_, _
 from foursquare.words.grammar import and_list, plural, rank_article
 from foursquare.words.results import loss_label, loss_words
 from foursquare.words.table import over_line
 from foursquare.words.text import Rank, Text, Token, Tone, card_list
 
 __all__ = [
-    "Judgement",
-    "LineJudgement",
     "explain",
     "game_over_text",
     "judge",
-    "judge_line",
     "placement_why",
     "preview_sentence",
     "preview_words",
@@ -56,73 +56,9 @@ __all__ = [
 ]
 
 
-class Judgement(Enum):
-    """How the placed card compares with the other piles of one line."""
-
-    ALONE = "alone"
-    """No other pile in the line: nothing to turn over."""
-    ALL_DOWN = "all_down"
-    """Other piles, all face down: nothing to compare with, so all turn over."""
-    HIGHEST = "highest"
-    LOWEST = "lowest"
-    BETWEEN = "between"
-    TIE = "tie"
-
-    @property
-    def turns_over(self) -> bool:
-        return self in (Judgement.ALL_DOWN, Judgement.HIGHEST, Judgement.LOWEST)
-
-
-class LineJudgement(Value):
-    """The verdict for one line (row or column) and the cards it turned over."""
-
-    line: str
-    """``"row"`` or ``"column"``."""
-    judgement: Judgement
-    turned: tuple[Card, ...]
-    low: Card | None = None
-    """The lowest face-up card among the others (BETWEEN), or the one tied (TIE)."""
-    high: Card | None = None
-    """The highest face-up card among the others (BETWEEN), or the one tied (TIE)."""
-    turns: tuple[Turn, ...] = ()
-    """The cards turned, each with its cell and the way it turned (filled in by :func:`judge`)."""
-
-
-def judge_line(
-    line: str, card: Card, others: list[Pile], turned: tuple[Card, ...], turns: tuple[Turn, ...] = ()
-) -> LineJudgement:
-    """Compare ``card`` with the ``others`` piles of its line, as the rules do."""
-    if not others:
-        return LineJudgement(line, Judgement.ALONE, turned, turns=turns)
-    face_up = [p.top for p in others if p.face_up]
-    if not face_up:
-        return LineJudgement(line, Judgement.ALL_DOWN, turned, turns=turns)
-    low, high = min(face_up), max(face_up)
-    if card.rank > high.rank:
-        return LineJudgement(line, Judgement.HIGHEST, turned, turns=turns)
-    if card.rank < low.rank:
-        return LineJudgement(line, Judgement.LOWEST, turned, turns=turns)
-    if card.rank == low.rank:
-        return LineJudgement(line, Judgement.TIE, turned, low=low, high=low, turns=turns)
-    if card.rank == high.rank:
-        return LineJudgement(line, Judgement.TIE, turned, low=high, high=high, turns=turns)
-    return LineJudgement(line, Judgement.BETWEEN, turned, low=low, high=high, turns=turns)
-
-
-def judge(before: Mapping[Cell, Pile], placement: Placement) -> tuple[LineJudgement, LineJudgement]:
-    """The row and column verdicts of ``placement``, made on the table ``before`` it."""
-    row, col = placement.cell
-    in_row = [p for (r, c), p in before.items() if r == row and c != col]
-    in_col = [p for (r, c), p in before.items() if c == col and r != row]
-
-    def turns(cells: tuple[Cell, ...]) -> tuple[Turn, ...]:
-        return tuple(Turn(before[cell].top, cell, not before[cell].face_up) for cell in cells)
-
-    row_turns, col_turns = turns(placement.row_flipped), turns(placement.column_flipped)
-    return (
-        judge_line("row", placement.card, in_row, tuple(t.card for t in row_turns), row_turns),
-        judge_line("column", placement.card, in_col, tuple(t.card for t in col_turns), col_turns),
-    )
+def judge(placement: Placement) -> tuple[LineFlip, LineFlip]:
+    """The row and column verdicts of ``placement``, as the engine decided them."""
+    return placement.row, placement.column
 
 
 def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
@@ -137,7 +73,7 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
     turned: ``10♠ on c3: its row is all face down, turned 4♦ on b3 face up;
     highest in its column, turned 3♥ on c2 face down``.
     """
-    row, col = judge(before, placement)
+    row, col = judge(placement)
     card, where = placement.card, cell_name(placement.cell)
     pile = before.get(placement.cell)
     covers = pile is not None and not pile.face_up
@@ -147,14 +83,14 @@ def explain(before: Mapping[Cell, Pile], placement: Placement) -> list[Text]:
     else:
         long_head = short_head = (card, f" on {where}")
     joined = " and" if covers else ""
-    if row.judgement is Judgement.ALONE and col.judgement is Judgement.ALONE:
+    if row.verdict is Verdict.ALONE and col.verdict is Verdict.ALONE:
         return [
             Text((*long_head, f"{joined} is alone in its row and column: nothing turned")),
             Text((*short_head, ": alone in row and column")),
         ]
-    if Judgement.ALONE in (row.judgement, col.judgement):
-        (j,) = [j for j in (row, col) if j.judgement is not Judgement.ALONE]
-        if j.judgement is Judgement.ALL_DOWN:  # worded as when both lines matter: "its row is all face down"
+    if Verdict.ALONE in (row.verdict, col.verdict):
+        (j,) = [j for j in (row, col) if j.verdict is not Verdict.ALONE]
+        if j.verdict is Verdict.ALL_DOWN:  # worded as when both lines matter: "its row is all face down"
             long_form = Text((*long_head, ": ", *_verdict(j, False), ", ", *_turns(j.turns, _Say.FULL)))
         else:
             long_form = Text((*long_head, f"{joined} ", *_clause(j, short=False, brief=False)))
@@ -224,53 +160,76 @@ def _turns(turns: tuple[Turn, ...], say: _Say) -> tuple[Token, ...]:
     return tuple(out)
 
 
-def _clause(j: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
+def _clause(j: LineFlip, *, short: bool, brief: bool) -> tuple[Token, ...]:
     """One line's verdict and what it turned, e.g. ``is highest in its row: turned 6♥ on d4 face down``."""
     turned: tuple[Token, ...] = (": nothing turned",)
-    if j.judgement.turns_over:
+    if j.verdict.turns_over:
         turned = (": ", *_turns(j.turns, _Say.GROUPED if brief else _Say.FULL))
     verdict = _verdict(j, short)
     if short:
         return (*verdict, *turned)
-    if j.judgement in (Judgement.HIGHEST, Judgement.LOWEST, Judgement.BETWEEN):
+    if j.verdict in (Verdict.HIGHEST, Verdict.LOWEST, Verdict.BETWEEN):
         return ("is ", *verdict, *turned)
     return (*verdict, *turned)
 
 
-def _both(row: LineJudgement, col: LineJudgement, *, short: bool, brief: bool) -> tuple[Token, ...]:
+def _both(row: LineFlip, col: LineFlip, *, short: bool, brief: bool) -> tuple[Token, ...]:
     """The row's and the column's verdicts, each with what it turned.
 
     ``short`` (to fit a narrow line) leaves out the line that turned nothing's "nothing turned";
     ``brief`` also says each card turned in a few words (``6♥ d4 up``).
     """
-    if not row.judgement.turns_over and not col.judgement.turns_over:
-        second = _verdict(col, short)
-        if short and row.judgement is col.judgement is Judgement.BETWEEN:  # "between 3 and 9 in row, 7 and 10 in…"
-            second = (str(second[0]).removeprefix("between "), *second[1:])
-        return (*_verdict(row, short), ", " if short else " and ", *second, ": nothing turned")
+    if not row.verdict.turns_over and not col.verdict.turns_over:
+        if short and row.verdict is col.verdict is Verdict.BETWEEN:
+            both = _("between {row_low} and {row_high} in row, {column_low} and {column_high} in column")
+            ranks = (Rank(row.low or 0), Rank(row.high or 0), Rank(col.low or 0), Rank(col.high or 0))
+            said = Text.filled(both, row_low=ranks[0], row_high=ranks[1], column_low=ranks[2], column_high=ranks[3])
+            return (*said.tokens, ": nothing turned")
+        return (*_verdict(row, short), ", " if short else " and ", *_verdict(col, short), ": nothing turned")
     out: list[Token] = []
     for n, j in enumerate((row, col)):
         out += ["; "] if n else []
         out += _verdict(j, short)
-        if j.judgement.turns_over:
+        if j.verdict.turns_over:
             out += [", ", *_turns(j.turns, _Say.EACH if brief else _Say.FULL)]
         elif not short:
             out += [", nothing turned"]
     return tuple(out)
 
 
-def _verdict(j: LineJudgement, short: bool) -> tuple[Token, ...]:
+_VERDICTS: dict[tuple[Verdict, Line], tuple[str, str]] = {
+    (Verdict.ALL_DOWN, Line.ROW): (N_("its row is all face down"), N_("row all face down")),
+    (Verdict.ALL_DOWN, Line.COLUMN): (N_("its column is all face down"), N_("column all face down")),
+    (Verdict.BETWEEN, Line.ROW): (N_("between {low} and {high} in its row"), N_("between {low} and {high} in row")),
+    (Verdict.BETWEEN, Line.COLUMN): (
+        N_("between {low} and {high} in its column"),
+        N_("between {low} and {high} in column"),
+    ),
+    (Verdict.ALONE, Line.ROW): (N_("alone in its row"), N_("alone in row")),
+    (Verdict.ALONE, Line.COLUMN): (N_("alone in its column"), N_("alone in column")),
+    (Verdict.HIGHEST, Line.ROW): (N_("highest in its row"), N_("highest in row")),
+    (Verdict.HIGHEST, Line.COLUMN): (N_("highest in its column"), N_("highest in column")),
+    (Verdict.LOWEST, Line.ROW): (N_("lowest in its row"), N_("lowest in row")),
+    (Verdict.LOWEST, Line.COLUMN): (N_("lowest in its column"), N_("lowest in column")),
+}
+"""How the card compares in one line, in full and short: each verdict and line a whole message."""
+_TIES: dict[tuple[Line, bool], tuple[str, str]] = {
+    (Line.ROW, False): (N_("ties a {rank} in its row"), N_("ties a {rank} in row")),
+    (Line.COLUMN, False): (N_("ties a {rank} in its column"), N_("ties a {rank} in column")),
+    (Line.ROW, True): (N_("ties an {rank} in its row"), N_("ties an {rank} in row")),
+    (Line.COLUMN, True): (N_("ties an {rank} in its column"), N_("ties an {rank} in column")),
+}
+"""A tie, by line and by the English article its rank takes (``an`` for A and 8): a language without articles
+translates both alike."""
+
+
+def _verdict(j: LineFlip, short: bool) -> tuple[Token, ...]:
     """How the card compares in one line, without the cards turned: ``highest in its column``."""
-    where = f" in {j.line}" if short else f" in its {j.line}"
-    if j.judgement is Judgement.ALL_DOWN:
-        return (f"{j.line} all face down" if short else f"its {j.line} is all face down",)
-    if j.judgement is Judgement.TIE and j.low is not None:
-        return (f"ties {rank_article(j.low.rank_text)} ", Rank(j.low.rank), where)
-    if j.judgement is Judgement.BETWEEN and j.low is not None and j.high is not None:
-        return ("between ", Rank(j.low.rank), " and ", Rank(j.high.rank), where)
-    if j.judgement is Judgement.ALONE:
-        return ("alone", where)
-    return (j.judgement.value, where)
+    if j.verdict is Verdict.TIE and j.low is not None:
+        tie = _TIES[j.line, rank_article(str(Rank(j.low))) == "an"]
+        return Text.filled(_(tie[short]), rank=Rank(j.low)).tokens
+    message = _VERDICTS[j.verdict, j.line][short]
+    return Text.filled(_(message), low=Rank(j.low or 0), high=Rank(j.high or 0)).tokens
 
 
 def preview_words(game: Game, preview: Preview) -> Text:

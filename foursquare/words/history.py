@@ -17,6 +17,7 @@ from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Found, Unreviewable
 from foursquare.storage.stats import Ending
 from foursquare.storage.store import Span
+from foursquare.words.faults import fault_words
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.results import ending_label, ending_short
@@ -182,7 +183,7 @@ def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practi
         Unreviewable.NONE_YET: "no game has ended yet: the review needs one (play one with foursquare)",
         Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
         Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
-        Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {found.detail}",
+        Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {fault_words(found.fault) if found.fault else ''}",
         Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is {done}",
     }
     return reasons[found.why_not] if found.why_not is not None else ""

@@ -16,6 +16,7 @@ from foursquare.words.advice import chance_text
 from foursquare.words.cards import RANK_WORDS, Spelling
 from foursquare.words.catalog import _, ngettext
 from foursquare.words.endings import COSTLY
+from foursquare.words.faults import fault_words
 from foursquare.words.grammar import capitalized, plural
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
@@ -198,7 +199,10 @@ def preparing_line(preparing: Preparing) -> str:
 
 def done_lines(done: AllDone) -> list[str]:
     """The end of a round: what was solved, what stays, and why a game could not be looked at."""
-    lines = [f"The expert could not review a game: {error or 'its review stopped'}." for error in done.trouble]
+    lines = [
+        f"The expert could not review a game: {fault_words(error) if error else 'its review stopped'}."
+        for error in done.trouble
+    ]
     lines += [f"{capitalized(reason)}." for reason in done.unavailable]
     if done.offered:
         lines.append(

@@ -18,6 +18,7 @@ from foursquare.storage.files import CORRUPT_SUFFIX
 from foursquare.storage.formats import MAX_LINE_BYTES
 from foursquare.storage.problems import NOT_A_FILE, Kind, Problem, Reason
 from foursquare.storage.schema import SCHEMA_VERSION
+from foursquare.words.faults import fault_words
 from foursquare.words.quote import shown
 
 __all__ = [
@@ -94,7 +95,8 @@ _STRANGERS = frozenset({Kind.DATABASE_STRANGER, Kind.LOCK_STRANGER})
 
 def reason(problem: Problem) -> str:
     """The problem's reason in a few words ("the disk is full", "not valid JSON: ...")."""
-    said = _reason_words(problem.reason, problem.detail, problem.number)
+    detail = fault_words(problem.fault) if problem.fault is not None else problem.detail
+    said = _reason_words(problem.reason, detail, problem.number)
     if problem.kind in _READ_FILES and (problem.reason in NOT_A_FILE or problem.reason is Reason.OS_ERROR):
         return f"cannot be read: {said}"
     if problem.kind is Kind.NOT_RENAMED and problem.reason is Reason.TOO_MANY_COPIES:

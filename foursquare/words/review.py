@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from foursquare.engine import GRID, Card, Cell, Game, cell_name
+from foursquare.engine import GRID, Card, Cell, Fault, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
 from foursquare.expert.review import verdict as cost_verdict
 from foursquare.expert.shown import tenths, whole_percent
@@ -23,6 +23,7 @@ from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import placement_why
+from foursquare.words.faults import fault_words
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_YOUR_OWN, help_words
@@ -516,7 +517,7 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
     ]
 
 
-def progress_line(progress: float, error: str | None, done: bool, *, ascii: bool) -> list[Text]:
+def progress_line(progress: float, error: Fault | None, done: bool, *, ascii: bool) -> list[Text]:
     """How far the review has come (a bar), or why it stopped (``error``: what the expert raised); nothing once
     it is done."""
     if error is not None:
@@ -650,9 +651,9 @@ def why_sentences(before: Game, step: Step) -> list[Text]:
     return out
 
 
-def review_stopped(error: str | None) -> str:
+def review_stopped(error: Fault | None) -> str:
     """Why the expert's work on a review stopped: what it raised (``error``), or nothing known (interrupted)."""
-    return f"the expert could not review this game ({error})" if error else "the review stopped"
+    return f"the expert could not review this game ({fault_words(error)})" if error else "the review stopped"
 
 
 def not_over(placed: int, left: int) -> str:

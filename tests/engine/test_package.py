@@ -10,7 +10,7 @@ import pytest
 
 import foursquare.engine as engine
 
-PARTS = ("board", "cards", "deal_numbers", "game", "notation")
+PARTS = ("board", "cards", "deal_numbers", "faults", "flips", "game", "notation")
 
 
 @pytest.mark.parametrize("name", engine.__all__)

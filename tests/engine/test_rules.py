@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import raises_saying
 
 from foursquare.engine import Card, Game, IllegalMove, LossReason, Refusal, Status, full_deck
 
@@ -36,7 +37,7 @@ def test_card_parse(text: str, rank: int, suit: str) -> None:
 
 @pytest.mark.parametrize("text", ["", "KH", "QS", "JD", "11H", "0C", "AX", "10", "H", "A S"])
 def test_card_parse_rejects_bad_text_naming_it(text: str) -> None:
-    with pytest.raises(ValueError, match=repr(text).replace("\\", "\\\\")):
+    with raises_saying(ValueError, match=repr(text).replace("\\", "\\\\")):
         Card.parse(text)
 
 
@@ -53,9 +54,9 @@ def test_card_text_round_trip_and_value_semantics() -> None:
 
 
 def test_stock_must_be_non_empty_and_distinct() -> None:
-    with pytest.raises(ValueError, match="empty"):
+    with raises_saying(ValueError, match="empty"):
         Game([])
-    with pytest.raises(ValueError, match="6H"):
+    with raises_saying(ValueError, match="6H"):
         game_of("6H 9C 6H")
 
 
@@ -85,7 +86,7 @@ def test_deal_is_a_shuffle_of_all_forty_and_pinned_per_seed() -> None:
 
 @pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "3", True])
 def test_deal_rejects_bad_seeds(seed: object) -> None:
-    with pytest.raises(ValueError, match="deal number"):
+    with raises_saying(ValueError, match="deal number"):
         Game.deal(seed)  # type: ignore[arg-type]
 
 
@@ -107,7 +108,7 @@ def test_later_cards_go_on_piles_or_edge_neighbours_not_diagonals() -> None:
     assert game.legal_moves() == [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)]
     assert (1, 1) not in game.legal_moves()
     assert game.refusal((1, 1)) is Refusal.NOT_NEXT_TO_A_CARD
-    with pytest.raises(IllegalMove, match="not next to a card"):
+    with raises_saying(IllegalMove, match="not next to a card"):
         game.play((1, 1))
 
 
@@ -119,7 +120,7 @@ def test_pile_holds_at_most_four_cards() -> None:
     assert [str(c) for c in game.piles[(0, 0)].cards] == ["2C", "3C", "4C", "5C"]
     assert (0, 0) not in game.legal_moves()
     assert game.refusal((0, 0)) is Refusal.PILE_FULL
-    with pytest.raises(IllegalMove, match="pile full"):
+    with raises_saying(IllegalMove, match="pile full"):
         game.play((0, 0))
 
 
@@ -143,7 +144,7 @@ def test_occupied_cells_fit_in_a_four_by_four_box(line: list[tuple[int, int]], b
     opposite = (-line[0][0], -line[0][1])
     assert opposite not in game.legal_moves()
     assert game.refusal(opposite) is Refusal.TOO_WIDE
-    with pytest.raises(IllegalMove, match="too wide"):
+    with raises_saying(IllegalMove, match="too wide"):
         game.play(opposite)
 
 
@@ -352,7 +353,7 @@ def test_no_move_accepted_after_the_end() -> None:
     assert game.status is Status.LOST
     assert game.legal_moves() == []
     before = game.to_record()
-    with pytest.raises(IllegalMove, match="over"):
+    with raises_saying(IllegalMove, match="over"):
         game.play((1, 1))
     assert game.to_record() == before
 

@@ -8,7 +8,7 @@ import random
 import threading
 
 import pytest
-from helpers import reordered
+from helpers import raises_saying, reordered
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -229,15 +229,15 @@ def test_positions_and_advice_survive_pickling_for_a_worker_process() -> None:
 
 def test_bad_positions_are_refused_with_a_reason() -> None:
     game = Game.deal(1)
-    with pytest.raises(ValueError, match="unseen"):
+    with raises_saying(ValueError, match="unseen"):
         Position((), Card.parse("5H"), (4,) * 9)
-    with pytest.raises(ValueError, match="unseen"):
+    with raises_saying(ValueError, match="unseen"):
         Position((), Card.parse("5H"), (4, 4, 4, 4, -1, 4, 4, 4, 4, 4))
-    with pytest.raises(ValueError, match="off the table"):
+    with raises_saying(ValueError, match="off the table"):
         Position((((9, 9), Pile((Card.parse("2C"),), True)),), Card.parse("5H"), (4,) * 10)
     lost = Game([Card.parse("5H")])
     lost.play((0, 0))
-    with pytest.raises(ValueError, match="over"):
+    with raises_saying(ValueError, match="over"):
         Position.of(lost)
     assert Position.of(game).legal_cells() == [(0, 0)]
 

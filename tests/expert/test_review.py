@@ -16,6 +16,7 @@ from helpers import (
     lost_game,
     new_pile_judge,
     played,
+    raises_saying,
     reordered,
     stacking_game,
     won_game,
@@ -51,6 +52,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.store import Store
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
+from foursquare.words.faults import fault_words
 from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import (
     AUTOPLAY_NOTE,
@@ -213,7 +215,7 @@ def test_the_review_of_a_game_played_by_the_judge_is_all_best() -> None:
 
 
 def test_an_unfinished_game_is_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="not over"):
+    with raises_saying(ValueError, match="not over"):
         review(played(5, 3), first_cell_judge())
 
 
@@ -311,7 +313,7 @@ def test_a_failing_expert_is_one_line_not_a_crash() -> None:
 
     reviewing = Reviewing(lost_game(), judge=broken)
     assert reviewing.wait(10) is None
-    assert reviewing.error is not None and "out of cheese" in reviewing.error
+    assert reviewing.error is not None and "out of cheese" in fault_words(reviewing.error)
 
 
 @pytest.mark.slow

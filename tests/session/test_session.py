@@ -11,7 +11,18 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from helpers import WINNING_DEAL, WINNING_LINE, busy, count, keep, lost_game, no_room_to_grow, on_disk, won_game
+from helpers import (
+    WINNING_DEAL,
+    WINNING_LINE,
+    busy,
+    count,
+    keep,
+    lost_game,
+    no_room_to_grow,
+    on_disk,
+    raises_saying,
+    won_game,
+)
 from helpers import counted as results
 
 from foursquare.deals import RANDOM_DEALS
@@ -167,18 +178,18 @@ def test_impossible_requests_are_refused_before_anything_changes(tmp_path: Path)
         (2**64, False, "must be"),
         (3, True, "not both"),
     ):
-        with pytest.raises(ValueError, match=complaint):
+        with raises_saying(ValueError, match=complaint):
             GameSession.open(tmp_path, seed=seed, daily=daily)
         assert not tmp_path.joinpath(DB_FILE).exists()
     session, _ = GameSession.open(tmp_path, seed=3)
     session.place((0, 0))
-    with pytest.raises(ValueError, match="not both"):
+    with raises_saying(ValueError, match="not both"):
         session.new_deal(seed=3, daily=True)
     assert session.game.seed == 3 and results(tmp_path) == []
 
 
 def test_a_session_on_an_unnumbered_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="numbered deals"):
+    with raises_saying(ValueError, match="numbered deals"):
         GameSession.in_memory(Game(Game.deal(1).stock))
 
 

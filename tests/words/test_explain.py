@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
-from helpers import WINNING_DEAL, WINNING_LINE
+from helpers import WINNING_DEAL, WINNING_LINE, random_placements
 
 from foursquare.engine import (
     MAX_FACE_DOWN,
@@ -23,22 +23,12 @@ from foursquare.engine import (
 from foursquare.screen import layout
 from foursquare.screen.app import NARROWEST
 from foursquare.words.cards import Spelling
-from foursquare.words.explain import Judgement, explain, judge, placement_why, preview_words, refusal_words
+from foursquare.words.explain import explain, placement_why, preview_words, refusal_words
 from foursquare.words.text import Text
 
 
 def _game(cards: str) -> Game:
     return Game([Card.parse(t) for t in cards.split()])
-
-
-def random_placements(seed: int, deals: int) -> Iterator[tuple[Mapping[Cell, Pile], Placement]]:
-    """Every placement of random games on deals 0 to ``deals - 1``, with the piles just before it."""
-    rng = random.Random(seed)
-    for deal in range(deals):
-        game = Game.deal(deal)
-        while not game.is_over:
-            before = game.piles
-            yield before, game.play(rng.choice(game.legal_moves()))
 
 
 def long_and_short(before: Mapping[Cell, Pile], placement: Placement) -> tuple[Text, Text]:
@@ -185,17 +175,6 @@ def test_a_card_placed_on_a_face_down_card_says_it_covers_it() -> None:
     assert game.face_down_count == 0
     assert forms[0] == "9D covers the face-down card on d4 and ties a 9 in its row: nothing turned"
     assert all("face-down d4" in form or "face-down card on d4" in form for form in forms)
-
-
-def test_verdicts_agree_with_the_engine_on_random_games() -> None:
-    for before, placement in random_placements(3, 200):
-        for verdict, flipped in zip(
-            judge(before, placement), (placement.row_flipped, placement.column_flipped), strict=True
-        ):
-            assert verdict.judgement.turns_over == bool(flipped)
-            assert verdict.turned == tuple(before[c].top for c in flipped)
-            if verdict.judgement is Judgement.ALONE:
-                assert not flipped
 
 
 def _preview(cards: str, cells: list[tuple[int, int]], cell: tuple[int, int]) -> str:
