@@ -27,20 +27,20 @@ from foursquare.engine import Cell, Game, parse_cell
 from foursquare.session import events as session_events
 from foursquare.session.columns import page_width
 from foursquare.session.errors import INTERRUPTED
-from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
+from foursquare.session.events import Event, Mover, Placed
 from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
+from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
 from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import language
-from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
+from foursquare.words.explain import game_over_text, preview_sentence, refusal_sentence
 from foursquare.words.grammar import capitalized
-from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
 from foursquare.words.history import EMPTY, fitted, not_reviewed_line
 from foursquare.words.keys import PLAIN, answer_words, typed_words
 from foursquare.words.log import log_entries, log_title
@@ -57,18 +57,12 @@ from foursquare.words.plain import (
     reviewing_line,
 )
 from foursquare.words.quote import shown
-from foursquare.words.results import share_line
 from foursquare.words.review import helped_summary_line, plain_review_lines
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
-    counted_lost,
-    ended_lines,
-    greeting_forms,
     kept_line,
     leaving_words,
-    nothing_to_redo,
-    nothing_to_undo,
     quitting_words,
     replay_not_yet,
     switch_question,
@@ -129,12 +123,8 @@ class Plain:
         judge: Judge | None = None,
         width: int = DEFAULT_WIDTH,
     ) -> None:
-        self.session = session
-        self.spell = spell
-        self.out = out
-        self.nodes = nodes
-        self.judge = judge
-        self.width = width
+        self.session, self.spell, self.out = session, spell, out
+        self.nodes, self.judge, self.width = nodes, judge, width
         self.library = Library(session.store)
         self.running = True
         self.question: Question | None = None
@@ -418,34 +408,26 @@ class Plain:
     # --- what happened ----------------------------------------------------------
 
     def _tell(self, events: list[Event], *, show: bool = True) -> None:
-        """Print what the session did, then the table (with the end, whether it counts, then what now)."""
+        """Print what the session did, as the presenter words it, then the table (with the end, whether it
+        counts, then what now)."""
         changed = False
         ended: list[str] = []
-        for event in events:
-            if isinstance(event, Placed):
-                self.out(self.spell.text(explain(event.before, event.placement)[0]) + ".")
-                changed = True
-            elif isinstance(event, TookBack):
-                self.out(self.spell.text(took_back(event.card, event.cell, event.turned)) + ".")
-                changed = True
-            elif isinstance(event, Refused):
-                self.out(self.spell.text(refusal_sentence(self.game, event.cell, AT_THE_END)) + ".")
-            elif isinstance(event, Nothing):
-                self.out((nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()) + ".")
-            elif isinstance(event, Finished):
-                said = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
-                ended += [self.spell.text(text) for text in said.every_line]
-                if event.daily is not None:
-                    ended.append(share_line(event.daily, self.game, event.help, event.not_counted))
-            elif isinstance(event, Dealt):
-                if event.lost is not None:
-                    self.out(counted_lost(event.lost))
-                self._greet()
-                changed = True
-            elif isinstance(event, Trouble):
-                self.out(event.line)
-            elif isinstance(event, session_events.HelpHeld):
-                self.out(help_declined(event.aid) if event.declined else help_question_line(event.aid))
+        for what in present(events, self.game, AT_THE_END):
+            if what.dealt:
+                if what.left is not None:
+                    self.out(what.left.forms[0].plain())
+                self._greet(what)
+            elif what.ending is not None:
+                ended += [self.spell.text(text) for text in what.ending.every_line]
+                if what.ending.share is not None:
+                    ended.append(what.ending.share.forms[0].plain())
+            elif what.asked is not None:
+                self.out(what.asked.line)
+            elif what.trouble is not None:
+                self.out(what.trouble.line)
+            elif what.message is not None:
+                self.out(self.spell.text(what.message.forms[0]) + what.message.stop)
+            changed = changed or what.changed
         if not changed or not show:
             for line in ended:
                 self.out(line)
@@ -458,11 +440,12 @@ class Plain:
         self._print(ended)
         self._print(lines[-1:])
 
-    def _greet(self) -> None:
-        greeting = self.session.greeting()
-        if greeting.more_than_the_deal and not self.game.is_over:
-            forms = greeting_forms(greeting.deal, greeting.placed, greeting.replay, greeting.daily, greeting.card)
-            self.out(self.spell.text(forms[0]) + ".")
+    def _greet(self, what: Shown | None = None) -> None:
+        """Say what the presenter says of the game put on the table, where it says more than its deal (which
+        the table's lines give)."""
+        what = what or greeted(self.session.greeting(), self.game)
+        if what.greets_more and what.greeting is not None:
+            self.out(self.spell.text(what.greeting.forms[0]) + what.greeting.stop)
 
     def _show(self) -> None:
         self._print(position_lines(self.game, self.spell))
@@ -479,23 +462,27 @@ class Plain:
     def _with_help(self, aid: Aid, action: Callable[[], None]) -> None:
         """Run ``action`` (a take-back, a tip, autoplay) now, or first ask the one question of a game on your
         own (yes runs it), or say that the player chose no help for this game."""
-        permission = self.session.permission(aid)
-        if permission is session_events.Permission.FREE:
+        gate = help_gate(self.session.permission(aid), aid)
+        if gate.said is not None:
+            self.out(gate.said.forms[0].plain())
+        elif gate.asked is None:
             action()
-        elif permission is session_events.Permission.DECLINED:
-            self.out(help_declined(aid))
         else:
 
-            def on_yes() -> None:
-                self._tell(self.session.answer_help(True), show=False)
-                action()
+            def answered(answer: Answer) -> Callable[[], None]:
+                def on() -> None:
+                    said = help_answered(answer)
+                    if said is not None:
+                        self.out(said.forms[0].plain())
+                    if answer is not Answer.LATER:
+                        self._tell(self.session.answer_help(answer is Answer.YES), show=False)
+                    if answer is Answer.YES:
+                        action()
 
-            def on_no() -> None:
-                self.out(declined_line())
-                self._tell(self.session.answer_help(False), show=False)
+                return on
 
-            self.question = Question(on_yes, on_no, lambda: self.out(put_off_line()))
-            self.out(help_question_line(aid))
+            self.question = Question(answered(Answer.YES), answered(Answer.NO), answered(Answer.LATER))
+            self.out(gate.asked.line)
 
     def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
         stakes = self.session.stakes()

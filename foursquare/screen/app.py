@@ -24,7 +24,6 @@ shown in the side panel (:attr:`App.status`) and more said in the end box
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from itertools import zip_longest
@@ -35,25 +34,20 @@ from foursquare.engine.values import Value, replace
 from foursquare.screen import layout
 from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label, key_of
 from foursquare.session import events as session_events
-from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
+from foursquare.session.events import Event, Mover, Trouble
 from foursquare.session.game import GameSession
+from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
 from foursquare.storage.helped import Aid
-from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
-from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
+from foursquare.words.explain import preview_words, refusal_words
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
-from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
     NEW_DEAL,
     QUIT,
-    ended_lines,
-    greeting_forms,
     keep_label,
     leaving_words,
-    nothing_to_redo,
-    nothing_to_undo,
     quitting_words,
     replay_not_yet,
     switch_question,
@@ -364,7 +358,7 @@ class App:
             self.add_command(command)
         self.add_page_kind("*")  # ? and the way back, on every page
         self.cursor = self._start_cell()
-        self._greet()
+        self._greet(greeted(self.session.greeting(), self.game))
 
     @property
     def game(self) -> Game:
@@ -412,11 +406,6 @@ class App:
     def pop_page(self) -> Page | None:
         """Close the page on top, back to the one under it or to the table."""
         return self.pages.pop() if self.pages else None
-
-    def replace_page(self, page: Page) -> None:
-        """Show ``page`` in place of the page on top (a new state of the same page)."""
-        self.pop_page()
-        self.push_page(page)
 
     @property
     def page(self) -> Page | None:
@@ -686,36 +675,37 @@ class App:
     def ask_before_help(self, aid: Aid, action: Callable[[App], object]) -> bool:
         """Whether ``aid`` (a take-back, a tip, autoplay) must wait: True when the player is asked first (yes
         runs ``action``) or said no for this game (said on the message line); False: go ahead."""
-        permission = self.session.permission(aid)
-        if permission is session_events.Permission.FREE:
-            return False
-        if permission is session_events.Permission.DECLINED:
-            self.say_help(functools.partial(help_declined, aid), Tone.ERROR)
+        gate = help_gate(self.session.permission(aid), aid)
+        if gate.said is not None:
+            self.say_forms(gate.said.forms)
             return True
-        asked = help_question(aid)
+        if gate.asked is None:
+            return False
+        asked = gate.asked
 
-        def on_yes(app: App) -> None:
-            app._show(app.session.answer_help(True))
-            action(app)
+        def answered(answer: Answer) -> Callable[[App], None]:
+            def on(app: App) -> None:
+                said = help_answered(answer)
+                if said is not None:
+                    app.say_forms(said.forms)
+                if answer is not Answer.LATER:
+                    app._show(app.session.answer_help(answer is Answer.YES))
+                if answer is Answer.YES:
+                    action(app)
 
-        def on_no(app: App) -> None:
-            app.say_help(declined_line)
-            app._show(app.session.answer_help(False))
-
-        def on_later(app: App) -> None:
-            app.say_help(put_off_line)
+            return on
 
         self.ask(
             Confirm(
-                Text((asked.question,), Tone.HEADING),
-                Text((asked.cost,)),
-                on_yes,
+                asked.question,
+                asked.detail,
+                answered(Answer.YES),
                 yes=asked.yes,
                 no=asked.no,
-                on_no=on_no,
+                on_no=answered(Answer.NO),
                 no_key="n",
                 later=asked.later,
-                on_later=on_later,
+                on_later=answered(Answer.LATER),
             )
         )
         return True
@@ -757,51 +747,37 @@ class App:
         self.running = False
 
     def _show(self, events: list[Event]) -> bool:
-        """Word and show what the session did; True if the game changed."""
+        """Show what the session did, as the presenter words it; True if the game changed."""
         changed = False
         finished = False
-        for event in events:
-            if isinstance(event, Placed):
-                cell = event.placement.cell
-                self.cursor = cell
-                self.flipped = frozenset(event.placement.flipped)
+        for shown in present(events, self.game, self.end_offers):
+            if shown.turned is not None:  # a card placed or taken back: what it turned, shown as turned
+                self.flipped = shown.turned
                 self.view = layout.view_after(self.game.placements)
-                self.say_forms(explain(event.before, event.placement))
-                changed = True
-            elif isinstance(event, TookBack):
-                self.flipped = frozenset(turn.cell for turn in event.turned)
-                self.say(took_back(event.card, event.cell, event.turned))
-                self.view = layout.view_after(self.game.placements)
-                self.cursor = self.region.clamp(event.cell)
-                self.end_note = self.end_more = ()
-                changed = True
-            elif isinstance(event, Refused):
-                self.say(refusal_sentence(self.game, event.cell, self.end_offers))
-            elif isinstance(event, Nothing):
-                said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
-                self.say(Text((said,), Tone.ERROR))
-            elif isinstance(event, Finished):
-                ended = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
-                self.end_note, self.end_more = ended.lines, ended.more
+            if shown.placed is not None:
+                self.cursor = shown.placed
+            if shown.taken_from is not None:
+                self.cursor = self.region.clamp(shown.taken_from)
+                self.end_note = self.end_more = ()  # a take-back reopens a finished game
+            if shown.message is not None:
+                self.say_forms(shown.message.forms)
+            if shown.trouble is not None and shown.trouble.line not in self.notices:
+                self.notices.append(shown.trouble.line)
+            if shown.ending is not None:
+                self.end_note, self.end_more = shown.ending.lines, shown.ending.more
                 finished = True
-                if event.daily is not None:
-                    self.share = share_line(event.daily, self.game, event.help, event.not_counted)
-                    short = share_short(event.daily, self.game, event.help, event.not_counted)
-                    self.say(Text((self.share,), Tone.GOOD), Text((short,), Tone.GOOD))
-            elif isinstance(event, Dealt):
+                if shown.ending.share is not None:
+                    self.share = shown.ending.share.forms[0].plain()
+                    self.say_forms(shown.ending.share.forms)
+            if shown.dealt:
                 self.view = layout.view_after(self.game.placements)
                 self.cursor = self._start_cell()
                 self.flipped = frozenset()
                 self.end_note = self.end_more = ()
-                self._greet()
+                self._greet(shown)
                 for observer in self.observers:
                     observer.game_started(self.game)
-                changed = True
-            elif isinstance(event, Trouble):
-                self.tell(event)
-            elif isinstance(event, session_events.HelpHeld):
-                held = help_declined if event.declined else help_cost
-                self.say_help(functools.partial(held, event.aid), Tone.ERROR)
+            changed = changed or shown.changed
         if changed:
             self._version += 1
             for observer in self.observers:
@@ -813,9 +789,7 @@ class App:
 
     def tell(self, trouble: Trouble) -> None:
         """Show a problem with the files on the message line, and keep it for after the game."""
-        self.say(Text((trouble.line,), Tone.ERROR), Text((trouble.short,), Tone.ERROR) if trouble.short else None)
-        if trouble.line not in self.notices:
-            self.notices.append(trouble.line)
+        self._show([trouble])
 
     def _start_cell(self) -> Cell:
         """Where the cursor starts: the last card placed if the next may go there too, else a legal cell."""
@@ -825,13 +799,13 @@ class App:
             return last
         return game.legal_moves()[0]
 
-    def _greet(self) -> None:
-        greeting = self.session.greeting()
-        if self.game.is_over:
+    def _greet(self, shown: Shown) -> None:
+        """Say what the presenter says of the game put on the table; once it is over, the preview instead."""
+        if shown.greeting is None:
             self.say(None)
             self.previewing = True
             return
-        self.say_forms(greeting_forms(greeting.deal, greeting.placed, greeting.replay, greeting.daily, greeting.card))
+        self.say_forms(shown.greeting.forms)
 
     def ask_to_switch(self, seed: int | None, daily: bool) -> None:
         """Another deal was asked for on the command line while a game is in progress: ask before leaving it."""
