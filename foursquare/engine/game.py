@@ -109,14 +109,20 @@ class Placement(NamedTuple):
 
     card: Card
     cell: Cell
-    row_flipped: tuple[Cell, ...]
-    """Cells whose top card the row step turned over, in column order."""
-    column_flipped: tuple[Cell, ...]
-    """Cells whose top card the column step turned over, in row order."""
     row: LineFlip
-    """The row step's verdict and the cards it turned."""
+    """The row step's verdict and the cards it turned, in column order."""
     column: LineFlip
-    """The column step's verdict and the cards it turned."""
+    """The column step's verdict and the cards it turned, in row order."""
+
+    @property
+    def row_flipped(self) -> tuple[Cell, ...]:
+        """Cells whose top card the row step turned over, in column order."""
+        return tuple(turn.cell for turn in self.row.turns)
+
+    @property
+    def column_flipped(self) -> tuple[Cell, ...]:
+        """Cells whose top card the column step turned over, in row order."""
+        return tuple(turn.cell for turn in self.column.turns)
 
     @property
     def flipped(self) -> tuple[Cell, ...]:
@@ -127,8 +133,8 @@ class Placement(NamedTuple):
 class Preview(NamedTuple):
     """What placing the next card on a cell would do, worked out without changing the game.
 
-    The fields of :class:`Placement`, then what the game would be afterwards,
-    under the names :class:`Game` uses.
+    What :class:`Placement` says but why, then what the game would be
+    afterwards, under the names :class:`Game` uses.
     """
 
     card: Card
@@ -373,8 +379,6 @@ class Game:
         return Placement(
             card,
             CELL[i],
-            cells(row),
-            cells(column),
             _ALONE_IN_ROW if row_verdict is None else LineFlip(Line.ROW, *row_verdict, self._turns(row, down)),
             _ALONE_IN_COLUMN
             if column_verdict is None

@@ -314,13 +314,6 @@ class Step(Value):
         """What the expert said of ``cell`` for this card; None if it is not one it could go on."""
         return next((line for line in self.lines if line.cell == cell), None)
 
-    def cost_of(self, cell: Cell) -> float | None:
-        """What placing the card on ``cell`` would have cost, in cards to a tenth; None for a cell it cannot go on."""
-        line = self.line(cell)
-        if line is None:
-            return None
-        return max(0, tenths(self.expected_before) - tenths(line.expected)) / 10
-
     def to_json(self) -> dict[str, Any]:
         return {
             "n": self.n,

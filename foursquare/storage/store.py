@@ -180,6 +180,12 @@ class Store:
         with self._errors():
             return self._db.execute(sql, args).fetchone()
 
+    def _named(self, sql: str, *args: Any) -> sqlite3.Cursor:
+        """The rows of ``sql``, each read by its columns' names (``row["deal"]``), not by their places."""
+        cursor = self._db.cursor()
+        cursor.row_factory = sqlite3.Row
+        return cursor.execute(sql, args)
+
     def take_problems(self) -> list[Problem]:
         """The problems met while reading since the last call, each once: rows of the history left out,
         the statistics worked out again from the games, a kept review dropped.  Every caller that shows
@@ -234,11 +240,6 @@ class Store:
                 "INSERT OR REPLACE INTO current (slot, saved, started, finished_id, help) VALUES (1, ?, ?, ?, ?)",
                 (saved, stamp(started), finished_id, helped),
             )
-
-    def saved_game(self) -> SavedGame | None:
-        """The game on the table with its daily date, or None (see :meth:`current` for damage)."""
-        current = self.current()
-        return None if current is None else SavedGame(current.game, current.daily)
 
     # --- finished games --------------------------------------------------------
 
@@ -312,9 +313,7 @@ class Store:
         columns = _GAME_COLUMNS + (", record" if records else "")
         order = _NEWEST_FIRST if newest_first else _OLDEST_FIRST
         with self._errors():
-            rows = self._db.execute(
-                f"SELECT {columns} FROM games ORDER BY {order} LIMIT ?", (-1 if limit is None else limit,)
-            )
+            rows = self._named(f"SELECT {columns} FROM games ORDER BY {order} LIMIT ?", -1 if limit is None else limit)
             for row in rows:
                 finished = self._readable(row)
                 if finished is not None:
@@ -346,24 +345,25 @@ class Store:
         """
         if not 0 < game_id <= _LARGEST_ID:
             return None
-        row = self._one(f"SELECT {_GAME_COLUMNS}, record FROM games WHERE id = ?", game_id)
+        with self._errors():
+            row = self._named(f"SELECT {_GAME_COLUMNS}, record FROM games WHERE id = ?", game_id).fetchone()
         if row is None:
             return None
         try:
             return _finished(row)
         except _UNREADABLE as exc:
-            raise StoreError(self._unreadable(row[0], exc)) from None
+            raise StoreError(self._unreadable(row["id"], exc)) from None
 
     def newest_game(self) -> FinishedGame | None:
         """The newest game that can be read, record included; None before the first game ends."""
         return next(self.each_game(newest_first=True), None)
 
-    def _readable(self, row: tuple[Any, ...]) -> FinishedGame | None:
+    def _readable(self, row: sqlite3.Row) -> FinishedGame | None:
         """The game of ``row``, or None (the problem kept for :meth:`take_problems`) if it cannot be read."""
         try:
             return _finished(row)
         except _UNREADABLE as exc:
-            self._met.append(self._unreadable(row[0], exc))
+            self._met.append(self._unreadable(row["id"], exc))
             return None
 
     def _unreadable(self, game_id: object, exc: Exception) -> Problem:
@@ -625,25 +625,31 @@ def _whole(value: object, least: int = 0, most: int | None = None) -> int:
     return value
 
 
-def _finished(row: tuple[Any, ...]) -> FinishedGame:
-    """The finished game a row of ``games`` holds; ValueError (or TypeError) when the row is damaged."""
-    game_id, deal, daily, started, ended, result, loss_reason, score, placed, counted = row[:10]
-    take_backs, tips, autoplayed, played_before, autoplayed_at = row[10:15]
-    rest = row[15:]
+def _finished(row: sqlite3.Row) -> FinishedGame:
+    """The finished game a row of ``games`` holds (its columns :data:`_GAME_COLUMNS`, and ``record`` when
+    read); ValueError (or TypeError) when the row is damaged."""
+    deal, result, loss_reason, score = row["deal"], row["result"], row["loss_reason"], row["score"]
+    take_backs, tips, autoplayed = row["take_backs"], row["tips"], row["autoplayed"]
     if not isinstance(deal, str) or not deal.isdigit() or not deal.isascii() or len(deal) > 20:
         raise refused(Flaw.DEAL_NUMBER, repr(deal))
     ending = _ENDINGS.get((result, loss_reason)) or Ending.of(result, loss_reason)
     score = None if score is None else _whole(score, 0, MAX_SCORE)
     if (ending is Ending.WON) != (score is not None):
         raise refused(Flaw.SCORE_AND_RESULT, repr(score), other=ending.value)
-    record = json.loads(rest[0]) if rest and rest[0] is not None else None
+    kept = row["record"] if "record" in row.keys() else None  # noqa: SIM118 - a Row has no __contains__ of names
+    record = json.loads(kept) if kept is not None else None
     if record is not None and not isinstance(record, dict):
         raise refused(Flaw.RECORD_NOT_AN_OBJECT)
+    placed = row["placed"]
+    helped = (  # not known: kept before help was recorded, as help_tally counts it
+        None
+        if take_backs is None or tips is None or autoplayed is None
+        else _help_of(take_backs, tips, autoplayed, row["played_before"], row["autoplayed_at"])
+    )
     return FinishedGame(
-        game_id, int(deal), parse_day(daily), parse_stamp(started), parse_stamp(ended), ending, score,
-        None if placed is None else _whole(placed), bool(_whole(counted, 0, 1)), record,
-        None if take_backs is None or tips is None or autoplayed is None  # not known: kept before help was
-        else _help_of(take_backs, tips, autoplayed, played_before, autoplayed_at),  # recorded, as help_tally counts it
+        row["id"], int(deal), parse_day(row["daily"]), parse_stamp(row["started"]), parse_stamp(row["ended"]),
+        ending, score, None if placed is None else _whole(placed), bool(_whole(row["counted"], 0, 1)), record,
+        helped,
     )  # fmt: skip
 
 
