@@ -18,6 +18,7 @@ from foursquare.storage.files import CORRUPT_SUFFIX
 from foursquare.storage.formats import MAX_LINE_BYTES
 from foursquare.storage.problems import NOT_A_FILE, Kind, Problem, Reason
 from foursquare.storage.schema import SCHEMA_VERSION
+from foursquare.words.catalog import N_, _
 from foursquare.words.faults import fault_words
 from foursquare.words.quote import shown
 
@@ -40,57 +41,146 @@ __all__ = [
 class Need(Enum):
     """What a command wanted from the data folder, for the line saying it cannot have it."""
 
-    HISTORY = "the history"
-    STATISTICS = "the statistics"
+    HISTORY = "history"
+    STATISTICS = "statistics"
 
 
 DETAIL_LIMIT = 160
 """The most characters of a technical detail shown: enough for any check's words, not for a 4,000-digit number."""
 
 _REASONS: dict[Reason, str] = {
-    Reason.SYMLINK: "a symbolic link, not a regular file",
-    Reason.FOLDER: "a folder, not a regular file",
-    Reason.FIFO: "a named pipe, not a regular file",
-    Reason.SOCKET: "a socket, not a regular file",
-    Reason.DEVICE: "a device, not a regular file",
-    Reason.NOT_REGULAR: "not a regular file",
-    Reason.PERMISSION: "permission denied",
-    Reason.MISSING: "no such file",
-    Reason.EMPTY: "the file is empty",
-    Reason.NOT_TEXT: "not text",
-    Reason.TOO_DEEP: "not valid JSON: nested too deeply",
-    Reason.TOO_MANY_DIGITS: "not valid JSON: a number with too many digits",
-    Reason.NO_RECORD: "it has no record of its placements, so it cannot be checked",
-    Reason.SEVERAL_GAMES: (
+    Reason.SYMLINK: N_("a symbolic link, not a regular file"),
+    Reason.FOLDER: N_("a folder, not a regular file"),
+    Reason.FIFO: N_("a named pipe, not a regular file"),
+    Reason.SOCKET: N_("a socket, not a regular file"),
+    Reason.DEVICE: N_("a device, not a regular file"),
+    Reason.NOT_REGULAR: N_("not a regular file"),
+    Reason.PERMISSION: N_("permission denied"),
+    Reason.MISSING: N_("no such file"),
+    Reason.EMPTY: N_("the file is empty"),
+    Reason.NOT_TEXT: N_("not text"),
+    Reason.TOO_DEEP: N_("not valid JSON: nested too deeply"),
+    Reason.TOO_MANY_DIGITS: N_("not valid JSON: a number with too many digits"),
+    Reason.NO_RECORD: N_("it has no record of its placements, so it cannot be checked"),
+    Reason.SEVERAL_GAMES: N_(
         "it holds more than one game, one a line as foursquare export writes them: --file takes one game "
         "(foursquare import the file, then foursquare review a game by the id foursquare history gives it)"
     ),
-    Reason.TOO_MANY_COPIES: "too many damaged copies already",
-    Reason.DISK_FULL: "the disk is full",
-    Reason.READ_ONLY: "the database is read-only",
-    Reason.BUSY: "another foursquare kept the database busy too long; try again",
-    Reason.CANNOT_OPEN: "the database cannot be opened",
-    Reason.DISK_IO: "the disk refused to read or write",
-    Reason.DAMAGED: "the database is damaged",
-    Reason.NOT_A_DATABASE: "not a database",
-    Reason.FOREIGN: "another program's database, not Foursquare's",
-    Reason.DISAGREES: "the figures did not agree with the games",
+    Reason.TOO_MANY_COPIES: N_("too many damaged copies already"),
+    Reason.DISK_FULL: N_("the disk is full"),
+    Reason.READ_ONLY: N_("the database is read-only"),
+    Reason.BUSY: N_("another foursquare kept the database busy too long; try again"),
+    Reason.CANNOT_OPEN: N_("the database cannot be opened"),
+    Reason.DISK_IO: N_("the disk refused to read or write"),
+    Reason.DAMAGED: N_("the database is damaged"),
+    Reason.NOT_A_DATABASE: N_("not a database"),
+    Reason.FOREIGN: N_("another program's database, not Foursquare's"),
+    Reason.DISAGREES: N_("the figures did not agree with the games"),
 }
 
 _READ_FILES = frozenset({Kind.SAVED_GAME_DAMAGED, Kind.OLD_STATS_DAMAGED, Kind.RECORD_FILE})
 """Kinds whose file was being read: a system error or a stranger is said as "cannot be read: ..."."""
 
-_MOVED: dict[Kind, tuple[str, str, str | None]] = {
-    Kind.DATABASE_DAMAGED: ("The database of your games", "database", "a fresh one was started"),
-    Kind.DATABASE_STRANGER: ("The database file {name}", "file", None),
-    Kind.SAVED_GAME_DAMAGED: ("The saved game", "saved game", "a new game was dealt"),
-    Kind.OLD_STATS_DAMAGED: ("Your old statistics file", "statistics", None),
-    Kind.LOCK_STRANGER: ("The window lock file", "lock file", "a new one was made"),
+_MOVED: dict[Kind, str] = {
+    Kind.DATABASE_DAMAGED: N_(
+        "The database of your games could not be used ({reason}); it was moved to {aside} and a fresh one was started"
+    ),
+    Kind.DATABASE_STRANGER: N_("The database file {name} could not be used ({reason}); it was moved to {aside}"),
+    Kind.SAVED_GAME_DAMAGED: N_(
+        "The saved game could not be used ({reason}); it was moved to {aside} and a new game was dealt"
+    ),
+    Kind.OLD_STATS_DAMAGED: N_("Your old statistics file could not be used ({reason}); it was moved to {aside}"),
+    Kind.LOCK_STRANGER: N_(
+        "The window lock file could not be used ({reason}); it was moved to {aside} and a new one was made"
+    ),
 }
-"""Files moved aside: what the file is, its noun in the short form, and what was done instead."""
-_LEFT_THEN = {Kind.DATABASE_DAMAGED: "nothing will be saved", Kind.SAVED_GAME_DAMAGED: "a new game was dealt"}
-"""What follows when a damaged file could not be moved aside (and so is left as it is)."""
-_STRANGERS = frozenset({Kind.DATABASE_STRANGER, Kind.LOCK_STRANGER})
+"""Files moved aside: what the file was, why, where it went and what was done instead."""
+_LEFT: dict[Kind, str] = {
+    Kind.DATABASE_DAMAGED: N_(
+        "The database of your games in {path} could not be used ({reason}) nor moved aside ({unmoved}), "
+        "so the file is left as it is; nothing will be saved"
+    ),
+    Kind.SAVED_GAME_DAMAGED: N_(
+        "The saved game in {path} could not be used ({reason}) nor moved aside ({unmoved}), "
+        "so the file is left as it is; a new game was dealt"
+    ),
+    Kind.OLD_STATS_DAMAGED: N_(
+        "Your old statistics file in {path} could not be used ({reason}) nor moved aside ({unmoved}), "
+        "so the file is left as it is"
+    ),
+}
+"""Damaged files that could not be moved aside (and so are left as they are), and what follows."""
+_STRANGER_LEFT = N_("{path} is {reason} and cannot be moved aside ({unmoved})")
+"""Something other than a regular file where one of the folder's own files belongs, that could not be moved."""
+
+
+class _Done(Enum):
+    """What became of a damaged file, as the short form says it."""
+
+    RENAMED = "renamed"
+    MOVED = "moved"
+    LEFT = "left"
+
+
+_SHORT_MOVED: dict[tuple[Kind, _Done], str] = {
+    (Kind.DATABASE_DAMAGED, _Done.RENAMED): N_("Damaged database renamed {name}; more when you quit."),
+    (Kind.DATABASE_DAMAGED, _Done.MOVED): N_("Damaged database moved aside; more when you quit."),
+    (Kind.DATABASE_DAMAGED, _Done.LEFT): N_("Damaged database left as it is; more when you quit."),
+    (Kind.DATABASE_STRANGER, _Done.RENAMED): N_("Damaged file renamed {name}; more when you quit."),
+    (Kind.DATABASE_STRANGER, _Done.MOVED): N_("Damaged file moved aside; more when you quit."),
+    (Kind.DATABASE_STRANGER, _Done.LEFT): N_("Damaged file left as it is; more when you quit."),
+    (Kind.SAVED_GAME_DAMAGED, _Done.RENAMED): N_("Damaged saved game renamed {name}; more when you quit."),
+    (Kind.SAVED_GAME_DAMAGED, _Done.MOVED): N_("Damaged saved game moved aside; more when you quit."),
+    (Kind.SAVED_GAME_DAMAGED, _Done.LEFT): N_("Damaged saved game left as it is; more when you quit."),
+    (Kind.OLD_STATS_DAMAGED, _Done.RENAMED): N_("Damaged statistics renamed {name}; more when you quit."),
+    (Kind.OLD_STATS_DAMAGED, _Done.MOVED): N_("Damaged statistics moved aside; more when you quit."),
+    (Kind.OLD_STATS_DAMAGED, _Done.LEFT): N_("Damaged statistics left as it is; more when you quit."),
+    (Kind.LOCK_STRANGER, _Done.RENAMED): N_("Damaged lock file renamed {name}; more when you quit."),
+    (Kind.LOCK_STRANGER, _Done.MOVED): N_("Damaged lock file moved aside; more when you quit."),
+    (Kind.LOCK_STRANGER, _Done.LEFT): N_("Damaged lock file left as it is; more when you quit."),
+}
+"""A file moved aside, in a few words for the message line: the file and what became of it (the time stamp of
+a renamed copy is in the full line, after the game)."""
+
+_CLAUSES: dict[Kind, str] = {
+    Kind.NOT_RENAMED: N_("{path} was imported but could not be renamed ({reason})"),
+    Kind.DATABASE_UNOPENABLE: N_("the database {path} cannot be opened: {reason}"),
+    Kind.DATABASE_UNUSABLE: N_("the database {path} cannot be used: {reason}"),
+    Kind.DATABASE_NEWER: N_(
+        "the database {path} was written by a newer foursquare (version {number} of the layout; "
+        "this one knows up to {known}): update foursquare to use it"
+    ),
+    Kind.DATABASE_NEGATIVE: N_(
+        "the database {path} says its layout is version {number}, which no foursquare writes, so it is left as it is"
+    ),
+    Kind.DATABASE_KEEPS_BREAKING: N_("the database {path} keeps coming back damaged"),
+    Kind.DATABASE_NO_ACCESS: N_("the database file {path} may not be opened ({reason}), so it is left as it is"),
+    Kind.FOLDER_IS_A_FILE: N_("it is a file, not a folder"),
+    Kind.FOLDER_UNDER_A_FILE: N_("the data folder cannot be made: {other} is a file, not a folder"),
+    Kind.FOLDER_CANNOT_BE_MADE: N_("the data folder cannot be made: {reason}"),
+    Kind.FOLDER_UNREADABLE: N_("the data folder cannot be read: {reason}"),
+    Kind.LOCK_CANNOT_BE_MADE: N_("{path} cannot be made: {reason}"),
+    Kind.LOCK_KEEPS_BREAKING: N_("{path} keeps coming back as something other than a file"),
+    Kind.GAME_ROW_SKIPPED: N_("game {number} of the history cannot be read ({reason}) and is left out"),
+    Kind.TALLY_REBUILT: N_("the statistics did not agree with your games, so they were worked out again from them"),
+    Kind.REVIEW_DROPPED: N_("the review kept with game {number} could not be read and will be made again"),
+    Kind.RECORD_FILE: N_("{path}: {reason}"),
+    Kind.IMPORT_LINE: N_("line {number}: {reason}"),
+    Kind.IMPORT_SOURCE: N_("cannot read {path}: {reason}"),
+    Kind.EXPORT_TARGET: N_("cannot write {path}: {reason}"),
+    Kind.EXPORT_OVER_KEPT: N_(
+        "{path} is one of the data folder's own files ({reason}): export to a file outside it, or to standard output"
+    ),
+}
+"""Every other problem as a clause, by its kind (a kind not named: its reason alone)."""
+
+_SHORT: dict[Kind, str] = {
+    Kind.GAME_IN_PROGRESS: N_("The saved game could not be loaded; a new game was dealt."),
+    Kind.GAME_ROW_SKIPPED: N_("Game {number} of the history cannot be read; it is left out."),
+    Kind.TALLY_REBUILT: N_("The statistics were worked out again from your games."),
+    Kind.NOT_RENAMED: N_("An imported old file could not be renamed; more when you quit."),
+}
+"""Problems with a short form of their own for the message line."""
 
 
 def reason(problem: Problem) -> str:
@@ -98,9 +188,9 @@ def reason(problem: Problem) -> str:
     detail = fault_words(problem.fault) if problem.fault is not None else problem.detail
     said = _reason_words(problem.reason, detail, problem.number)
     if problem.kind in _READ_FILES and (problem.reason in NOT_A_FILE or problem.reason is Reason.OS_ERROR):
-        return f"cannot be read: {said}"
+        return _("cannot be read: {reason}").format(reason=said)
     if problem.kind is Kind.NOT_RENAMED and problem.reason is Reason.TOO_MANY_COPIES:
-        return "too many imported copies already"
+        return _("too many imported copies already")
     return said
 
 
@@ -108,15 +198,15 @@ def _reason_words(what: Reason | str, detail: str | None, number: int | None) ->
     if isinstance(what, str):
         return what
     if what in _REASONS:
-        return _REASONS[what]
+        return _(_REASONS[what])
     if what is Reason.TOO_LARGE:
-        return f"larger than {number or 0:,} bytes"
+        return _("larger than {limit:,} bytes").format(limit=number or 0)
     if what is Reason.LINE_TOO_LONG:
-        return f"longer than {MAX_LINE_BYTES:,} bytes"
+        return _("longer than {limit:,} bytes").format(limit=MAX_LINE_BYTES)
     if what is Reason.NOT_JSON:
-        return f"not valid JSON: {_detail(detail)}"
+        return _("not valid JSON: {detail}").format(detail=_detail(detail))
     if what is Reason.CHECK_FAILED:
-        return f"failed SQLite's check: {_detail(detail)}"
+        return _("failed SQLite's check: {detail}").format(detail=_detail(detail))
     return _detail(detail) if detail else what.value  # the system's, SQLite's or a check's own words
 
 
@@ -127,126 +217,112 @@ def _detail(detail: str | None) -> str:
 
 def why(problem: Problem) -> str:
     """The problem as a clause without its full stop, for a sentence that embeds it."""
-    kind, path, said = problem.kind, problem.path, reason(problem)
-    if kind in _MOVED:
+    if problem.kind in _MOVED:
         return _moved(problem)
-    clauses: dict[Kind, str] = {
-        Kind.NOT_RENAMED: f"{path} was imported but could not be renamed ({said})",
-        Kind.DATABASE_UNOPENABLE: f"the database {path} cannot be opened: {said}",
-        Kind.DATABASE_UNUSABLE: f"the database {path} cannot be used: {said}",
-        Kind.DATABASE_NEWER: (
-            f"the database {path} was written by a newer foursquare (version {problem.number} of the layout; "
-            f"this one knows up to {SCHEMA_VERSION}): update foursquare to use it"
-        ),
-        Kind.DATABASE_NEGATIVE: (
-            f"the database {path} says its layout is version {problem.number}, which no foursquare writes, "
-            "so it is left as it is"
-        ),
-        Kind.DATABASE_KEEPS_BREAKING: f"the database {path} keeps coming back damaged",
-        Kind.DATABASE_NO_ACCESS: f"the database file {path} may not be opened ({said}), so it is left as it is",
-        Kind.FOLDER_IS_A_FILE: "it is a file, not a folder",
-        Kind.FOLDER_UNDER_A_FILE: f"the data folder cannot be made: {problem.other} is a file, not a folder",
-        Kind.FOLDER_CANNOT_BE_MADE: f"the data folder cannot be made: {said}",
-        Kind.FOLDER_UNREADABLE: f"the data folder cannot be read: {said}",
-        Kind.LOCK_CANNOT_BE_MADE: f"{path} cannot be made: {said}",
-        Kind.LOCK_KEEPS_BREAKING: f"{path} keeps coming back as something other than a file",
-        Kind.GAME_IN_PROGRESS: said,
-        Kind.GAME_ROW_SKIPPED: f"game {problem.number} of the history cannot be read ({said}) and is left out",
-        Kind.TALLY_REBUILT: "the statistics did not agree with your games, so they were worked out again from them",
-        Kind.REVIEW_DROPPED: f"the review kept with game {problem.number} could not be read and will be made again",
-        Kind.RECORD_FILE: f"{path}: {said}",
-        Kind.IMPORT_LINE: f"line {problem.number}: {said}",
-        Kind.IMPORT_SOURCE: f"cannot read {path}: {said}",
-        Kind.EXPORT_TARGET: f"cannot write {path}: {said}",
-        Kind.EXPORT_OVER_KEPT: (
-            f"{path} is one of the data folder's own files ({said}): export to a file outside it, or to standard output"
-        ),
-    }
-    return clauses.get(kind, said)
+    said = reason(problem)
+    if problem.kind not in _CLAUSES:
+        return said
+    fields = {"path": problem.path, "reason": said, "number": problem.number, "other": problem.other}
+    return _(_CLAUSES[problem.kind]).format(known=SCHEMA_VERSION, **fields)
 
 
 def line(problem: Problem) -> str:
     """The problem as a whole line for the player: a sentence, with its full stop."""
     if problem.kind is Kind.GAME_IN_PROGRESS:
-        return f"The saved game could not be loaded ({reason(problem)}); a new game was dealt."
+        return _("The saved game could not be loaded ({reason}); a new game was dealt.").format(reason=reason(problem))
     said = why(problem)
-    return said[0].upper() + said[1:] + "."
+    return _("{clause}.").format(clause=said[0].upper() + said[1:])
 
 
 def short(problem: Problem) -> str:
     """The problem in a few words for the game window's message line; the full line is printed after the game."""
     if problem.kind in _MOVED:
-        _, noun, _ = _MOVED[problem.kind]
-        return f"Damaged {noun} {_done(problem)}; more when you quit."
-    names = {
-        Kind.GAME_IN_PROGRESS: "The saved game could not be loaded; a new game was dealt.",
-        Kind.GAME_ROW_SKIPPED: f"Game {problem.number} of the history cannot be read; it is left out.",
-        Kind.TALLY_REBUILT: "The statistics were worked out again from your games.",
-        Kind.NOT_RENAMED: "An imported old file could not be renamed; more when you quit.",
-    }
-    if problem.kind in names:
-        return names[problem.kind]
+        done, name = _done(problem)
+        return _(_SHORT_MOVED[problem.kind, done]).format(name=name)
+    if problem.kind in _SHORT:
+        return _(_SHORT[problem.kind]).format(number=problem.number)
     full = line(problem)
     return full if problem.path is None else full.replace(f"{problem.path.parent}/", "")
 
 
 def _moved(problem: Problem) -> str:
     """A damaged file moved aside (or that could not be), without the full stop."""
-    what, _, then = _MOVED[problem.kind]
     assert problem.path is not None
-    what = what.format(name=problem.path.name)
-    said = reason(problem)
+    fields = {"name": problem.path.name, "path": problem.path, "aside": problem.aside, "reason": reason(problem)}
     if problem.aside is not None:
-        moved = f"{what} could not be used ({said}); it was moved to {problem.aside}"
-        return f"{moved} and {then}" if then else moved
+        return _(_MOVED[problem.kind]).format(**fields)
     unmoved = _reason_words(problem.unmoved or Reason.NOT_REGULAR, None, None)
-    if problem.kind in _STRANGERS:
-        return f"{problem.path} is {said} and cannot be moved aside ({unmoved})"
-    left = f"{what} in {problem.path} could not be used ({said}) nor moved aside ({unmoved})"
-    left += ", so the file is left as it is"
-    then = _LEFT_THEN.get(problem.kind)
-    return f"{left}; {then}" if then else left
+    if problem.kind not in _LEFT:  # a stranger: nothing was lost, so nothing follows
+        return _(_STRANGER_LEFT).format(unmoved=unmoved, **fields)
+    return _(_LEFT[problem.kind]).format(unmoved=unmoved, **fields)
 
 
-def _done(problem: Problem) -> str:
-    """What became of a damaged file, short: renamed (the time stamp is in the full line), moved or left."""
+def _done(problem: Problem) -> tuple[_Done, str]:
+    """What became of a damaged file, short: renamed (the time stamp is in the full line), moved or left; and
+    the renamed file's name so shortened."""
     path, aside = problem.path, problem.aside
     assert path is not None
     if aside is None:
-        return "left as it is"
+        return _Done.LEFT, ""
     if aside.name.startswith(path.name + ".") and aside.name.endswith(CORRUPT_SUFFIX):
-        return f"renamed {path.name}.…{CORRUPT_SUFFIX.lstrip('.')}"
-    return "moved aside"
+        return _Done.RENAMED, f"{path.name}.…{CORRUPT_SUFFIX.lstrip('.')}"
+    return _Done.MOVED, ""
 
 
 def cannot_use(need: Need, folder: Path, problem: Problem) -> str:
     """The line of a command that cannot have ``need`` from the data folder ``folder``."""
-    return f"cannot use {need.value} in {folder}: {why(problem)}"
+    messages = {
+        Need.HISTORY: N_("cannot use the history in {folder}: {why}"),
+        Need.STATISTICS: N_("cannot use the statistics in {folder}: {why}"),
+    }
+    return _(messages[need]).format(folder=folder, why=why(problem))
 
 
 def window_open(folder: Path, pid: int | None) -> str:
     """The line refusing a second game window on ``folder``, held by process ``pid``."""
-    holder = f"process {pid}" if pid is not None else "another process"
-    return (
-        f"a game window is already open on {folder} ({holder}): play there, or close it first. "
+    if pid is None:
+        return _(
+            "a game window is already open on {folder} (another process): play there, or close it first. "
+            "Meanwhile foursquare stats, history and export work here."
+        ).format(folder=folder)
+    return _(
+        "a game window is already open on {folder} (process {pid}): play there, or close it first. "
         "Meanwhile foursquare stats, history and export work here."
-    )
+    ).format(folder=folder, pid=pid)
 
 
-_STREAM_NAMES = {"stdin": "standard input", "stdout": "standard output", "stderr": "standard error"}
+_STREAMS = {
+    ("stdin",): N_("standard input is closed: run foursquare with all three open (redirect to /dev/null to discard)"),
+    ("stdout",): N_("standard output is closed: run foursquare with all three open (redirect to /dev/null to discard)"),
+    ("stderr",): N_("standard error is closed: run foursquare with all three open (redirect to /dev/null to discard)"),
+    ("stdin", "stdout"): N_(
+        "standard input and standard output are closed: run foursquare with all three open "
+        "(redirect to /dev/null to discard)"
+    ),
+    ("stdin", "stderr"): N_(
+        "standard input and standard error are closed: run foursquare with all three open "
+        "(redirect to /dev/null to discard)"
+    ),
+    ("stdout", "stderr"): N_(
+        "standard output and standard error are closed: run foursquare with all three open "
+        "(redirect to /dev/null to discard)"
+    ),
+    ("stdin", "stdout", "stderr"): N_(
+        "standard input, standard output and standard error are closed: run foursquare with all three open "
+        "(redirect to /dev/null to discard)"
+    ),
+}
+"""The line refusing to run with standard streams closed, for each set of them (in this order)."""
 
 
 def closed_streams(names: list[str]) -> str:
     """The line refusing to run with standard streams closed (``stdin``, ``stdout``, ``stderr``)."""
-    said = [_STREAM_NAMES.get(name, name) for name in names]
-    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-    verb = "is" if len(said) == 1 else "are"
-    return f"{listed} {verb} closed: run foursquare with all three open (redirect to /dev/null to discard)"
+    return _(_STREAMS[tuple(name for name in ("stdin", "stdout", "stderr") if name in names)])
 
 
 def unwritable_output(reason: str) -> str:
     """The line for output that cannot be written (``reason`` is the system's words)."""
-    return f"cannot write the output: {reason}"
+    return _("cannot write the output: {reason}").format(reason=reason)
 
 
 class Note(str):

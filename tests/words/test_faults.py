@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from enum import Enum
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,9 @@ from foursquare.engine.faults import Flaw as Rules
 from foursquare.expert.faults import Flaw as Expert
 from foursquare.storage.formats import Envelope
 from foursquare.storage.problems import Flaw as Kept
+from foursquare.storage.problems import Kind, Problem, Reason
 from foursquare.words.faults import fault_words, messages, refused_words
+from foursquare.words.problems import closed_streams, line, short, why
 
 FLAWS: list[Enum] = [*Rules, *Expert, *Kept]
 
@@ -80,3 +83,22 @@ def test_a_fault_inside_another_is_said_inside_its_sentence() -> None:
 
 def test_a_value_error_without_a_fault_keeps_its_own_words() -> None:
     assert refused_words(ValueError("ask for a deal number or for the daily deal, not both")).endswith("not both")
+
+
+@pytest.mark.parametrize("kind", list(Kind), ids=lambda kind: kind.name)
+def test_every_storage_problem_is_worded_whole_in_each_of_its_forms(kind: Kind) -> None:
+    path, folder = Path("/data/foursquare/games.db"), Path("/data")
+    aside, fault = path.with_name("games.db.1.corrupt"), Fault(Kept.NO_STREAKS)
+    forms = [
+        Problem(kind, Reason.DISK_FULL, path, number=3, other=folder, aside=aside),
+        Problem(kind, Reason.INVALID, path, number=3, other=folder, fault=fault, unmoved=Reason.PERMISSION),
+    ]
+    for problem in forms:
+        for said in (line(problem), short(problem), why(problem)):
+            assert said and "{" not in said and "None" not in said, said
+
+
+def test_closed_streams_are_named_in_one_sentence_each() -> None:
+    assert closed_streams(["stdout"]).startswith("standard output is closed: run foursquare with all three open")
+    both = closed_streams(["stderr", "stdin"])
+    assert both.startswith("standard input and standard error are closed:")
