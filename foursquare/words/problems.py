@@ -122,22 +122,32 @@ class _Done(Enum):
     LEFT = "left"
 
 
-_SHORT_MOVED: dict[tuple[Kind, _Done], str] = {
-    (Kind.DATABASE_DAMAGED, _Done.RENAMED): N_("Damaged database renamed {name}; more when you quit."),
-    (Kind.DATABASE_DAMAGED, _Done.MOVED): N_("Damaged database moved aside; more when you quit."),
-    (Kind.DATABASE_DAMAGED, _Done.LEFT): N_("Damaged database left as it is; more when you quit."),
-    (Kind.DATABASE_STRANGER, _Done.RENAMED): N_("Damaged file renamed {name}; more when you quit."),
-    (Kind.DATABASE_STRANGER, _Done.MOVED): N_("Damaged file moved aside; more when you quit."),
-    (Kind.DATABASE_STRANGER, _Done.LEFT): N_("Damaged file left as it is; more when you quit."),
-    (Kind.SAVED_GAME_DAMAGED, _Done.RENAMED): N_("Damaged saved game renamed {name}; more when you quit."),
-    (Kind.SAVED_GAME_DAMAGED, _Done.MOVED): N_("Damaged saved game moved aside; more when you quit."),
-    (Kind.SAVED_GAME_DAMAGED, _Done.LEFT): N_("Damaged saved game left as it is; more when you quit."),
-    (Kind.OLD_STATS_DAMAGED, _Done.RENAMED): N_("Damaged statistics renamed {name}; more when you quit."),
-    (Kind.OLD_STATS_DAMAGED, _Done.MOVED): N_("Damaged statistics moved aside; more when you quit."),
-    (Kind.OLD_STATS_DAMAGED, _Done.LEFT): N_("Damaged statistics left as it is; more when you quit."),
-    (Kind.LOCK_STRANGER, _Done.RENAMED): N_("Damaged lock file renamed {name}; more when you quit."),
-    (Kind.LOCK_STRANGER, _Done.MOVED): N_("Damaged lock file moved aside; more when you quit."),
-    (Kind.LOCK_STRANGER, _Done.LEFT): N_("Damaged lock file left as it is; more when you quit."),
+_SHORT_MOVED: dict[Kind, dict[_Done, str]] = {
+    Kind.DATABASE_DAMAGED: {
+        _Done.RENAMED: N_("Damaged database renamed {name}; more when you quit."),
+        _Done.MOVED: N_("Damaged database moved aside; more when you quit."),
+        _Done.LEFT: N_("Damaged database left as it is; more when you quit."),
+    },
+    Kind.DATABASE_STRANGER: {
+        _Done.RENAMED: N_("Damaged file renamed {name}; more when you quit."),
+        _Done.MOVED: N_("Damaged file moved aside; more when you quit."),
+        _Done.LEFT: N_("Damaged file left as it is; more when you quit."),
+    },
+    Kind.SAVED_GAME_DAMAGED: {
+        _Done.RENAMED: N_("Damaged saved game renamed {name}; more when you quit."),
+        _Done.MOVED: N_("Damaged saved game moved aside; more when you quit."),
+        _Done.LEFT: N_("Damaged saved game left as it is; more when you quit."),
+    },
+    Kind.OLD_STATS_DAMAGED: {
+        _Done.RENAMED: N_("Damaged statistics renamed {name}; more when you quit."),
+        _Done.MOVED: N_("Damaged statistics moved aside; more when you quit."),
+        _Done.LEFT: N_("Damaged statistics left as it is; more when you quit."),
+    },
+    Kind.LOCK_STRANGER: {
+        _Done.RENAMED: N_("Damaged lock file renamed {name}; more when you quit."),
+        _Done.MOVED: N_("Damaged lock file moved aside; more when you quit."),
+        _Done.LEFT: N_("Damaged lock file left as it is; more when you quit."),
+    },
 }
 """A file moved aside, in a few words for the message line: the file and what became of it (the time stamp of
 a renamed copy is in the full line, after the game)."""
@@ -238,7 +248,7 @@ def short(problem: Problem) -> str:
     """The problem in a few words for the game window's message line; the full line is printed after the game."""
     if problem.kind in _MOVED:
         done, name = _done(problem)
-        return _(_SHORT_MOVED[problem.kind, done]).format(name=name)
+        return _(_SHORT_MOVED[problem.kind][done]).format(name=name)
     if problem.kind in _SHORT:
         return _(_SHORT[problem.kind]).format(number=problem.number)
     full = line(problem)
