@@ -13,6 +13,7 @@ from foursquare.session.presenter import Answer, Message, greeted, help_answered
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, took_back
 from foursquare.words.helped import declined_line, help_cost, help_declined, help_question_line, put_off_line
+from foursquare.words.session import counted_lost
 
 OFFERS = (("d", "the same deal again"), ("n", "a new deal"))
 
@@ -104,3 +105,10 @@ def test_the_help_gate_and_its_answers() -> None:
     no, later = help_answered(Answer.NO), help_answered(Answer.LATER)
     assert no is not None and no.forms[0].plain() == declined_line(False)
     assert later is not None and later.forms[1].plain() == put_off_line(True)
+
+
+def test_a_deal_left_in_progress_is_said_to_count_as_a_loss() -> None:
+    session = session_on(Game.deal(WINNING_DEAL))
+    shown = greeted(session.greeting(), session.game, lost=7)
+    assert shown.left is not None and shown.left.forms[0].plain() == counted_lost(7)
+    assert greeted(session.greeting(), session.game).left is None
