@@ -37,7 +37,19 @@ from foursquare.engine.deal_numbers import check_deal_number
 from foursquare.engine.notation import cell_name
 from foursquare.engine.values import Value
 
-__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]
+__all__ = [
+    "Game",
+    "IllegalMove",
+    "LossReason",
+    "Pile",
+    "Placement",
+    "Preview",
+    "Refusal",
+    "Status",
+    "Turn",
+    "Word",
+    "outcome",
+]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
@@ -173,6 +185,12 @@ def _outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]
     if not left:
         return _LOST, LossReason.STOCK_EMPTY
     return _PLAYING, None
+
+
+def outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]:
+    """Where a game stands after a placement, from the board's face-down and occupied masks and the stock
+    after it: the rulebook's end checked once, for the game and for a look-ahead over the next card."""
+    return _outcome(down, occ, left)
 
 
 class Game:
