@@ -32,6 +32,7 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
+from foursquare.session.reviews import Kept, ReviewFailed, ReviewService
 from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words import problems
@@ -58,7 +59,7 @@ from foursquare.words.plain import (
 )
 from foursquare.words.quote import shown
 from foursquare.words.results import share_line
-from foursquare.words.review import helped_summary_line, plain_review_lines
+from foursquare.words.review import plain_review_lines, review_stopped
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
@@ -270,21 +271,20 @@ class Plain:
         game = found.game
         if not rest and self.game.is_over:  # the game on the table as it ended: taken back after its first end
             game = self.game.copy()  # and played to another, it is not the one the history kept (as on the screen)
-        review = self.library.kept_review(found.game_id, game, self.nodes)
-        if review is None:
-            from foursquare.expert.advice import DEFAULT_NODES
-            from foursquare.expert.review import expert_judge
-            from foursquare.expert.review import review as make_review
-
+        reviews = ReviewService(self.library, nodes=self.nodes, judge=self.judge)
+        work = reviews.open(found.game_id, game)
+        if not isinstance(work, Kept):
             self.out(reviewing_line(game.placed_count))
-            judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
-            review = make_review(game, judge)
-            self.library.keep_review(found.game_id, game, review, self.nodes)
+        try:
+            review, _ = reviews.finish(found.game_id, game, work)
+        except ReviewFailed as exc:
+            self.out(capitalized(review_stopped(exc.error)) + ".")
+            return
         this = game == self.game and found.game_id == self.session.game_id  # the game on the table
         helped = self.session.help if this else self.library.help_of(found.game_id)
-        review = review.autoplayed(placements_autoplayed(helped))
+        review = reviews.as_played(review, helped)
         lines = plain_review_lines(review, self.spell, game)
-        said = helped_summary_line(review, helped)
+        said = reviews.help_line(review, helped)
         if said is not None:
             lines.insert(1, said)
         for line in lines:
