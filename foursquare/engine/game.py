@@ -37,19 +37,8 @@ from foursquare.engine.deal_numbers import check_deal_number
 from foursquare.engine.notation import cell_name
 from foursquare.engine.values import Value
 
-__all__ = [
-    "Game",
-    "IllegalMove",
-    "LossReason",
-    "Pile",
-    "Placement",
-    "Preview",
-    "Refusal",
-    "Status",
-    "Turn",
-    "Word",
-    "outcome",
-]
+__all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Turn", "Word"]
+__all__ += ["outcome"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
