@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
+from foursquare.expert.danger import danger_after
 from foursquare.session import events as session_events
 from foursquare.session.columns import page_width
 from foursquare.session.errors import INTERRUPTED
@@ -58,6 +59,7 @@ from foursquare.words.plain import (
     reviewing_line,
 )
 from foursquare.words.quote import shown
+from foursquare.words.reasons import danger_sentence
 from foursquare.words.results import share_line
 from foursquare.words.review import plain_review_lines, review_stopped
 from foursquare.words.session import (
@@ -350,6 +352,9 @@ class Plain:
             self.out(self.spell.text(refusal_sentence(self.game, cell)) + ".")
             return
         self.out(preview_sentence(self.game, self.game.preview(cell), self.spell))
+        danger = danger_sentence(danger_after(self.game, cell))
+        if danger is not None:
+            self.out(self.spell.text(danger))
 
     def cards(self, rest: str) -> None:
         if self._alone("c", rest) and self._playing():

@@ -48,8 +48,9 @@ from foursquare.words.review import (
     summary_lines,
     summary_waiting,
     verdict_lines,
+    why_forms_of,
 )
-from foursquare.words.text import Text, Token, Tone, wrap
+from foursquare.words.text import Text, Token, Tone, fitted, wrap
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
     from foursquare.expert.advice import Advice, Position
@@ -171,6 +172,9 @@ class ReviewPage:
         progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
             verdict = verdict_lines(step, width, by_autoplay=by_autoplay, ascii=self.owner.ascii)
+            why = [] if by_autoplay else why_forms_of(step)
+            if why:
+                verdict += fitted(why, width)
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
             lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]
