@@ -44,6 +44,7 @@ def test_a_tip_for_score_names_the_safest_cell_and_its_chance_too() -> None:
 
 def test_a_tip_says_how_many_unseen_cards_would_then_lose_wherever_they_went() -> None:
     from foursquare.expert.danger import danger_after
+
     game = doomed_game(38)  # one card to come after this one, and it would lose on most cells
     cell = next(cell for cell in game.legal_moves() if danger_after(game, cell).cards)
     danger = danger_after(game, cell)
