@@ -211,3 +211,21 @@ def test_the_expert_s_cell_first_says_why_when_cells_below_read_higher() -> None
     table = lines_table(before_placement(game, step.n), replace(step, lines=lines), 100, 12)
     first = next(text.plain() for text in table if " 1. " in text.plain())
     assert "looked" in first and "further ahead" in first
+
+
+def test_practice_points_to_the_principle_a_stack_where_the_expert_opens_a_pile_is_about() -> None:
+    from helpers import new_pile_judge, stacking_game
+
+    from foursquare.expert.review import before_placement, review
+    from foursquare.words.practice import principle_line
+
+    judge = new_pile_judge()
+    game, stacked = stacking_game(1, judge, stacks=3)
+    result = review(game, judge)
+    early = [n for n in stacked if n <= 16]
+    assert early
+    for n in early:
+        line = principle_line(before_placement(game, n), result.steps[n - 1])
+        assert line == "The principle: open new piles early (foursquare help strategy)."
+    same = next(step for step in result.steps if step.cell == step.expert_cell)
+    assert principle_line(before_placement(game, same.n), same) is None
