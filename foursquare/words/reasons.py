@@ -25,8 +25,8 @@ def rank_choice(ranks: Sequence[int]) -> Text:
         return Text((named[0],))
     if len(named) == 2:
         return Text.filled(_("{first} or {second}"), first=named[0], second=named[1])
-    head = Text.filled(_("{first}, {second}"), first=named[0], second=named[1])
-    for rank in named[2:-1]:
+    head = Text((named[0],))
+    for rank in named[1:-2]:
         head = Text.filled(_("{first}, {second}"), first=head, second=rank)
     return Text.filled(_("{first}, {second} or {third}"), first=head, second=named[-2], third=named[-1])
 
@@ -175,8 +175,11 @@ def preview_forms(cell: str, line: Text, danger: Danger) -> list[Text]:
         "{cell}: then {cards} of {unseen} unseen cards lose wherever they go",
         danger.cards,
     )
+    brief = ngettext(
+        "{cell}: {cards} of {unseen} loses anywhere", "{cell}: {cards} of {unseen} lose anywhere", danger.cards
+    )
     return [
         Text.filled(after, line.tone, preview=line, **fields),
         Text((alone.format(cell=cell, **fields),), line.tone),
-        Text((_("{cell}: {cards} of {unseen} lose anywhere").format(cell=cell, **fields),), line.tone),
+        Text((brief.format(cell=cell, **fields),), line.tone),
     ]

@@ -229,3 +229,12 @@ def test_practice_points_to_the_principle_a_stack_where_the_expert_opens_a_pile_
         assert line == "The principle: open new piles early (foursquare help strategy)."
     same = next(step for step in result.steps if step.cell == step.expert_cell)
     assert principle_line(before_placement(game, same.n), same) is None
+
+
+def test_ranks_read_as_a_choice_however_many() -> None:
+    from foursquare.words.reasons import rank_choice
+
+    assert rank_choice([1]).plain() == "A"
+    assert rank_choice([2, 9]).plain() == "2 or 9"
+    assert rank_choice([1, 5, 10]).plain() == "A, 5 or 10"
+    assert rank_choice([1, 2, 3, 4]).plain() == "A, 2, 3 or 4"
