@@ -504,6 +504,12 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
         whys = ("it lost the game at once, where another cell would not", "lost at once, where another cell would not")
     elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
         whys = (f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost",)
+    elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
+        whys = (
+            "nothing lost: the expert looked further ahead at its own cell, where it reads lower",
+            "nothing lost: the expert's cell was looked at further ahead",
+            "nothing lost",
+        )
     elif step.verdict is Verdict.BEST and step.cell != step.expert_cell:  # a cell ranked lower reads "best"
         place = next((n for n, line in enumerate(step.lines, start=1) if line.cell == step.cell), len(step.lines))
         fields = {"place": place, "cells": len(step.lines), "cost": f"{step.cost:.1f}"}
@@ -516,12 +522,6 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
         )
     elif step.verdict is Verdict.BEST and step.cost:
         whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
-    elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
-        whys = (
-            "nothing lost: the expert looked further ahead at its own cell, where it reads lower",
-            "nothing lost: the expert's cell was looked at further ahead",
-            "nothing lost",
-        )
     elif _surer(step):
         whys = (f"{cost_words(step)} given up {_FOR_SURER}", f"{cost_words(step)} lost")
     else:
