@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import lost_game, stacking_game, won_game
+from helpers import careless_game, lost_game, stacking_game, won_game
 
 from foursquare.engine import RANKS, Cell, Game, Status, cell_name, parse_cell
 from foursquare.expert.advice import Position, advise
@@ -19,14 +19,8 @@ QUICK = 20_000
 
 
 def other_players_game(deal: int, seed: int) -> Game:
-    """Deal ``deal`` as a careless player plays it: any cell that does not lose at once, at random."""
-    rng = random.Random(seed)
-    game = Game.deal(deal)
-    while not game.is_over:
-        legal = game.legal_moves()
-        safe = [cell for cell in legal if game.preview(cell).status is not Status.LOST] or legal
-        game.play(rng.choice(safe))
-    return game
+    """Deal ``deal`` as a careless player plays it (:func:`helpers.careless_game`)."""
+    return careless_game(deal, seed)
 
 
 def deadly_by_brute_force(game: Game, cell: Cell) -> tuple[int, list[str]]:
