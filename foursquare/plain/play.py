@@ -40,6 +40,7 @@ from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import language
+from foursquare.words.danger import danger_sentence
 from foursquare.words.explain import explain, game_over_text, preview_sentence, refusal_sentence, took_back
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
@@ -59,7 +60,6 @@ from foursquare.words.plain import (
     reviewing_line,
 )
 from foursquare.words.quote import shown
-from foursquare.words.reasons import danger_sentence
 from foursquare.words.results import share_line
 from foursquare.words.review import plain_review_lines, review_stopped
 from foursquare.words.session import (

@@ -39,10 +39,10 @@ from foursquare.session import events as session_events
 from foursquare.session.events import Dealt, Event, Finished, Mover, Nothing, Placed, Refused, TookBack, Trouble
 from foursquare.session.game import GameSession
 from foursquare.storage.helped import Aid
+from foursquare.words.danger import preview_forms
 from foursquare.words.explain import explain, preview_words, refusal_sentence, refusal_words, took_back
 from foursquare.words.helped import declined_line, help_cost, help_declined, help_question, put_off_line
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
-from foursquare.words.reasons import preview_forms
 from foursquare.words.results import share_line, share_short
 from foursquare.words.rules import ON_THE_TABLE, RULES
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words

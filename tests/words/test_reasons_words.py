@@ -19,7 +19,8 @@ from foursquare.screen.keys import Key, Resize
 from foursquare.screen.review_page import ReviewPage, ReviewPages
 from foursquare.session.reviews import Kept
 from foursquare.words.cards import RANK_WORDS, Spelling
-from foursquare.words.reasons import danger_sentence, preview_forms, why_forms
+from foursquare.words.danger import danger_sentence, preview_forms
+from foursquare.words.reasons import why_forms
 from foursquare.words.review import plain_review_lines, report_lines
 from foursquare.words.text import Text
 
@@ -232,7 +233,7 @@ def test_practice_points_to_the_principle_a_stack_where_the_expert_opens_a_pile_
 
 
 def test_ranks_read_as_a_choice_however_many() -> None:
-    from foursquare.words.reasons import rank_choice
+    from foursquare.words.danger import rank_choice
 
     assert rank_choice([1]).plain() == "A"
     assert rank_choice([2, 9]).plain() == "2 or 9"
