@@ -12,7 +12,7 @@ NODES = 5_000
 
 
 def test_the_strategy_page_quotes_every_figure_the_script_printed() -> None:
-    text = " ".join(page("strategy").split())  # a quote may run over a line's end
+    text = " ".join(page("strategy").text.split())  # a quote may run over a line's end
     assert MEASURED.games == 200 and MEASURED.placements > 0  # a real run, pasted
     for quote in quotes(MEASURED):
         assert quote in text, quote
