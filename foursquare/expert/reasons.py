@@ -96,6 +96,8 @@ class NextCard(Value):
 class Difference(str, Enum):
     """What two tables can differ in that a player sees at once, the first that differs named."""
 
+    PILES = "piles"
+    """The piles on the table: each one short of the 16 of the square is one more card drawn before a win."""
     OPEN_CELLS = "open_cells"
     """The cells that can take the next card."""
     CLOSED_PILES = "closed_piles"
@@ -288,6 +290,8 @@ def _difference(mine: Board, theirs: Board) -> TableDifference | None:
 
 
 def _count(board: Board, what: Difference) -> int:
+    if what is Difference.PILES:
+        return board.occ.bit_count()
     if what is Difference.OPEN_CELLS:
         return board.legal().bit_count()
     if what is Difference.CLOSED_PILES:

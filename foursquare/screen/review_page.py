@@ -173,8 +173,10 @@ class ReviewPage:
         if step is not None:
             verdict = verdict_lines(step, width, by_autoplay=by_autoplay, ascii=self.owner.ascii)
             why = [] if by_autoplay else why_forms_of(step)
-            if why:
-                verdict += fitted(why, width)
+            if why:  # the whole sentence where it leaves the lines table its rows, else its short form
+                whole, short = wrap(why[0], width), fitted(why, width)
+                spare = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
+                verdict += whole if spare - len(whole) >= LINES_SHOWN + 3 else short
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
             lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]

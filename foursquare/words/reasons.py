@@ -29,7 +29,7 @@ def _same(a: NextCard, b: NextCard) -> bool:
 def why_forms(why: Why, cost: float) -> list[Text]:
     """The "Why:" line of a placement that cost ``cost`` cards, longest form first (the last is the shortest)."""
     if why.spread or not why.by_next_card:
-        return [Text((_spread(why),))]
+        return [Text((form,)) for form in _spread(why)]
     first = why.by_next_card[0]
     group = [entry for entry in why.by_next_card if _same(entry, first)]
     ranks = rank_choice(sorted(entry.rank for entry in group))
@@ -84,40 +84,87 @@ def why_forms(why: Why, cost: float) -> list[Text]:
     return [Text.filled(long, Tone.PLAIN, **fields), Text.filled(short, Tone.PLAIN, **fields)]
 
 
-def _spread(why: Why) -> str:
-    """The "Why:" line of a cost that every next card carries alike: what the two tables differ in."""
+def _spread(why: Why) -> list[str]:
+    """The "Why:" line of a cost that every next card carries alike, longest first: what the two tables differ
+    in."""
     differ = why.differ
     if differ is None:
-        return _("Why: every next card costs alike here, from where the cards lie rather than from anything counted.")
-    fields = {"yours": differ.yours, "expert": differ.expert}
-    if differ.what is Difference.OPEN_CELLS:
-        message = ngettext(
-            "Why: every next card costs alike here: your table leaves {yours} cell that can take it, the "
-            "expert's {expert}.",
-            "Why: every next card costs alike here: your table leaves {yours} cells that can take it, the "
-            "expert's {expert}.",
-            differ.yours,
-        )
+        return [
+            _("Why: every next card costs alike here, from where the cards lie rather than from anything counted."),
+            _("Why: every next card costs alike here."),
+        ]
+    count = differ.yours
+    if differ.what is Difference.PILES:
+        forms = [
+            ngettext(
+                "Why: every next card costs alike here: your table has {yours} pile, the expert's {expert}, and "
+                "each pile short of the 16 is one more card drawn before a win.",
+                "Why: every next card costs alike here: your table has {yours} piles, the expert's {expert}, and "
+                "each pile short of the 16 is one more card drawn before a win.",
+                count,
+            ),
+            ngettext(
+                "Why: {yours} pile on your table, {expert} on the expert's.",
+                "Why: {yours} piles on your table, {expert} on the expert's.",
+                count,
+            ),
+        ]
+    elif differ.what is Difference.OPEN_CELLS:
+        forms = [
+            ngettext(
+                "Why: every next card costs alike here: your table leaves {yours} cell that can take it, the "
+                "expert's {expert}.",
+                "Why: every next card costs alike here: your table leaves {yours} cells that can take it, the "
+                "expert's {expert}.",
+                count,
+            ),
+            ngettext(
+                "Why: {yours} cell can take a card on your table, {expert} on the expert's.",
+                "Why: {yours} cells can take a card on your table, {expert} on the expert's.",
+                count,
+            ),
+        ]
     elif differ.what is Difference.CLOSED_PILES:
-        message = ngettext(
-            "Why: every next card costs alike here: your table has {yours} pile of 4, closed for good, the "
-            "expert's {expert}.",
-            "Why: every next card costs alike here: your table has {yours} piles of 4, closed for good, the "
-            "expert's {expert}.",
-            differ.yours,
-        )
+        forms = [
+            ngettext(
+                "Why: every next card costs alike here: your table has {yours} pile of 4, closed for good, the "
+                "expert's {expert}.",
+                "Why: every next card costs alike here: your table has {yours} piles of 4, closed for good, the "
+                "expert's {expert}.",
+                count,
+            ),
+            ngettext(
+                "Why: {yours} pile of 4 on your table, {expert} on the expert's.",
+                "Why: {yours} piles of 4 on your table, {expert} on the expert's.",
+                count,
+            ),
+        ]
     elif differ.what is Difference.LINES_DOWN:
-        message = ngettext(
-            "Why: every next card costs alike here: your table has {yours} line all face down (a card there "
-            "turns it all face up), the expert's {expert}.",
-            "Why: every next card costs alike here: your table has {yours} lines all face down (a card there "
-            "turns one all face up), the expert's {expert}.",
-            differ.yours,
-        )
+        forms = [
+            ngettext(
+                "Why: every next card costs alike here: your table has {yours} line all face down (a card there "
+                "turns it all face up), the expert's {expert}.",
+                "Why: every next card costs alike here: your table has {yours} lines all face down (a card there "
+                "turns one all face up), the expert's {expert}.",
+                count,
+            ),
+            ngettext(
+                "Why: {yours} line all face down on your table, {expert} on the expert's.",
+                "Why: {yours} lines all face down on your table, {expert} on the expert's.",
+                count,
+            ),
+        ]
     else:
-        message = ngettext(
-            "Why: every next card costs alike here: your table has {yours} card face down, the expert's {expert}.",
-            "Why: every next card costs alike here: your table has {yours} cards face down, the expert's {expert}.",
-            differ.yours,
-        )
-    return message.format(**fields)
+        forms = [
+            ngettext(
+                "Why: every next card costs alike here: your table has {yours} card face down, the expert's {expert}.",
+                "Why: every next card costs alike here: your table has {yours} cards face down, the expert's {expert}.",
+                count,
+            ),
+            ngettext(
+                "Why: {yours} face down on your table, {expert} on the expert's.",
+                "Why: {yours} face down on your table, {expert} on the expert's.",
+                count,
+            ),
+        ]
+    return [form.format(yours=differ.yours, expert=differ.expert) for form in forms]
