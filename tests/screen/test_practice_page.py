@@ -216,6 +216,7 @@ class _Waiting:
     review = None
     error = None
     progress = 0.0
+
     def __init__(self) -> None:
         self.steps: list[Step] = []
 
