@@ -25,7 +25,7 @@ import pytest
 from foursquare import cli
 from foursquare.engine import Cell, Game, Pile, Placement, Status, cell_name, full_deck, parse_cell
 from foursquare.expert.advice import Advice, Position
-from foursquare.expert.review import Judge, Step
+from foursquare.expert.review import Judge, Review, Step, expert_judge, review
 from foursquare.screen.app import App, Settings
 from foursquare.screen.keys import Input, Key
 from foursquare.screen.play import Request, build
@@ -453,3 +453,28 @@ def random_placements(seed: int, deals: int) -> Iterator[tuple[Mapping[Cell, Pil
         while not game.is_over:
             before = game.piles
             yield before, game.play(rng.choice(game.legal_moves()))
+
+
+def careless_game(deal: int = 424242, seed: int = 3) -> Game:
+    """Deal ``deal`` as another player plays it, carelessly: any cell that does not lose at once, at random
+    (``seed``): a game with costly placements for the review to explain."""
+    rng = random.Random(seed)
+    game = Game.deal(deal)
+    while not game.is_over:
+        legal = game.legal_moves()
+        safe = [cell for cell in legal if game.preview(cell).status is not Status.LOST] or legal
+        game.play(rng.choice(safe))
+    return game
+
+
+QUICK_NODES = 5_000
+"""A node budget that keeps the real expert's reviews quick in tests: its advice still says why, rank by rank."""
+_REVIEWED: dict[tuple[int | None, tuple[Cell, ...]], Review] = {}
+
+
+def quick_review(game: Game) -> Review:
+    """``game`` reviewed by the real expert at :data:`QUICK_NODES` (once per test run: it is the same each time)."""
+    key = (game.seed, tuple(game.placements))
+    if key not in _REVIEWED:
+        _REVIEWED[key] = review(game, expert_judge(QUICK_NODES))
+    return _REVIEWED[key]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from foursquare.commands.arguments import add_game, add_nodes, parser_for
@@ -22,13 +23,13 @@ from foursquare.commands.output import open_store, using
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
-from foursquare.expert.reviewing import Reviewing
 from foursquare.session.columns import terminal_columns
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.lines import spelling_for
+from foursquare.session.reviews import ReviewFailed, ReviewService, Work
 from foursquare.storage.files import named_back, open_named, os_problem, read_limited
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, parse_json
-from foursquare.storage.helped import Help, placements_autoplayed
+from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.commands import OPTIONS, Said
@@ -36,7 +37,6 @@ from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
 from foursquare.words.review import (
-    helped_summary_line,
     not_over,
     plain_review_lines,
     progress_bar,
@@ -108,27 +108,14 @@ def report_lines(review: Review, *, ascii: bool = False, width: int | None = Non
     return [to_ascii(line) for line in lines] if ascii else lines
 
 
-def run(
-    game: Game, err: TextIO, *, show_progress: bool, nodes: int = DEFAULT_NODES, judge: Judge | None = None
-) -> Review:
-    """Review ``game``, with a progress bar on ``err`` if asked; :class:`CommandError` if the expert failed.
+def _progress(err: TextIO) -> Callable[[Work], None]:
+    """A progress bar on ``err`` while a review is made."""
 
-    ``judge`` replaces the expert (and its two processes) by a function of this one.
-    """
-    reviewing = Reviewing(game, nodes=nodes, judge=judge)
-    try:
-        while reviewing.wait(0.1) is None and not reviewing.done():
-            if show_progress:
-                err.write(f"\rReviewing {progress_bar(reviewing.progress, 30, ascii=True)} ")
-                err.flush()
-    finally:
-        reviewing.cancel()
-        if show_progress:
-            err.write("\r" + " " * 48 + "\r")
-            err.flush()
-    if reviewing.review is None:
-        raise CommandError(review_stopped(reviewing.error))
-    return reviewing.review
+    def show(work: Work) -> None:
+        err.write(f"\rReviewing {progress_bar(work.progress, 30, ascii=True)} ")
+        err.flush()
+
+    return show
 
 
 def main(argv: list[str], *, judge: Judge | None = None) -> int:
@@ -175,21 +162,27 @@ def _review(
         check_reviewable(game)
     except NotOver as exc:
         raise CommandError(not_over(exc.placed, exc.left)) from None
-    review = kept[0].kept_review(kept[1], game, args.nodes) if kept is not None else None
-    if review is None:
-        try:
-            review = run(game, err, show_progress=err.isatty(), nodes=args.nodes, judge=judge)
-        except KeyboardInterrupt:
-            raise CommandError(review_stopped(None), INTERRUPTED) from None
-        if kept is not None:
-            trouble = kept[0].keep_review(kept[1], game, review, args.nodes)
-            if trouble is not None:
-                print(f"foursquare review: {review_not_kept(trouble)}", file=err)
-    review = review.autoplayed(placements_autoplayed(help))
+    service = ReviewService(kept[0] if kept is not None else None, nodes=args.nodes, judge=judge)
+    show = err.isatty()
+    try:
+        review, trouble = service.review(
+            kept[1] if kept is not None else None, game, waiting=_progress(err) if show else None
+        )
+    except ReviewFailed as exc:
+        raise CommandError(review_stopped(exc.error)) from None
+    except KeyboardInterrupt:
+        raise CommandError(review_stopped(None), INTERRUPTED) from None
+    finally:
+        if show:
+            err.write("\r" + " " * 48 + "\r")
+            err.flush()
+    if trouble is not None:
+        print(f"foursquare review: {review_not_kept(trouble)}", file=err)
+    review = service.as_played(review, help)
     if args.json:
         print(json.dumps(review.to_json()))
         return 0
-    helped = helped_summary_line(review, help)
+    helped = service.help_line(review, help)
     width = terminal_columns() if sys.stdout.isatty() else None
     if args.words:  # as plain mode's v says it: for a screen reader
         spell = spelling_for(sys.stdout, ascii=args.ascii, words=True, real=True)

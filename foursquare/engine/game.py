@@ -40,6 +40,7 @@ from foursquare.engine.notation import cell_name
 from foursquare.engine.values import Value
 
 __all__ = ["Game", "IllegalMove", "LossReason", "Pile", "Placement", "Preview", "Refusal", "Status", "Word"]
+__all__ += ["outcome"]
 
 RECORD_FORMAT = "foursquare-game"
 RECORD_VERSION = 1
@@ -168,6 +169,12 @@ def _outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]
 
 _ALONE_IN_ROW = LineFlip(Line.ROW, Verdict.ALONE)
 _ALONE_IN_COLUMN = LineFlip(Line.COLUMN, Verdict.ALONE)
+
+
+def outcome(down: int, occ: int, left: int) -> tuple[Status, LossReason | None]:
+    """Where a game stands after a placement, from the board's face-down and occupied masks and the stock
+    after it: the rulebook's end checked once, for the game and for a look-ahead over the next card."""
+    return _outcome(down, occ, left)
 
 
 class Game:

@@ -28,7 +28,7 @@ from foursquare.expert.background import Background
 from foursquare.expert.calibration import calibrated, said_score
 from foursquare.expert.evaluation import WIN_BONUS, Leaves
 from foursquare.expert.faults import Flaw
-from foursquare.expert.search import look_ahead
+from foursquare.expert.search import Value, look_ahead
 
 __all__ = [
     "DEFAULT_NODES",
@@ -128,6 +128,10 @@ class Advice:
     """Whether a deadline or a cancel stopped the look-ahead before its node budget was spent."""
     raw_expected: float = 0.0
     """The search's own expected score for :attr:`cell`, before :func:`~foursquare.expert.calibration.said_score`."""
+    replies: tuple[tuple[Cell, tuple[tuple[int, Value, Cell], ...]], ...] = ()
+    """Why each cell is worth what it is, rank by rank: for each cell the search saw a next card from, every
+    rank that card may have with the value (and chance) of its best placement there and that placement's cell,
+    at the depth of the cell's figures (:data:`~foursquare.expert.search.Replies`)."""
 
     @property
     def expected_score(self) -> float:
@@ -197,6 +201,11 @@ def advise(
     )
     cell, chance = ranking[0]
     raw = min(max(ranked[0][1][1], 0.0), 1.0)
+    replies = tuple(
+        (CELL[i], tuple((rank, value, CELL[j]) for rank, value, j in outcome.replies[i]))
+        for i, _, _ in ranked
+        if outcome.replies.get(i)
+    )
     return Advice(
         cell,
         chance,
@@ -208,6 +217,7 @@ def advise(
         raw,
         outcome.interrupted,
         raws[0],
+        replies,
     )
 
 

@@ -35,7 +35,9 @@ from foursquare.engine import Card, Cell, Game, Status, cell_name, parse_cell
 from foursquare.engine.faults import Fault, Invalid
 from foursquare.engine.game import Word
 from foursquare.engine.values import Value, replace
+from foursquare.expert.danger import NO_DANGER, Danger, danger_after
 from foursquare.expert.faults import Flaw
+from foursquare.expert.reasons import Why, why_of
 from foursquare.expert.shown import tenths, whole_percent
 
 if TYPE_CHECKING:  # the search is imported when a position is first judged: the verdicts' words load without it
@@ -88,6 +90,11 @@ class Verdict(Word):
         """Anything but best: what ``n``/``N`` step through."""
         return self is not Verdict.BEST
 
+    @property
+    def explained(self) -> bool:
+        """An inaccuracy or worse: a placement the review says why of (:class:`~foursquare.expert.reasons.Why`)."""
+        return self not in (Verdict.BEST, Verdict.GOOD)
+
 
 THRESHOLDS: tuple[tuple[float, Verdict], ...] = (
     (0.5, Verdict.BEST),
@@ -123,9 +130,10 @@ BLUNDER_POINTS = 20
 PRACTICE_COST = 1.0
 """A placement that cost this many cards or more becomes a position to practise on (:attr:`Step.worth_practising`)."""
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 """The version of what :meth:`Review.to_cache` writes (2: expected scores and every cell's figures; 3: the
-expected scores as the expert says them, shifted by :data:`~foursquare.expert.calibration.SCORE_OFFSETS`)."""
+expected scores as the expert says them, shifted by :data:`~foursquare.expert.calibration.SCORE_OFFSETS`; 4: why
+each costly placement cost what it did, and the danger after each)."""
 
 ACCURACY_CURVE = (103.1668, 0.45, 3.1668)
 """A placement's accuracy from its cost ``c`` in cards: ``a·e^(−b·(c − best)) − c0``, 100 for a best placement.
@@ -273,6 +281,11 @@ class Step(Value):
     lost_at_once: bool = False
     """The player's cell lost the game there and then where another cell would not have (never the expert's
     own cell: whatever the search says, that one is best)."""
+    why: Why | None = None
+    """Why the placement cost what it did, on an inaccuracy or worse (None elsewhere, or where the expert's advice
+    did not say: a test's fake)."""
+    danger: tuple[Danger, Danger] = (NO_DANGER, NO_DANGER)
+    """The unseen cards that would then lose wherever they went: after the player's cell, after the expert's."""
 
     @property
     def drop(self) -> float:
@@ -315,7 +328,7 @@ class Step(Value):
         return next((line for line in self.lines if line.cell == cell), None)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        value: dict[str, Any] = {
             "n": self.n,
             "card": str(self.card),
             "cell": cell_name(self.cell),
@@ -328,6 +341,10 @@ class Step(Value):
             "cost": self.cost,
             "lines": [line.to_json() for line in self.lines],
         }
+        value["danger"] = {"yours": self.danger[0].to_json(), "expert": self.danger[1].to_json()}
+        if self.why is not None and self.verdict.explained:
+            value["why"] = self.why.to_json()
+        return value
 
 
 def judge_step(before: Game, cell: Cell, judge: Judge) -> Step:
@@ -337,13 +354,14 @@ def judge_step(before: Game, cell: Cell, judge: Judge) -> Step:
     search), so the expert's own cell costs nothing by construction.
     """
     from foursquare.expert.advice import Position
+    from foursquare.expert.evaluation import WIN_BONUS
 
     position = Position.of(before)
     advice = judge(position)
     lines = rated_lines(before, advice)
     best = lines[0]
     mine = next((line for line in lines if line.cell == cell), Line(cell, 0.0, 0.0))
-    return Step(
+    step = Step(
         before.placed_count + 1,
         position.next_card,
         cell,
@@ -355,7 +373,12 @@ def judge_step(before: Game, cell: Cell, judge: Judge) -> Step:
         mine.expected,
         lines,
         cell != best.cell and loses_at_once(before, cell),
+        None,
+        (danger_after(before, cell), danger_after(before, best.cell)),
     )
+    if not step.verdict.explained:
+        return step
+    return replace(step, why=why_of(before, cell, best.cell, step.cost, dict(advice.replies), WIN_BONUS))
 
 
 def before_placement(game: Game, n: int) -> Game:
@@ -534,6 +557,7 @@ def _kept_step(entry: Any, before: Game) -> Step:
     cell, expert_cell = parse_cell(entry["cell"]), parse_cell(entry["expert_cell"])
     if not lines or {line.cell for line in lines} != set(before.legal_moves()):
         raise Invalid(Fault(Flaw.KEPT_CELLS))
+    why = entry.get("why")
     return Step(
         int(entry["n"]),
         Card.parse(entry["card"]),
@@ -546,6 +570,8 @@ def _kept_step(entry: Any, before: Game) -> Step:
         float(entry["expected_after"]),
         lines,
         cell != expert_cell and loses_at_once(before, cell),
+        None if why is None else Why.from_json(why, before, cell, expert_cell),
+        (danger_after(before, cell), danger_after(before, expert_cell)),  # exact by the rules, and quick
     )
 
 

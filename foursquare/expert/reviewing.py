@@ -25,6 +25,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -189,9 +190,20 @@ def _back(conn: Connection, record: dict[str, Any], nodes: int, known: Known, sh
 
 
 def this_game_s(game: Game, known: Mapping[Position, Advice]) -> Known:
-    """The advice of ``known`` on ``game``'s own positions: what its review can take (a screen keeps more)."""
-    positions = (Position.of(before) for before, _ in replayed(game))
-    return {position: known[position] for position in positions if position in known}
+    """The advice of ``known`` on ``game``'s own positions: what its review can take (a screen keeps more).
+
+    Of each advice's replies rank by rank, only those of the cell played and the expert's are kept: all
+    the review reads, and what the children are sent stays small enough to go through a pipe at once
+    (every cell's would make a child's start wait until it has read them).
+    """
+    taken: Known = {}
+    for before, cell in replayed(game):
+        position = Position.of(before)
+        advice = known.get(position)
+        if advice is not None:
+            replies = tuple((at, said) for at, said in advice.replies if at in (cell, advice.cell))
+            taken[position] = replace(advice, replies=replies)
+    return taken
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from foursquare.engine.board import COL_MASK_OF, ROW_MASK_OF, Board, bits
 from foursquare.expert.evaluation import Leaves, leaves
 
-__all__ = ["Lookahead", "Outcome", "Stopped", "Value", "look_ahead"]
+__all__ = ["Lookahead", "Outcome", "Replies", "Reply", "Stopped", "Value", "look_ahead"]
 
 Value = tuple[float, float]
 """What a position is worth to the search, and its estimated chance of winning.
@@ -38,6 +38,13 @@ _LOST: Value = (0.0, 0.0)
 _RANKS = range(1, 11)
 _EVERY_RANK = len(_RANKS)
 _BY_RANK = range(_EVERY_RANK + 1)  # the indices of ``counts``: index 0 is unused and holds 0
+
+Reply = tuple[int, Value, int]
+"""One rank the next card may have, the value of its best placement after a cell (with its chance), and that
+placement's index: the search's own reason for a cell's value, rank by rank."""
+Replies = tuple[Reply, ...]
+"""Every live rank's :data:`Reply` after one cell, in the order the search weighed them: a cell's value is their
+values weighted by the ranks' counts, so two cells' values differ rank by rank."""
 
 Pick = Callable[[tuple[int, int, int, int]], tuple[int, ...]]
 """Which of a cell's four outcomes (nothing turned, the row, the column, both) each live rank brings."""
@@ -156,28 +163,42 @@ class Lookahead:
         self.spots: dict[int, Spots] = {}
 
     def root(
-        self, rank: int, left: int, depth: int, cells: Iterable[int], values: dict[int, tuple[Value, int]]
+        self,
+        rank: int,
+        left: int,
+        depth: int,
+        cells: Iterable[int],
+        values: dict[int, tuple[Value, int]],
+        replies: dict[int, Replies] | None = None,
     ) -> None:
         """The value of placing ``rank`` on each of ``cells`` (legal indices), ``depth`` placements ahead.
 
         ``left`` is the number of unseen cards (the stock after this card).
         Each value, with the nodes its search took, goes into ``values`` as
         it is found: when :class:`Stopped` cuts the work short, the cells
-        finished before stay there.
+        finished before stay there.  ``replies`` gets each cell's
+        :data:`Replies` at the same time (none for a cell that ends the game
+        or sees no further card): the chance node right under the root is
+        never cut short (its alpha is below every value), so each rank's
+        best reply there is exact, and the cell's value is their mean.
         """
         board = self.board
         for i in cells:
             before = self.nodes
             undo = board.place(i, rank)
-            value = self._after(left, depth - 1)
+            record: list[Reply] | None = [] if replies is not None else None
+            value = self._after(left, depth - 1, -1.0, record)
             board.unplace(undo)
             self.nodes += 1
             values[i] = value, self.nodes - before
+            if replies is not None and record is not None:
+                replies[i] = tuple(record)
 
-    def _after(self, left: int, depth: int, alpha: float = -1.0) -> Value:
+    def _after(self, left: int, depth: int, alpha: float = -1.0, record: list[Reply] | None = None) -> Value:
         """The value of the board just after a placement, with ``left`` unseen cards.
 
-        Below ``alpha`` the value may be any bound at most alpha (see :meth:`_draw`).
+        Below ``alpha`` the value may be any bound at most alpha (see :meth:`_draw`).  ``record`` (at the root
+        only) gets each rank's best reply.
         """
         board = self.board
         down = board.down
@@ -187,10 +208,10 @@ class Lookahead:
             o = table.ord[k]
             return table.value[o], table.chance[o]
         if depth == 1:
-            return self._last_draw(left)
-        return self._draw(left, depth, alpha)
+            return self._last_draw(left, record)
+        return self._draw(left, depth, alpha, record)
 
-    def _draw(self, left: int, depth: int, alpha: float = -1.0) -> Value:
+    def _draw(self, left: int, depth: int, alpha: float = -1.0, record: list[Reply] | None = None) -> Value:
         """Expected value over the next card's rank, then the best placement for it, ``depth`` placements deep.
 
         For each rank the cells are tried best first by their horizon value,
@@ -214,6 +235,7 @@ class Lookahead:
             count = counts[rank]
             counts[rank] = count - 1
             best = _LOST
+            at = -1
             for j in sorted(order, key=columns[k].__getitem__, reverse=True):  # stable: ties keep the cells' order
                 undo = board.place(cells[j], rank)
                 value = self._after(left - 1, depth - 1, best[0])
@@ -221,7 +243,10 @@ class Lookahead:
                 self.nodes += 1
                 if value[0] > best[0]:
                     best = value
+                    at = j
             counts[rank] = count
+            if record is not None:
+                record.append((rank, best, cells[at] if at >= 0 else cells[0]))
             total += count * best[0]
             chance += count * best[1]
             remaining -= count
@@ -237,14 +262,14 @@ class Lookahead:
             bound = self.bounds[key] = self.leaves.bound(piles, left, depth)
         return bound
 
-    def _last_draw(self, left: int) -> Value:
+    def _last_draw(self, left: int, record: list[Reply] | None = None) -> Value:
         """:meth:`_draw` one placement from the horizon: the leaves of every rank on every cell at once."""
         if self.nodes > self.node_limit:
             raise Stopped
         if self.should_stop():
             self.interrupted = True
             raise Stopped
-        live, _, rows = self._leaves(left)
+        live, cells, rows = self._leaves(left)
         counts = self.counts
         table = self.leaves
         values = table.value
@@ -254,6 +279,11 @@ class Lookahead:
             count = counts[rank]
             total += count * values[best]
             chance += count * chances[best]
+        if record is not None:
+            for n, rank in enumerate(live):
+                column = [row[n] for row in rows]
+                best = max(column)
+                record.append((rank, (values[best], chances[best]), cells[column.index(best)]))
         return total / left, chance / left
 
     def _leaves(self, left: int) -> tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, ...]]]:
@@ -339,6 +369,9 @@ class Outcome(NamedTuple):
     nodes: int
     interrupted: bool
     """Whether ``should_stop`` (a clock, a cancel) cut the deepening short of what the node budget allows."""
+    replies: dict[int, Replies]
+    """Each legal index's :data:`Replies` at the depth of its value in :attr:`ranked` (none where no further
+    card is seen): why each cell is worth what it is, rank by rank."""
 
 
 def look_ahead(
@@ -372,7 +405,10 @@ def look_ahead(
     left = sum(counts)
     cells = list(bits(board.legal()))
     results: dict[int, tuple[Value, int]] = {}
-    search.root(rank, left, 1, cells, results)
+    replies: dict[int, Replies] = {}
+    found: dict[int, Replies] = {}
+    search.root(rank, left, 1, cells, results, found)
+    replies.update(found)
     values = {i: value for i, (value, _) in results.items()}
     costs = {i: [1, cost] for i, (_, cost) in results.items()}  # nodes per depth, per cell
     depths = dict.fromkeys(cells, 1)
@@ -393,9 +429,10 @@ def look_ahead(
             if len(chosen) < 2:
                 break
         results.clear()
+        found.clear()
         stopped = False
         try:
-            search.root(rank, left, depth + 1, chosen, results)
+            search.root(rank, left, depth + 1, chosen, results, found)
         except Stopped:
             stopped = True
         if stopped and len(results) < 2:  # cut short before two cells were seen through: it compares nothing
@@ -405,7 +442,8 @@ def look_ahead(
             values[i] = value
             costs[i].append(nodes)
             depths[i] = depth
+            replies[i] = found.get(i, ())
         ranked = sorted(results, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
         if stopped:
             break
-    return Outcome([(i, values[i], depths[i]) for i in ranked], search.nodes, search.interrupted)
+    return Outcome([(i, values[i], depths[i]) for i in ranked], search.nodes, search.interrupted, replies)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
+from foursquare.expert.danger import danger_after
 from foursquare.session import events as session_events
 from foursquare.session.columns import page_width
 from foursquare.session.errors import INTERRUPTED
@@ -33,12 +34,14 @@ from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
 from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
+from foursquare.session.reviews import Kept, ReviewFailed, ReviewService
 from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words import problems
 from foursquare.words.advice import tip_forms
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import language
+from foursquare.words.danger import danger_sentence
 from foursquare.words.explain import game_over_text, preview_sentence, refusal_sentence
 from foursquare.words.grammar import capitalized
 from foursquare.words.history import EMPTY, fitted, not_reviewed_line
@@ -57,7 +60,7 @@ from foursquare.words.plain import (
     reviewing_line,
 )
 from foursquare.words.quote import shown
-from foursquare.words.review import helped_summary_line, plain_review_lines
+from foursquare.words.review import plain_review_lines, review_stopped
 from foursquare.words.session import (
     PLAIN_INTRO,
     asked_to_leave,
@@ -260,21 +263,20 @@ class Plain:
         game = found.game
         if not rest and self.game.is_over:  # the game on the table as it ended: taken back after its first end
             game = self.game.copy()  # and played to another, it is not the one the history kept (as on the screen)
-        review = self.library.kept_review(found.game_id, game, self.nodes)
-        if review is None:
-            from foursquare.expert.advice import DEFAULT_NODES
-            from foursquare.expert.review import expert_judge
-            from foursquare.expert.review import review as make_review
-
+        reviews = ReviewService(self.library, nodes=self.nodes, judge=self.judge)
+        work = reviews.open(found.game_id, game)
+        if not isinstance(work, Kept):
             self.out(reviewing_line(game.placed_count))
-            judge = self.judge if self.judge is not None else expert_judge(self.nodes or DEFAULT_NODES)
-            review = make_review(game, judge)
-            self.library.keep_review(found.game_id, game, review, self.nodes)
+        try:
+            review, _ = reviews.finish(found.game_id, game, work)
+        except ReviewFailed as exc:
+            self.out(capitalized(review_stopped(exc.error)) + ".")
+            return
         this = game == self.game and found.game_id == self.session.game_id  # the game on the table
         helped = self.session.help if this else self.library.help_of(found.game_id)
-        review = review.autoplayed(placements_autoplayed(helped))
+        review = reviews.as_played(review, helped)
         lines = plain_review_lines(review, self.spell, game)
-        said = helped_summary_line(review, helped)
+        said = reviews.help_line(review, helped)
         if said is not None:
             lines.insert(1, said)
         for line in lines:
@@ -340,6 +342,9 @@ class Plain:
             self.out(self.spell.text(refusal_sentence(self.game, cell)) + ".")
             return
         self.out(preview_sentence(self.game, self.game.preview(cell), self.spell))
+        danger = danger_sentence(danger_after(self.game, cell))
+        if danger is not None:
+            self.out(self.spell.text(danger))
 
     def cards(self, rest: str) -> None:
         if self._alone("c", rest) and self._playing():

@@ -29,8 +29,9 @@ from enum import Enum
 from itertools import zip_longest
 from typing import Protocol
 
-from foursquare.engine import Cell, Game, IllegalMove, Preview
+from foursquare.engine import Cell, Game, IllegalMove, Preview, cell_name
 from foursquare.engine.values import Value, replace
+from foursquare.expert.danger import danger_after
 from foursquare.screen import layout
 from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label, key_of
 from foursquare.session import events as session_events
@@ -38,6 +39,7 @@ from foursquare.session.events import Event, Mover, Trouble
 from foursquare.session.game import GameSession
 from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
 from foursquare.storage.helped import Aid
+from foursquare.words.danger import preview_forms
 from foursquare.words.explain import preview_words, refusal_words
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
 from foursquare.words.rules import ON_THE_TABLE, RULES
@@ -352,7 +354,7 @@ class App:
         self._keymap: dict[KeyName, list[Command]] = {}
         self._version = 0
         """Counts the changes of the game on the table, so that a preview is worked out once per position."""
-        self._looked: tuple[tuple[int, Cell], Preview | None, Text] | None = None
+        self._looked: tuple[tuple[int, Cell], Preview | None, list[Text]] | None = None
         self._outcomes: tuple[tuple[int, int, int], dict[Cell, Preview]] | None = None
         for command in COMMANDS:
             self.add_command(command)
@@ -531,14 +533,29 @@ class App:
 
     def _look(self) -> tuple[Preview | None, Text]:
         """The engine's preview of the cursor's cell and its words, worked out once per position and cell."""
+        ahead, forms = self._looked_at()
+        return ahead, forms[0]
+
+    @property
+    def preview_forms(self) -> list[Text]:
+        """:attr:`preview` in its forms, longest first (with the danger after it, :func:`preview_forms`)."""
+        if self.preview is None:
+            return []
+        return self._looked_at()[1]
+
+    def _looked_at(self) -> tuple[Preview | None, list[Text]]:
         key = (self._version, self.cursor)
         if self._looked is None or self._looked[0] != key:
             try:
                 ahead: Preview | None = self.game.preview(self.cursor)
             except IllegalMove:
                 ahead = None
-            words = preview_words(self.game, ahead) if ahead is not None else refusal_words(self.game, self.cursor)
-            self._looked = (key, ahead, words)
+            if ahead is None:
+                forms = [refusal_words(self.game, self.cursor)]
+            else:
+                danger = danger_after(self.game, self.cursor)
+                forms = preview_forms(cell_name(self.cursor), preview_words(self.game, ahead), danger)
+            self._looked = (key, ahead, forms)
         return self._looked[1], self._looked[2]
 
     # --- input --------------------------------------------------------------

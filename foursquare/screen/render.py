@@ -576,9 +576,9 @@ def message_lines(app: App, where: layout.Plan, width: int) -> list[Text]:
     when none does is the shortest cut (with ``…``) on its last row.
     """
     room = width - where.table.x - 1
-    preview = app.preview
-    if preview is not None:
-        return [preview]
+    preview = app.preview_forms
+    if preview:
+        return [longest_fitting(preview, room)]
     forms = app.message_forms
     if not forms or forms[0] != app.message:  # the message was set on its own
         forms = tuple(form for form in (app.message, app.message_short) if form is not None)

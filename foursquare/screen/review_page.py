@@ -21,12 +21,13 @@ goes back to the table or to the page it was opened from.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from foursquare.engine import Cell, Fault, Game, cell_name
+from foursquare.engine import Cell, Game, cell_name
 from foursquare.screen import layout
 from foursquare.screen.app import App, Command, Observer, TextScreen, bound
 from foursquare.screen.keys import Input
+from foursquare.session.reviews import ReviewService, Starter, Work
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import HEIGHTS
@@ -39,7 +40,6 @@ from foursquare.words.review import (
     SUMMARY_HEAD,
     chart_lines,
     finish_first,
-    helped_summary_line,
     lines_table,
     no_error_beyond,
     placement_lines,
@@ -48,21 +48,19 @@ from foursquare.words.review import (
     summary_lines,
     summary_waiting,
     verdict_lines,
+    why_forms_of,
 )
-from foursquare.words.text import Text, Token, Tone, wrap
+from foursquare.words.text import Text, Token, Tone, fitted, wrap
 
 if TYPE_CHECKING:  # the expert is imported when a review is first asked for: starting the game stays fast
     from foursquare.expert.advice import Advice, Position
-    from foursquare.expert.review import Review, Step
+    from foursquare.expert.review import Review
     from foursquare.expert.reviewing import Reviewing
 
 __all__ = ["CHART_ROWS", "ReviewPage", "ReviewPages", "Starter", "Work", "expert_review", "position_table"]
 
 CHART_ROWS = range(3, 11)
 """How tall the summary's chart may be, in rows."""
-
-Starter = Callable[[Game], "Reviewing"]
-"""Starts the review of a finished game in the background and returns at once."""
 
 
 def expert_review(game: Game, known: Mapping[Position, Advice] | None = None) -> Reviewing:
@@ -71,42 +69,6 @@ def expert_review(game: Game, known: Mapping[Position, Advice] | None = None) ->
     from foursquare.expert.reviewing import Reviewing
 
     return Reviewing(game, known=known)
-
-
-class Work(Protocol):
-    """A review at work, finished or read from where it was kept: what the page reads of it."""
-
-    @property
-    def review(self) -> Review | None: ...
-
-    @property
-    def steps(self) -> list[Step]: ...
-
-    @property
-    def error(self) -> Fault | None: ...
-
-    @property
-    def progress(self) -> float: ...
-
-    def step(self, n: int) -> Step | None: ...
-
-    def cancel(self) -> None: ...
-
-
-class _Kept:
-    """A review that needs no work: it was kept from before."""
-
-    def __init__(self, review: Review) -> None:
-        self.review: Review | None = review
-        self.steps = list(review.steps)
-        self.error: Fault | None = None
-        self.progress = 1.0
-
-    def step(self, n: int) -> Step | None:
-        return self.steps[n - 1] if 1 <= n <= len(self.steps) else None
-
-    def cancel(self) -> None:
-        return None
 
 
 class ReviewPage:
@@ -185,8 +147,8 @@ class ReviewPage:
             chart = chart_lines(work.steps, rows, width, ascii=ascii, autoplayed=self.owner.autoplayed_at)
             lines += [Text((line,)) for line in chart]
             return title, lines
-        review = work.review.autoplayed(self.owner.autoplayed_at)
-        helped = helped_summary_line(review, self.owner.help, width)
+        review = self.owner.as_played(work.review)
+        helped = self.owner.reviews.help_line(review, self.owner.help, width)
         rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT - (helped is not None)))
         text = summary_lines(review, rows=rows, width=width, ascii=ascii)
         if helped is not None:
@@ -210,6 +172,11 @@ class ReviewPage:
         progress = [row for line in self._progress(work) for row in wrap(line, width)]
         if step is not None:
             verdict = verdict_lines(step, width, by_autoplay=by_autoplay, ascii=self.owner.ascii)
+            why = [] if by_autoplay else why_forms_of(step)
+            if why:  # the whole sentence where it leaves the lines table its rows, else its short form
+                whole, short = wrap(why[0], width), fitted(why, width)
+                spare = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
+                verdict += whole if spare - len(whole) >= LINES_SHOWN + 3 else short
             room = layout.screen_body_rows(app.height) - len(lines) - len(verdict) - len(progress)
             gap = [Text(("",))] if room >= LINES_SHOWN + 3 else []  # the blank line goes first on a short screen
             lines += [*gap, *lines_table(before, step, width, max(3, room - len(gap))), *verdict]
@@ -231,6 +198,7 @@ class ReviewPages(Observer):
         self.app = app
         self.start = start
         self.library = library
+        self.reviews = ReviewService(library, start=start)
         self.ascii = ascii
         self.work: Work | None = None
         """The review of :attr:`game`: at work, finished, or read from the library."""
@@ -239,7 +207,6 @@ class ReviewPages(Observer):
         """The history's id of :attr:`game`, where its review is kept; None if it has none (yet)."""
         self.help: Help | None = None
         """The help :attr:`game` had, for the summary; None when it is not known."""
-        self._kept = False
         self._shown: tuple[object, ...] = ()
         app.add_command(bound("review", self.open))  # during a game too: it says to finish first
         app.end_keys += offers(["review"])
@@ -287,17 +254,16 @@ class ReviewPages(Observer):
         self.stop()
         self.game, self.game_id = game, game_id
         self.help = self._help_of(game, game_id)
-        self._kept = False
-        kept = self.library.kept_review(game_id, game) if self.library is not None and game_id is not None else None
-        if kept is not None:
-            self.work, self._kept = _Kept(kept), True
-        else:
-            self.work = self.start(game)
+        self.work = self.reviews.open(game_id, game)
 
     @property
     def autoplayed_at(self) -> tuple[int, ...]:
         """The placements of :attr:`game` autoplay made: the review sets them apart from the player's."""
         return placements_autoplayed(self.help)
+
+    def as_played(self, review: Review) -> Review:
+        """``review`` as :attr:`game` was played: autoplay's placements set apart."""
+        return self.reviews.as_played(review, self.help)
 
     def _help_of(self, game: Game, game_id: int | None) -> Help | None:
         """The help ``game`` had: the session's for the game on the table, as it was played to this end, else
@@ -328,12 +294,10 @@ class ReviewPages(Observer):
     def _tick(self, app: App) -> bool:
         """Keep the finished review, and ask for a redraw when the review has moved on under the open page."""
         work = self.work
-        if work is not None and work.review is not None and not self._kept and self.game is not None:
+        if work is not None and work.review is not None and self.game is not None:
             if self.game_id is None and self.game == app.game:
                 self.game_id = app.session.game_id  # kept in the history since the review began
-            if self.library is not None and self.game_id is not None:
-                self._kept = True
-                self.library.keep_review(self.game_id, self.game, work.review)
+            self.reviews.settle(self.game_id, self.game, work)
         if self.page is None or work is None:
             return False
         state = (len(work.steps), round(work.progress, 2), work.review is not None, work.error)

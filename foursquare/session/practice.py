@@ -30,11 +30,11 @@ plain mode's ``practice`` and ``foursquare practice`` through a pipe share.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from foursquare.engine import Cell, Fault, Game, Refusal, parse_cell
 from foursquare.expert.practice import TRIES, AllDone, Attempt, Exercise, Outcome, Preparing, judge_answer
-from foursquare.storage.helped import placements_autoplayed
+from foursquare.session.reviews import Kept, ReviewService, Starter, Work
 from foursquare.storage.library import Library
 from foursquare.storage.problems import StoreError
 from foursquare.words.cards import Spelling
@@ -56,29 +56,6 @@ if TYPE_CHECKING:  # the search is imported when practice first needs a review
     from foursquare.expert.review import Review
 
 __all__ = ["Practice", "PracticeLines", "Starter", "Work"]
-
-
-class Work(Protocol):
-    """A review being made (:class:`~foursquare.expert.reviewing.Reviewing`): what practice reads of it."""
-
-    @property
-    def review(self) -> Review | None: ...
-
-    @property
-    def error(self) -> Fault | None: ...
-
-    @property
-    def progress(self) -> float: ...
-
-    def done(self) -> bool: ...
-
-    def wait(self, timeout: float | None = None) -> Review | None: ...
-
-    def cancel(self) -> None: ...
-
-
-Starter = Callable[[Game], Work]
-"""Starts the review of a finished game in the background and returns at once."""
 
 
 def _expert_review(nodes: int) -> Starter:
@@ -119,7 +96,7 @@ class Practice:
 
         self.library = library
         self.nodes = nodes or DEFAULT_NODES
-        self._start = start or _expert_review(self.nodes)
+        self._reviews = ReviewService(library, nodes=self.nodes, start=start or _expert_review(self.nodes))
         ids = game_ids if game_ids is not None else [game.id for game in library.recent() if game.id is not None]
         self._games = list(ids)
         self._named = tuple(game_ids or ())
@@ -158,7 +135,7 @@ class Practice:
                 if review is None:
                     self._trouble.append(work.error)
                     continue
-                self.library.keep_review(game_id, game, review, self.nodes)
+                self._reviews.settle(game_id, game, work)
                 self._take(game_id, game, review)
                 continue
             if not self._games:
@@ -186,16 +163,16 @@ class Practice:
                     self._unavailable.append(why_not_reviewed(found, self._lister, practice=True))
                 return  # a kept game not reviewable (left before its end, kept without its cards) is passed over
             game_id, game = found.game_id, found.game
-        kept = self.library.kept_review(game_id, game, self.nodes)
-        if kept is not None:
-            self._take(game_id, game, kept)
+        work = self._reviews.open(game_id, game.copy())
+        if isinstance(work, Kept) and work.review is not None:
+            self._take(game_id, game, work.review)
         else:
-            self._work = game_id, game, self._start(game.copy())
+            self._work = game_id, game, work
 
     def _take(self, game_id: int, game: Game, review: Review) -> None:
         from foursquare.expert.review import before_placement
 
-        mine = review.autoplayed(placements_autoplayed(self.library.help_of(game_id))).own_steps
+        mine = self._reviews.as_played(review, self.library.help_of(game_id)).own_steps
         for step in mine:  # autoplay's placements are not the player's to learn from
             if step.worth_practising and (game_id, step.n) not in self._solved:
                 self._queue.append(Exercise(game_id, step, before_placement(game, step.n)))

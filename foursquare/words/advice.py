@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from foursquare.engine import Card, Game, cell_name
-from foursquare.expert.shown import whole_percent
+from foursquare.expert.danger import danger_after
+from foursquare.expert.shown import tenths, whole_percent
+from foursquare.words.catalog import ngettext
 from foursquare.words.glyphs import TIP_MARK
 from foursquare.words.grammar import plural
 from foursquare.words.text import Text, Tone
@@ -44,8 +46,10 @@ def tip_note(advice: Advice) -> str:
     note = ""
     safest, safe_chance = advice.safest
     safer = chance_text(safe_chance) != chance_text(advice.win_chance)  # as far as the words can tell
-    if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too
-        note = f"; safest {cell_name(safest)}, {chance_text(safe_chance)} to win"
+    if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too, and its price
+        scores = dict(advice.scores)
+        cost = max(0, tenths(advice.expected_score) - tenths(scores.get(safest, 0.0))) / 10
+        note = f"; safest {cell_name(safest)}, {chance_text(safe_chance)} to win for {cost:.1f} cards less"
     if advice.cut_short:
         note += " (cut short: a quick guess)"
     return note
@@ -72,9 +76,25 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
     more = tip_note(advice)
     where = cell_name(advice.cell)
     mark = f" (marked {TIP_MARK})" if marked else ""
-    return [
+    forms = [
         Text.of("Tip: ", card, f" on {where}{mark}: expect {expected}, {chance} to win{more}"),
         Text.of("Tip: ", card, f" on {where}: {expected}, {chance} to win{more}"),
+    ]
+    danger = danger_after(game, advice.cell)
+    if not danger.cards:
+        return forms
+    message = ngettext(
+        "{tip}; then {cards} of {unseen} unseen cards would lose wherever it went",
+        "{tip}; then {cards} of {unseen} unseen cards would lose wherever they went",
+        danger.cards,
+    )
+    short = ngettext(
+        "{tip}; then {cards} of {unseen} lose anywhere", "{tip}; then {cards} of {unseen} lose anywhere", danger.cards
+    )
+    cards, unseen = danger.cards, danger.unseen
+    return [
+        *(Text.filled(message, tip=form, cards=cards, unseen=unseen) for form in forms),
+        *(Text.filled(short, tip=form, cards=cards, unseen=unseen) for form in forms),
     ]
 
 

@@ -1,4 +1,4 @@
-"""The help pages: the rules in full, the screen, plain mode, the expert, the review, the data folder, the JSON.
+"""The help pages: the rules, the screen, plain mode, the expert, strategy, the review, the data folder, the JSON.
 
 Markdown files inside the package (``foursquare/words/help/``), so that
 ``foursquare help TOPIC`` prints them on any installation and the README can
@@ -32,7 +32,7 @@ __all__ = [
     "topic_of",
 ]
 
-TOPICS = ("rules", "screen", "plain", "expert", "review", "data", "json")
+TOPICS = ("rules", "screen", "plain", "expert", "strategy", "review", "data", "json")
 """Every topic, in the order the list of topics gives them."""
 
 _ENGLISH = "en"

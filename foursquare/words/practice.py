@@ -9,7 +9,7 @@ position is solved or its tries are spent.
 
 from __future__ import annotations
 
-from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Game, cell_name
+from foursquare.engine import GRID, MAX_FACE_DOWN, RANKS, Card, Game, cell_name
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
 from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
@@ -38,6 +38,7 @@ __all__ = [
     "not_an_answer",
     "practice_title",
     "preparing_line",
+    "principle_line",
     "stopped_line",
     "to_go",
     "unseen_line",
@@ -167,7 +168,28 @@ def attempt_texts(attempt: Attempt) -> list[Text]:
     lines += _why(before, [(best, "the expert's"), (yours, "yours")], attempt.cell == step.expert_cell)
     if attempt.outcome is Outcome.SHOWN:
         lines.append(Text((f"The best cells: {_best_lines(step)}.",)))
+    principle = principle_line(before, step)
+    if principle is not None:
+        lines.append(Text((principle,), Tone.DIM))
     return lines
+
+
+def principle_line(before: Game, step: Step) -> str | None:
+    """The principle of ``foursquare help strategy`` the position is about, as a pointer; None if none shows.
+
+    Read from the placement made in the game (``step``) against the expert's cell: a stack where the
+    expert opens a new pile early, a table left where some unseen cards lose wherever they go where the
+    expert's leaves none, or the expert leaving more cards face down than the cell played.
+    """
+    if step.cell == step.expert_cell:
+        return None
+    if step.n <= GRID * GRID and before.pile(step.expert_cell) is None and before.pile(step.cell) is not None:
+        return _("The principle: open new piles early (foursquare help strategy).")
+    if step.danger[0].cards > step.danger[1].cards:
+        return _("The principle: keep cells open for the aces and tens (foursquare help strategy).")
+    if before.preview(step.expert_cell).face_down_count > before.preview(step.cell).face_down_count:
+        return _("The principle: cards face down on purpose (foursquare help strategy).")
+    return None
 
 
 def _why(before: Game, lines: list[tuple[Line, str]], same: bool) -> list[Text]:

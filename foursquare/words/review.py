@@ -22,12 +22,14 @@ from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
+from foursquare.words.catalog import _
 from foursquare.words.explain import placement_why
 from foursquare.words.faults import fault_words
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
 from foursquare.words.grammar import plural
 from foursquare.words.helped import ON_YOUR_OWN, help_words
 from foursquare.words.problems import why
+from foursquare.words.reasons import why_forms
 from foursquare.words.results import score_words
 from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, to_terminal, wrap_under
 
@@ -67,6 +69,7 @@ __all__ = [
     "summary_waiting",
     "verdict_lines",
     "verdict_phrase",
+    "why_forms_of",
     "why_sentences",
 ]
 
@@ -149,8 +152,16 @@ def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:
         f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} {expert:<14}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
         f"  cost {step.cost:.1f}",
-        f"  {before:>4} {arrow} {after:>4}  {step.verdict}" + (f" ({_FOR_SURER})" if _surer(step) else ""),
+        f"  {before:>4} {arrow} {after:>4}  {step.verdict}"
+        + (f" ({_FOR_SURER})" if _surer(step) else "")
+        + (f" ({_('ties with the best')})" if _ties(step) else ""),
     )
+
+
+def _ties(step: Step) -> bool:
+    """Whether ``step`` is best on a cell other than the expert's: it ties with the best, as far as the search
+    can tell, however low the expert ranks it."""
+    return step.verdict is Verdict.BEST and step.cell != step.expert_cell
 
 
 def chart_lines(
@@ -453,7 +464,15 @@ def _entry(before: Game, step: Step, n: int, line: Line, also: Collection[Cell] 
     (longest first), in the row's tone."""
     head = f"{n:>2}. {_marked(line.cell, step, also)}{cards_text(line.expected):>6}{chance_text(line.chance):>6}  "
     tone = Tone.GOOD if line.cell == step.expert_cell else Tone.PLAIN
-    return head, [Text(why.tokens, tone) for why in placement_why(before, before.preview(line.cell))]
+    whys = placement_why(before, before.preview(line.cell))
+    if line.cell == step.expert_cell and any(other.expected > line.expected for other in step.lines):
+        # the figures below read higher: say on the line why this one is first, as long as there is room
+        notes = (
+            _("first, though cells below read higher: the expert looked further ahead at it; {what}"),
+            _("looked at further ahead than those below; {what}"),
+        )
+        whys = [Text.filled(note, what=why) for note in notes for why in whys[:1]] + whys
+    return head, [Text(why.tokens, tone) for why in whys]
 
 
 def line_sentence(before: Game, line: Line, who: str) -> Text:
@@ -486,14 +505,24 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
         whys = ("it lost the game at once, where another cell would not", "lost at once, where another cell would not")
     elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
         whys = (f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost",)
-    elif step.verdict is Verdict.BEST and step.cost:
-        whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
     elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
         whys = (
             "nothing lost: the expert looked further ahead at its own cell, where it reads lower",
             "nothing lost: the expert's cell was looked at further ahead",
             "nothing lost",
         )
+    elif step.verdict is Verdict.BEST and step.cell != step.expert_cell:  # a cell ranked lower reads "best"
+        place = next((n for n, line in enumerate(step.lines, start=1) if line.cell == step.cell), len(step.lines))
+        fields = {"place": place, "cells": len(step.lines), "cost": f"{step.cost:.1f}"}
+        whys = (
+            _(
+                "it ties with the best: the expert ranks it {place} of {cells}, {cost} cards apart, too little for "
+                "the search to tell apart"
+            ).format(**fields),
+            _("it ties with the best, {cost} cards apart").format(**fields),
+        )
+    elif step.verdict is Verdict.BEST and step.cost:
+        whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
     elif _surer(step):
         whys = (f"{cost_words(step)} given up {_FOR_SURER}", f"{cost_words(step)} lost")
     else:
@@ -564,6 +593,9 @@ def report_lines(
             else step_lines(step, terminal - len(autoplay), ascii=ascii)
         )
         lines += [*first, last + autoplay]
+        why = why_forms_of(step) if not autoplay else []
+        if why:
+            lines += to_terminal(["    " + why[0].plain()], terminal)
     if review.autoplayed_at:
         lines += to_terminal([AUTOPLAY_NOTE], terminal)
     return lines
@@ -597,6 +629,14 @@ def no_error_beyond(ahead: bool) -> str:
 
 def finish_first() -> str:
     return "Finish the game first: only a finished game can be reviewed"
+
+
+def why_forms_of(step: Step) -> list[Text]:
+    """The "Why:" line of a placement of verdict inaccuracy or worse, longest form first; none for another, or
+    where the expert did not say why (:func:`~foursquare.words.reasons.why_forms`)."""
+    if step.why is None or not step.verdict.explained:
+        return []
+    return why_forms(step.why, step.cost)
 
 
 def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None) -> list[str]:
@@ -634,7 +674,12 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
             + (f" (cards given up {_FOR_SURER})" if _surer(step) else "")
             + (", placed by autoplay." if review.by_autoplay(step.n) else ".")
         )
-        if game is not None and step.verdict.cost_something and not review.by_autoplay(step.n):
+        if review.by_autoplay(step.n):
+            continue
+        why = why_forms_of(step)
+        if why:
+            lines.append("    " + spell.text(why[0]))
+        if game is not None and step.verdict.cost_something:
             lines += ["    " + spell.text(text) for text in why_sentences(before_placement(game, step.n), step)]
     return lines
 

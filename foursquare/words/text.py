@@ -73,7 +73,7 @@ class Text(Value):
     def filled(cls, message: str, tone: Tone = Tone.PLAIN, **fields: object) -> Text:
         """A whole sentence (a catalog's message, ``"Deal {deal}: place {card}"``) with its named fields filled:
         a card or a rank stays a card for the front end to spell, anything else is formatted as ``str.format``
-        would, so that a translation may put the fields in any order."""
+        would, so that a translation may put the fields in any order; a :class:`Text` field is spliced in."""
         tokens: list[Token] = []
         for literal, name, spec, conversion in _FORMATTER.parse(message):
             tokens.append(literal)
@@ -82,6 +82,8 @@ class Text(Value):
             value = fields[name]
             if isinstance(value, (Card, Rank)) and not spec and not conversion:
                 tokens.append(value)
+            elif isinstance(value, Text):  # a part filled before (a list of ranks): its cards stay cards
+                tokens.extend(value.tokens)
             else:
                 tokens.append(_FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or ""))
         return cls(tuple(_joined([t for t in tokens if t != ""])), tone)

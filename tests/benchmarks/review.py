@@ -30,6 +30,7 @@ import time
 
 from foursquare.engine import Game
 from foursquare.expert.advice import DEFAULT_NODES, Advice, Position, advise
+from foursquare.expert.danger import danger_after
 from foursquare.expert.review import before_placement
 from foursquare.expert.reviewing import Reviewing
 from foursquare.screen.app import App
@@ -40,7 +41,7 @@ from foursquare.screen.review_page import ReviewPages, expert_review
 from ..helpers import first_cell_judge, lost_game, session_on, won_game
 from .figures import header, row
 
-__all__ = ["first_page", "keys_while_reviewing", "main", "whole_review"]
+__all__ = ["danger_times", "first_page", "keys_while_reviewing", "main", "whole_review"]
 
 WIDTH, HEIGHT = 80, 24
 NAME_WIDTH = 52
@@ -129,6 +130,20 @@ def _done(game: Game) -> Reviewing:
     return reviewing
 
 
+def danger_times(games: list[Game]) -> list[float]:
+    """Seconds to count the danger of every cell of every position of ``games``: what the game screen's preview
+    line works out for the cell under the cursor on each move."""
+    times = []
+    for game in games:
+        for n in range(1, game.placed_count + 1):
+            before = before_placement(game, n)
+            for cell in before.legal_moves():
+                start = time.perf_counter()
+                danger_after(before, cell)
+                times.append(time.perf_counter() - start)
+    return times
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.review", description=__doc__.split("\n")[0])
     parser.add_argument("--keys", type=int, default=300, help="keys timed while the review works (default 300)")
@@ -152,6 +167,8 @@ def main(argv: list[str] | None = None) -> None:
             "key + compose on the review pages, review done", keys_while_reviewing(won_game(), args.keys, busy=False)[0]
         )
     )
+    danger = danger_times([game for _, game in _games()])
+    print(row("danger of the cell under the cursor, both games", danger, NAME_WIDTH, decimals=3))
     print("targets: a whole review of about 30 placements at most 3 s, its first verdict under 100 ms, keys under 5 ms")
 
 

@@ -579,8 +579,9 @@ def check_json(out: dict[str, Any], game: Game) -> None:
     assert placements[-1]["chance_after"] == 0 and placements[-1]["expected_after"] == 0
     assert {p["verdict"] for p in placements} <= {v.value for v in Verdict}
     keys = {"n", "card", "cell", "expert_cell", "chance_before", "chance_after", "verdict"}
-    keys |= {"expected_before", "expected_after", "cost", "lines"}
-    assert all(set(p) == keys for p in placements)
+    keys |= {"expected_before", "expected_after", "cost", "lines", "danger"}
+    assert all(set(p) - {"why"} == keys for p in placements)
+    assert all(p["verdict"] in ("inaccuracy", "mistake", "blunder") for p in placements if "why" in p)
     replay = Game(game.stock, seed=game.seed)
     for entry in placements:
         assert (

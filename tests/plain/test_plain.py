@@ -413,7 +413,8 @@ def test_a_topic_after_the_question_mark_is_that_page_of_the_help(player: Player
     assert player.type("? Rules") == [rendered(page("rules").text)]
     assert player.type("help review")[0].startswith("Reviewing a game\n================\n")
     assert player.type("? revew") == [
-        "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, review, data, json."
+        "No help on 'revew': did you mean 'review'? the topics are rules, screen, plain, expert, strategy, review, "
+        "data, json."
     ]
 
 

@@ -217,6 +217,12 @@ class _Waiting:
     error = None
     progress = 0.0
 
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def step(self, n: int) -> Step | None:
+        return None
+
     def done(self) -> bool:
         return False
 

@@ -39,7 +39,18 @@ def test_a_tip_that_is_also_the_safest_says_only_its_chance() -> None:
 def test_a_tip_for_score_names_the_safest_cell_and_its_chance_too() -> None:
     words, cells = tip_with([0.9, 0.97, 0.7])
     assert ": expect about 10 cards left, 90% to win" in words
-    assert words.endswith(f"; safest {cell_name(cells[1])}, 97% to win")
+    assert words.endswith(f"; safest {cell_name(cells[1])}, 97% to win for 1.0 cards less")
+
+
+def test_a_tip_says_how_many_unseen_cards_would_then_lose_wherever_they_went() -> None:
+    from foursquare.expert.danger import danger_after
+
+    game = doomed_game(38)  # one card to come after this one, and it would lose on most cells
+    cell = next(cell for cell in game.legal_moves() if danger_after(game, cell).cards)
+    danger = danger_after(game, cell)
+    advice = Advice(cell, 0.5, ((cell, 0.5),), 3, 1000, 0.0, ((cell, 3.0),))
+    forms = [form.plain() for form in tip_forms(game, advice, marked=False)]
+    assert all(f"then {danger.cards} of {danger.unseen} " in form for form in forms)
 
 
 def test_a_safer_cell_whose_chance_reads_the_same_is_not_named() -> None:
