@@ -76,23 +76,44 @@ Send = Callable[[Any], None]
 _NO_CELL = -1
 
 
+class _Token:
+    """A lock made of a pipe that holds one token: whoever reads it holds the lock, and writes it back to let go.
+
+    It serves threads and processes alike (the pipe's ends go to children as
+    they start), and unlike a multiprocessing lock it is no named semaphore:
+    nothing is left for the resource tracker to clean up and report on the
+    player's terminal when the game is killed during a review.
+    """
+
+    def __init__(self, context: Any) -> None:
+        self._take, self._give = context.Pipe(duplex=False)
+        self._give.send_bytes(b"")
+
+    def __enter__(self) -> None:
+        self._take.recv_bytes()
+
+    def __exit__(self, *exc: object) -> None:
+        self._give.send_bytes(b"")
+
+
 class Shares:
     """What the review's two children share, so that each position is searched once: which placements one of
     them has taken on (or this process, the first), and the expert's cell on each one judged.
 
-    Made of shared memory from ``context`` (passed to the children as they
-    start), so it serves threads as well as processes.
+    Made of shared memory and a pipe from ``context`` (passed to the children
+    as they start), so it serves threads as well as processes.
     """
 
     def __init__(self, placed: int, context: Any = None) -> None:
         context = context or multiprocessing.get_context("spawn")
         self._placed = placed
-        self._taken = context.Array("b", placed + 1)  # by placement number (index 0 unused)
-        self._best = context.Array("i", [_NO_CELL] * (placed + 1))
+        self._lock = _Token(context)
+        self._taken = context.RawArray("b", placed + 1)  # by placement number (index 0 unused)
+        self._best = context.RawArray("i", [_NO_CELL] * (placed + 1))
 
     def take(self, n: int) -> bool:
         """Take placement ``n`` on; False if someone has already."""
-        with self._taken.get_lock():
+        with self._lock:
             if self._taken[n]:
                 return False
             self._taken[n] = 1
@@ -100,7 +121,7 @@ class Shares:
 
     def take_last(self) -> int | None:
         """Take on the last placement no one has (never the first); None if none is left."""
-        with self._taken.get_lock():
+        with self._lock:
             for n in range(self._placed, 1, -1):
                 if not self._taken[n]:
                     self._taken[n] = 1
