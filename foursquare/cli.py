@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
 
 def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:
     """SIGTERM (``kill``, ``timeout``) unwinds a command as Ctrl-C does: :class:`Terminated`, in the process
-    that installed it (``owner``); a worker forked from it (a simulation's pool) ends at once, as by default.
+    that installed it (``owner``); elsewhere (a process started from it) it ends at once, as by default.
     The game screen puts its own handler in place while it runs, with the terminal to restore."""
     if os.getpid() != owner:
         os._exit(128 + signum)

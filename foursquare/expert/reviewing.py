@@ -21,10 +21,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -44,7 +42,7 @@ from foursquare.expert.review import (
     player_steps,
     replayed,
 )
-from foursquare.expert.workers import quietly
+from foursquare.expert.workers import children_deaf_to_ctrl_c, quietly
 
 __all__ = ["POLL_SECONDS", "WAIT_SECONDS", "Reviewing", "Shares", "expert_then_backward", "forward", "this_game_s"]
 
@@ -213,27 +211,6 @@ def this_game_s(game: Game, known: Mapping[Position, Advice]) -> Known:
     return {position: known[position] for position in positions if position in known}
 
 
-@contextlib.contextmanager
-def _children_deaf_to_ctrl_c() -> Iterator[None]:
-    """Start processes in here so that Ctrl-C never reaches them, from their first instruction on.
-
-    The terminal sends Ctrl-C to every process of the foreground group; a
-    child still importing its modules would print a traceback before it
-    could ignore it.  A child inherits an ignored signal, so Ctrl-C is
-    ignored here while the children start (only the main thread may do so;
-    elsewhere they start as they are): the screen then gets Ctrl-C back and
-    ends the review, and the children with it.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
 
@@ -244,11 +221,11 @@ def _start_children(
     """The review's two child processes, started, each with the end of its pipe this process reads.
 
     Started by the caller of :class:`Reviewing` (the screen's own thread),
-    so that they can be made deaf to Ctrl-C (:func:`_children_deaf_to_ctrl_c`).
+    so that they can be made deaf to Ctrl-C (:func:`children_deaf_to_ctrl_c`).
     """
     context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
     started: list[tuple[BaseProcess, Connection]] = []
-    with _children_deaf_to_ctrl_c():
+    with children_deaf_to_ctrl_c():
         for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
             mine, theirs = context.Pipe(duplex=False)
             child = context.Process(target=target, args=(theirs, record, nodes, known, shares), name=name, daemon=True)
