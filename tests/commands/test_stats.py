@@ -13,6 +13,7 @@ import pytest
 from helpers import ShownAt, command, count, counted, lost_game, played, records_of, stats_of, won_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from terminal import Terminal
 
 from foursquare.commands.stats import main
 from foursquare.engine import Game
@@ -355,25 +356,26 @@ def test_the_real_command_without_a_terminal(tmp_path: Path) -> None:
     env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
     count(tmp_path, won(3, 9))
     command = [sys.executable, "-m", "foursquare", "stats"]
-    shown = subprocess.run([*command, "--json"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    shown = subprocess.run(
+        [*command, "--json"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60
+    )
     assert shown.returncode == 0 and json.loads(shown.stdout)["best_score"] == 9
-    refused = subprocess.run([*command, "--reset"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    refused = subprocess.run(
+        [*command, "--reset"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60
+    )
     assert refused.returncode == 1 and "add --yes" in refused.stderr and "Traceback" not in refused.stderr
     assert stats_of(tmp_path).played == 1
 
 
 @pytest.mark.slow
-def test_reset_in_a_real_terminal(tmp_path: Path) -> None:
-    pexpect = pytest.importorskip("pexpect")
+def test_reset_in_a_real_terminal(tmp_path: Path, terms: list[Terminal]) -> None:
     count(tmp_path, won(3, 9))
-    env = {**os.environ, "FOURSQUARE_HOME": str(tmp_path)}
-    child = pexpect.spawn(sys.executable, ["-m", "foursquare", "stats", "--reset"], env=env, timeout=20)
-    child.expect_exact("Clear your statistics (1 game; the games stay)? This cannot be undone. [y/N] ")
-    child.sendline("y")
-    child.expect_exact("Statistics cleared.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    term = Terminal(["stats", "--reset"], home=tmp_path)
+    terms.append(term)
+    term.wait_for("Clear your statistics (1 game; the games stay)? This cannot be undone. [y/N]", timeout=20)
+    term.send("y", "enter")
+    term.wait_for("Statistics cleared.", timeout=20)
+    assert term.wait_exit(20) == 0
     assert stats_of(tmp_path).played == 0
 
 
