@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from foursquare.deals import deal_number
 from foursquare.engine.deal_numbers import LAST_DEAL
@@ -406,6 +406,10 @@ class FinishedGame(Value):
         return finished
 
 
+CLOCKS_APART = timedelta(minutes=10)
+"""How far ahead of this machine's clock another's may be: a game that ended later than that is refused."""
+
+
 def check_finished(finished: FinishedGame) -> None:
     """Check that a finished game read from elsewhere is one the rules allow; ValueError says what is wrong.
 
@@ -421,6 +425,10 @@ def check_finished(finished: FinishedGame) -> None:
         raise ValueError(f"deal {finished.deal} is not the daily deal of {finished.daily.isoformat()}")
     if finished.started is not None and finished.ended is not None and finished.started > finished.ended:
         raise ValueError(f"it started ({stamp(finished.started)}) after it ended ({stamp(finished.ended)})")
+    latest = utc_now() + CLOCKS_APART
+    for when in (finished.started, finished.ended):
+        if when is not None and when > latest:  # it would stay the newest game, and end the streak, for good
+            raise ValueError(f"it is dated in the future ({stamp(when)})")
     game = finished.replay()
     if game is None:
         return
