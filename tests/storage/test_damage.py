@@ -278,6 +278,24 @@ def test_export_writes_a_temporary_file_and_renames_it_into_place(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
 
 
+def test_export_keeps_a_read_only_file_and_names_it(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file marked read-only (0444) is refused as ``cp`` refuses it, though its folder would let a rename
+    replace it; one the player may write is replaced as before."""
+    three_games(home)
+    target = tmp_path / "games.jsonl"
+    target.write_text("the old export\n")
+    target.chmod(0o444)
+    assert command("export", str(target)) == 1
+    assert capsys.readouterr().err == f"foursquare export: cannot write {target}: Permission denied\n"
+    assert target.read_text() == "the old export\n" and stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
+    target.chmod(0o644)
+    assert command("export", str(target)) == 0
+    assert len(lines(target.read_text())) == 3
+
+
 # --- forged games ----------------------------------------------------------------------------
 
 
