@@ -115,6 +115,21 @@ def test_a_damaged_row_is_left_out_of_the_history_with_one_line(
     assert [json.loads(row)["id"] for row in lines(out)] == [lost, abandoned] and len(lines(err)) == 1
 
 
+@pytest.mark.parametrize("asked", ["review", "practice"])
+def test_review_and_practice_of_a_damaged_row_say_what_the_history_says_of_it(
+    home: Path, capsys: pytest.CaptureFixture[str], asked: str
+) -> None:
+    won, _, _ = three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE games SET score = 99 WHERE id = ?", (won,))
+    assert command("history") == 0
+    (listed,) = lines(capsys.readouterr().err)
+    assert command(asked, str(won)) == 1
+    (said,) = lines(capsys.readouterr().err)
+    assert said == f"foursquare {asked}: " + listed[0].lower() + listed[1:-1]
+    assert "there is no game" not in said
+
+
 def test_a_damaged_record_is_left_out_of_the_export_and_the_listing_still_shows_its_game(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
