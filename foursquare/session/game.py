@@ -442,6 +442,7 @@ class GameSession:
         notes: list[str | None] = []
         if self.game_id is not None:
             reason: NotCounted | None = NotCounted.REPLAY if self.replay else NotCounted.ENDED_BEFORE
+            self._as_kept()
         else:
             counts = self.counts
             notes.append(self._record())
@@ -460,6 +461,19 @@ class GameSession:
         )  # fmt: skip
         said = self._said(notes)
         return [finished, *([said] if said is not None else [])]
+
+    def _as_kept(self) -> None:
+        """The rule for a game kept when it first ended, then taken back and put back to the same end: it is the
+        game the history keeps, and the help it had is the help kept with it.  What was done after its first
+        end (the take-back, a tip meanwhile) is no part of it, so that the end box and the history say the same
+        of the same game; a game that ends otherwise this time is another, its help its own."""
+        assert self.game_id is not None
+        try:
+            kept = self.store.game(self.game_id)
+        except StoreError:
+            return
+        if kept is not None and kept.record == self.game.to_record():
+            self.help = kept.help
 
     def _record(self) -> str | None:
         """Keep the game as it stands in the history; a line if that failed."""
