@@ -52,15 +52,14 @@ VERSION = f"foursquare {__version__}"
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for playing (no sub-command)."""
-    import argparse
 
-    from foursquare.commands.arguments import RawDescriptionHelpFormatter, deal_number
+    from foursquare.commands.arguments import Parser, RawDescriptionHelpFormatter, deal_number
     from foursquare.engine import LAST_DEAL
     from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
 
     said = OPTIONS["play"]
     epilog = "commands:\n" + "\n".join(f"  {name:<10} {SUMMARIES[name]}" for name in COMMANDS)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="foursquare",
         description=DESCRIPTIONS["play"],
         epilog=epilog,

@@ -317,7 +317,6 @@ def main(argv: list[str]) -> int:
     elif args.detail and not args.json:
         refused = SimulateSaid.DETAIL_ALONE.say()
     if refused is not None:
-        parser.print_usage(sys.stderr)
         print(f"foursquare simulate: {refused}", file=sys.stderr)
         return 2
     err = sys.stderr

@@ -342,7 +342,8 @@ def test_bad_arguments_exit_2_with_a_clear_message(
 ) -> None:
     assert command("stats", *argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("usage: foursquare stats") and complaint in err
+    assert err.startswith("foursquare stats: error: ") and complaint in err
+    assert len(err.splitlines()) == 1  # one line, no usage block above it
     assert not home.exists()
 
 
