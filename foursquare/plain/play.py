@@ -433,7 +433,10 @@ class Plain:
             elif isinstance(event, Nothing):
                 self.out((nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()) + ".")
             elif isinstance(event, Finished):
-                said = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+                said = ended_lines(
+                    event.deal, event.status, event.score, event.not_counted, event.help, event.records,
+                    daily=event.daily, best=event.best,
+                )  # fmt: skip
                 ended += [self.spell.text(text) for text in said.every_line]
                 if event.daily is not None:
                     ended.append(share_line(event.daily, self.game, event.help, event.not_counted))

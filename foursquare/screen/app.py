@@ -781,7 +781,10 @@ class App:
                 said = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
                 self.say(Text((said,), Tone.ERROR))
             elif isinstance(event, Finished):
-                ended = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+                ended = ended_lines(
+                    event.deal, event.status, event.score, event.not_counted, event.help, event.records,
+                    daily=event.daily, best=event.best,
+                )  # fmt: skip
                 self.end_note, self.end_more = ended.lines, ended.more
                 finished = True
                 if event.daily is not None:

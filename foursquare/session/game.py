@@ -25,6 +25,7 @@ whose process dies in between is recorded the next time the session opens.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
@@ -239,7 +240,7 @@ class GameSession:
         if self._trouble is not None:
             return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
         try:
-            records = self.store.records()
+            records = self.store.records(self._today())
         except StoreError as exc:
             return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
         return records, self._said([note(problem) for problem in self.store.take_problems()])
@@ -454,10 +455,14 @@ class GameSession:
                 reason = None
         self.ended_before = True
         records, trouble = self.records()
+        best = None
+        if reason is NotCounted.REPLAY:
+            with contextlib.suppress(StoreError):
+                best = self.store.best_score(game.seed)
         finished = Finished(
             game.seed, game.status, game.score, game.loss_reason, reason,
             None if trouble is not None else records.all_games, self.daily, self.game_id,
-            self.help, None if trouble is not None else records,
+            self.help, None if trouble is not None else records, best,
         )  # fmt: skip
         said = self._said(notes)
         return [finished, *([said] if said is not None else [])]
