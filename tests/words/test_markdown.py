@@ -111,7 +111,7 @@ def test_an_escaped_pipe_is_a_pipe_inside_its_cell() -> None:
 @pytest.mark.parametrize("topic", TOPICS)
 def test_a_page_shows_no_backtick_of_its_markdown_outside_its_code_blocks(topic: str) -> None:
     """A terminal shows a backtick raw: what is typed reads as it is, the marks of the page's Markdown gone."""
-    source = page(topic)
+    source = page(topic).text
     assert "`" in source.replace("```", "")  # the page marks code
     assert not [line for line in rendered(source).splitlines() if "`" in line and line not in fenced(source)]
 
