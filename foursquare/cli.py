@@ -52,15 +52,14 @@ VERSION = f"foursquare {__version__}"
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser for playing (no sub-command)."""
-    import argparse
 
-    from foursquare.commands.arguments import RawDescriptionHelpFormatter, deal_number
+    from foursquare.commands.arguments import Parser, RawDescriptionHelpFormatter, deal_number
     from foursquare.engine import LAST_DEAL
     from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
 
     said = OPTIONS["play"]
     epilog = "commands:\n" + "\n".join(f"  {name:<10} {SUMMARIES[name]}" for name in COMMANDS)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="foursquare",
         description=DESCRIPTIONS["play"],
         epilog=epilog,
@@ -176,7 +175,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
 
 def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:
     """SIGTERM (``kill``, ``timeout``) unwinds a command as Ctrl-C does: :class:`Terminated`, in the process
-    that installed it (``owner``); a worker forked from it (a simulation's pool) ends at once, as by default.
+    that installed it (``owner``); elsewhere (a process started from it) it ends at once, as by default.
     The game screen puts its own handler in place while it runs, with the terminal to restore."""
     if os.getpid() != owner:
         os._exit(128 + signum)

@@ -9,10 +9,15 @@ the game turns the keypad on).
 
 from __future__ import annotations
 
+import contextlib
 import curses
+import errno
+import fcntl
 import os
 import re
-import signal
+import select
+import struct
+import subprocess
 import sys
 import termios
 import time
@@ -20,7 +25,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pyte
 
 from foursquare.engine import Cell, Game, Status
@@ -81,12 +85,95 @@ def _terminfo_keys() -> dict[str, bytes]:
     return keys
 
 
-def _keyboard_signals() -> None:
-    """In the child, before the game starts: Ctrl-C's and Ctrl-\\'s signals at their defaults, as a terminal's
-    foreground program gets them, whatever started the tests (a shell's background job ignores both, and the
-    game rightly keeps a signal it is given ignored)."""
-    for signum in (signal.SIGINT, signal.SIGQUIT):
-        signal.signal(signum, signal.SIG_DFL)
+_LAUNCH = """
+import fcntl, os, signal, sys, termios
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+for signum in (signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE, signal.SIGXFSZ):
+    signal.signal(signum, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])
+"""
+"""Run in the child, a new session's leader on the pseudo-terminal, before the command: the terminal becomes its
+controlling one (so that Ctrl-C, Ctrl-Z and a hang-up reach the command as a player's would), and the signals a
+terminal's foreground program gets by default are at their defaults, whatever started the tests (a shell's
+background job ignores Ctrl-C; Python ignores SIGPIPE).  Then it becomes the command, keeping its process id."""
+
+WAIT_SECONDS = 30.0
+"""How long a closed terminal's command has to end before the test says so."""
+
+
+class PtyChild:
+    """A command on a new pseudo-terminal, started as a spawned process: a fork and an exec done by
+    :mod:`subprocess` in C, where no Python runs in the child between them, so that a test process with threads
+    never forks a copy of itself that could wait for ever on a lock another thread held."""
+
+    def __init__(self, cmd: list[str], *, rows: int, columns: int, env: dict[str, str]) -> None:
+        self.child_fd, terminal = os.openpty()
+        fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-S", "-c", _LAUNCH, *cmd],
+                stdin=terminal,
+                stdout=terminal,
+                stderr=terminal,
+                env=env,
+                start_new_session=True,
+            )
+        finally:
+            os.close(terminal)  # only the child holds it: the end of its output reads as such here
+        self.pid = self.process.pid
+        self.command = cmd
+        self._open = True
+
+    def read(self, size: int, timeout: float) -> bytes | None:
+        """What the command wrote (b"" if nothing within ``timeout`` seconds); None once nothing holds the
+        terminal any more."""
+        if not self._open:
+            return None
+        ready, _, _ = select.select([self.child_fd], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.child_fd, size)
+        except OSError as exc:
+            if exc.errno != errno.EIO:  # EIO: every process holding the terminal has closed it
+                raise
+            data = b""
+        return data or None
+
+    def send(self, data: bytes) -> None:
+        while data:
+            data = data[os.write(self.child_fd, data) :]
+
+    def setwinsize(self, rows: int, columns: int) -> None:
+        """A new size, as a terminal window resized (the kernel tells the command with SIGWINCH)."""
+        fcntl.ioctl(self.child_fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+    def isalive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self, signum: int) -> None:
+        self.process.send_signal(signum)
+
+    def wait(self, timeout: float = WAIT_SECONDS) -> int:
+        """The command's exit status (128 plus the signal's number if a signal ended it), once it has ended."""
+        try:
+            code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{self.command} still runs after {timeout:g} seconds") from None
+        return code if code >= 0 else 128 - code
+
+    def close(self, *, force: bool = True, wait: float = 0.0) -> None:
+        """Close the terminal (the kernel hangs it up: SIGHUP), give the command ``wait`` seconds to end, then
+        (with ``force``) kill it."""
+        if self._open:
+            self._open = False
+            os.close(self.child_fd)
+        if wait:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(wait)
+        if force and self.isalive():
+            self.process.kill()
+            self.wait()
 
 
 KEYS = _terminfo_keys()
@@ -136,21 +223,15 @@ class Terminal:
         self.screen = _Screen(width, height)
         self.stream = _Stream(self.screen)
         self.raw = bytearray()
-        self.child = pexpect.spawn(
-            cmd[0], cmd[1:], dimensions=(height, width), env=env, encoding=None, preexec_fn=_keyboard_signals
-        )
+        self.child = PtyChild(cmd, rows=height, columns=width, env=env)
 
     # --- reading -------------------------------------------------------------
 
     def pump(self, wait: float = 0.02) -> bool:
         """Feed what the program wrote so far to the screen; False once it has exited."""
-        try:
-            data = self.child.read_nonblocking(65536, timeout=wait)
-        except pexpect.TIMEOUT:
-            return True
-        except pexpect.EOF:
+        chunk = self.child.read(65536, wait)
+        if chunk is None:
             return False
-        chunk = data.encode() if isinstance(data, str) else data
         self.raw += chunk
         self.stream.feed(chunk)
         return True
@@ -204,9 +285,7 @@ class Terminal:
         while self.pump(0.05):
             if time.monotonic() > deadline:
                 raise AssertionError(f"still running; the screen shows:\n{self.text}")
-        self.child.wait()
-        status = self.child.exitstatus
-        return status if status is not None else 128 + (self.child.signalstatus or 0)
+        return self.child.wait()
 
     def line_mode(self) -> tuple[bool, bool]:
         """(canonical input, echo) of the terminal now: both True in a terminal given back."""
@@ -228,8 +307,6 @@ class Terminal:
         self.child.setwinsize(height, width)  # the kernel tells the program with SIGWINCH
 
     def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
         self.child.close()
 
 

@@ -36,7 +36,9 @@ THE_SEARCH = ("foursquare.expert.advice", "foursquare.expert.search", "foursquar
 def loaded_after(script: str) -> set[str]:
     """The modules a fresh Python has loaded once it has run ``script``."""
     listing = f"\nimport sys\nprint({MARK!r}, *sys.modules)"
-    done = subprocess.run([sys.executable, "-c", script + listing], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script + listing], capture_output=True, text=True, check=True, timeout=60
+    )
     return set(done.stdout.rpartition(MARK)[2].split())
 
 

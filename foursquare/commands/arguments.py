@@ -1,8 +1,8 @@
 """The argparse types every command shares: deal numbers, and whole numbers within a range; and its help's layout.
 
-A value that is not one is refused by argparse with the usage and one line
-naming what was typed (quoted safely and cut, so a 4,000-digit number does
-not fill the terminal) and what would do.
+A value that is not one is refused by argparse in one line naming what was
+typed (quoted safely and cut, so a 4,000-digit number does not fill the
+terminal) and what would do.
 """
 
 from __future__ import annotations
@@ -15,7 +15,11 @@ from foursquare.session.columns import terminal_columns
 from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
-__all__ = ["HelpFormatter", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "whole"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not loaded at run time: the commands start faster without it
+    from typing import NoReturn
+
+__all__ = ["HelpFormatter", "Parser", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "whole"]
 
 _MAX_DIGITS = 30
 """Longer text is no number any range here takes; it is refused before Python converts it."""
@@ -83,11 +87,17 @@ class RawDescriptionHelpFormatter(HelpFormatter, argparse.RawDescriptionHelpForm
     :class:`HelpFormatter` measures."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but for a bad argument: one line that says what is wrong, where argparse prints its
+    usage block first and the line that matters comes last, under it (``--help`` prints the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def parser_for(command: str) -> argparse.ArgumentParser:
     """The parser of ``foursquare COMMAND``, saying what the command is for (:mod:`foursquare.words.commands`)."""
-    return argparse.ArgumentParser(
-        prog=f"foursquare {command}", description=DESCRIPTIONS[command], formatter_class=HelpFormatter
-    )
+    return Parser(prog=f"foursquare {command}", description=DESCRIPTIONS[command], formatter_class=HelpFormatter)
 
 
 def add_game(parser: argparse.ArgumentParser, command: str) -> None:

@@ -11,7 +11,7 @@ scripts, and ``--detail`` adds every deal's placements.
 from __future__ import annotations
 
 import argparse
-import collections
+import contextlib
 import itertools
 import json
 import math
@@ -22,7 +22,8 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from multiprocessing.pool import AsyncResult
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple
 
 from foursquare.commands.arguments import add_nodes, deal_number, parser_for, whole
@@ -30,7 +31,7 @@ from foursquare.engine import LAST_DEAL, Cell, Game, LossReason, Status, cell_na
 from foursquare.expert.advice import DEFAULT_NODES, Position
 from foursquare.expert.calibration import brier_score, buckets, score_buckets
 from foursquare.expert.strategies import STRATEGIES, make_chooser
-from foursquare.expert.workers import become_worker
+from foursquare.expert.workers import children_deaf_to_ctrl_c, quietly
 from foursquare.session.errors import INTERRUPTED
 from foursquare.words.commands import NUMBERS, OPTIONS
 from foursquare.words.grammar import plural
@@ -224,23 +225,65 @@ def _first_expected(results: list[DealResult]) -> float | None:
     return statistics.fmean(firsts) if firsts else None
 
 
+@quietly
+def _deals(conn: Connection, strategy: str, nodes: int) -> None:
+    """In a worker process: play the deals whose seeds come down ``conn`` and send each result back, until the
+    parent closes it."""
+    for seed in iter(conn.recv, None):
+        conn.send(play_deal(strategy, seed, nodes))
+
+
 def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterator[DealResult]:
-    """Results as they come, handing deals out as it goes: memory stays the same for any number of games."""
-    seeds = range(first, first + games)
+    """Results as they come, handing deals out as it goes: memory stays the same for any number of games.
+
+    The workers are spawned, never forked (this process may have threads),
+    and each talks to it down a pipe of its own: no pool, whose queues' named
+    semaphores a process killed with SIGKILL would leave for the resource
+    tracker to report on the terminal.
+    """
+    seeds = iter(range(first, first + games))
     if jobs == 1:
         for seed in seeds:
             yield play_deal(strategy, seed, nodes)
         return
-    with multiprocessing.Pool(jobs, initializer=become_worker) as pool:
-        pending: collections.deque[AsyncResult[DealResult]] = collections.deque()
-        todo = iter(seeds)
-        for seed in itertools.islice(todo, 2 * jobs):  # a few in hand per process, never the whole list
-            pending.append(pool.apply_async(play_deal, (strategy, seed, nodes)))
-        while pending:
-            result = pending.popleft().get()
-            for seed in itertools.islice(todo, 1):
-                pending.append(pool.apply_async(play_deal, (strategy, seed, nodes)))
-            yield result
+    context = multiprocessing.get_context("spawn")
+    workers: list[tuple[BaseProcess, Connection]] = []
+    with children_deaf_to_ctrl_c():
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            worker = context.Process(target=_deals, args=(theirs, strategy, nodes), name="foursquare-simulate")
+            worker.daemon = True
+            worker.start()
+            theirs.close()
+            workers.append((worker, mine))
+    in_hand = {conn: 0 for _, conn in workers}
+    try:
+        for conn in in_hand:
+            for seed in itertools.islice(seeds, 2):  # a few in hand per process, never the whole list
+                conn.send(seed)
+                in_hand[conn] += 1
+        while busy := [conn for conn, count in in_hand.items() if count]:
+            for ready in wait(busy):
+                assert isinstance(ready, Connection)
+                try:
+                    result = ready.recv()
+                except EOFError:
+                    raise RuntimeError("a simulation process ended before its deals were played") from None
+                in_hand[ready] -= 1
+                for seed in itertools.islice(seeds, 1):
+                    ready.send(seed)
+                    in_hand[ready] += 1
+                yield result
+    finally:
+        for _, conn in workers:
+            with contextlib.suppress(OSError):
+                conn.send(None)  # done: the worker ends once its deal in hand is played (or is ended below)
+            conn.close()
+        for process, _ in workers:
+            process.join(0.5)
+            if process.is_alive():
+                process.terminate()
+                process.join(5)
 
 
 def useful_jobs(asked: int, games: int, cores: int | None) -> int:
@@ -274,7 +317,6 @@ def main(argv: list[str]) -> int:
     elif args.detail and not args.json:
         refused = SimulateSaid.DETAIL_ALONE.say()
     if refused is not None:
-        parser.print_usage(sys.stderr)
         print(f"foursquare simulate: {refused}", file=sys.stderr)
         return 2
     err = sys.stderr

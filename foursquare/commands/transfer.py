@@ -63,6 +63,7 @@ def _export(args: argparse.Namespace, store: Store) -> int:
         if target.exists() and not target.is_file():  # a device or a pipe: written to, never replaced
             with open(target, "w", encoding="utf-8") as out:
                 return write_lines(lines, out)  # said nothing of: it may be this very output
+        _check_writable(target)
         status = _write_whole(target, lines)
     except OSError as exc:
         if exc.errno in _OUTPUT_FULL:
@@ -83,6 +84,18 @@ def _same_file(target: Path, kept: Path) -> bool:
         return os.path.samefile(target, kept)
     except OSError:
         return False
+
+
+def _check_writable(target: Path) -> None:
+    """PermissionError if ``target`` is a file that may not be written (by its permissions, for anyone): the
+    export is written beside it and renamed over it, which its folder allows, and would replace it where
+    ``cp`` refuses."""
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not os.access(target, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
 
 
 def _write_whole(target: Path, lines: Iterator[str]) -> int:

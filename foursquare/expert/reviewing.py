@@ -21,10 +21,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -47,7 +45,7 @@ from foursquare.expert.review import (
     player_steps,
     replayed,
 )
-from foursquare.expert.workers import quietly
+from foursquare.expert.workers import children_deaf_to_ctrl_c, quietly
 
 __all__ = ["POLL_SECONDS", "WAIT_SECONDS", "Reviewing", "Shares", "expert_then_backward", "forward", "this_game_s"]
 
@@ -79,23 +77,44 @@ Send = Callable[[Any], None]
 _NO_CELL = -1
 
 
+class _Token:
+    """A lock made of a pipe that holds one token: whoever reads it holds the lock, and writes it back to let go.
+
+    It serves threads and processes alike (the pipe's ends go to children as
+    they start), and unlike a multiprocessing lock it is no named semaphore:
+    nothing is left for the resource tracker to clean up and report on the
+    player's terminal when the game is killed during a review.
+    """
+
+    def __init__(self, context: Any) -> None:
+        self._take, self._give = context.Pipe(duplex=False)
+        self._give.send_bytes(b"")
+
+    def __enter__(self) -> None:
+        self._take.recv_bytes()
+
+    def __exit__(self, *exc: object) -> None:
+        self._give.send_bytes(b"")
+
+
 class Shares:
     """What the review's two children share, so that each position is searched once: which placements one of
     them has taken on (or this process, the first), and the expert's cell on each one judged.
 
-    Made of shared memory from ``context`` (passed to the children as they
-    start), so it serves threads as well as processes.
+    Made of shared memory and a pipe from ``context`` (passed to the children
+    as they start), so it serves threads as well as processes.
     """
 
     def __init__(self, placed: int, context: Any = None) -> None:
         context = context or multiprocessing.get_context("spawn")
         self._placed = placed
-        self._taken = context.Array("b", placed + 1)  # by placement number (index 0 unused)
-        self._best = context.Array("i", [_NO_CELL] * (placed + 1))
+        self._lock = _Token(context)
+        self._taken = context.RawArray("b", placed + 1)  # by placement number (index 0 unused)
+        self._best = context.RawArray("i", [_NO_CELL] * (placed + 1))
 
     def take(self, n: int) -> bool:
         """Take placement ``n`` on; False if someone has already."""
-        with self._taken.get_lock():
+        with self._lock:
             if self._taken[n]:
                 return False
             self._taken[n] = 1
@@ -103,7 +122,7 @@ class Shares:
 
     def take_last(self) -> int | None:
         """Take on the last placement no one has (never the first); None if none is left."""
-        with self._taken.get_lock():
+        with self._lock:
             for n in range(self._placed, 1, -1):
                 if not self._taken[n]:
                     self._taken[n] = 1
@@ -206,27 +225,6 @@ def this_game_s(game: Game, known: Mapping[Position, Advice]) -> Known:
     return taken
 
 
-@contextlib.contextmanager
-def _children_deaf_to_ctrl_c() -> Iterator[None]:
-    """Start processes in here so that Ctrl-C never reaches them, from their first instruction on.
-
-    The terminal sends Ctrl-C to every process of the foreground group; a
-    child still importing its modules would print a traceback before it
-    could ignore it.  A child inherits an ignored signal, so Ctrl-C is
-    ignored here while the children start (only the main thread may do so;
-    elsewhere they start as they are): the screen then gets Ctrl-C back and
-    ends the review, and the children with it.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 class _Cancelled(Exception):
     """The review was cancelled: its thread ends without a result."""
 
@@ -237,11 +235,11 @@ def _start_children(
     """The review's two child processes, started, each with the end of its pipe this process reads.
 
     Started by the caller of :class:`Reviewing` (the screen's own thread),
-    so that they can be made deaf to Ctrl-C (:func:`_children_deaf_to_ctrl_c`).
+    so that they can be made deaf to Ctrl-C (:func:`children_deaf_to_ctrl_c`).
     """
     context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a terminal
     started: list[tuple[BaseProcess, Connection]] = []
-    with _children_deaf_to_ctrl_c():
+    with children_deaf_to_ctrl_c():
         for target, name in ((_front, "foursquare-review-verdicts"), (_back, "foursquare-review-expert")):
             mine, theirs = context.Pipe(duplex=False)
             child = context.Process(target=target, args=(theirs, record, nodes, known, shares), name=name, daemon=True)

@@ -46,6 +46,7 @@ from foursquare.words.session import quitting_words
 from foursquare.words.stats import (
     CHART_TITLE,
     chart_title,
+    daily_line,
     earlier_line,
     histogram_lines,
     records_lines,
@@ -252,7 +253,10 @@ def records_screen(
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     earlier = earlier_line(records.before_help)
+    daily = daily_line(records.daily)
     summary = [Text((line,)) for line in records_lines(records)]
+    if daily is not None:
+        summary += wrap(Text((daily,)), layout.page_width(width))
     if earlier is not None:
         summary += wrap(Text((earlier,), Tone.DIM), layout.page_width(width))
     alone, everything = records.on_your_own, records.all_games

@@ -96,6 +96,9 @@ class Finished(Value):
     """The help it had (None: it began before help was recorded)."""
     records: Records | None = None
     """Both records after it (all games, on your own), or None if they could not be read."""
+    best: int | None = None
+    """On a deal played before (a replay): the best score of its games in the history, this one included; None
+    when none was won, or for a deal played for the first time."""
 
     @property
     def counted(self) -> bool:

@@ -25,6 +25,7 @@ whose process dies in between is recorded the next time the session opens.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
@@ -239,7 +240,7 @@ class GameSession:
         if self._trouble is not None:
             return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=self._trouble))
         try:
-            records = self.store.records()
+            records = self.store.records(self._today())
         except StoreError as exc:
             return Records.from_results([]), Trouble(Failed.READING_STATS.say(why=why(exc.problem)))
         return records, self._said([note(problem) for problem in self.store.take_problems()])
@@ -442,6 +443,7 @@ class GameSession:
         notes: list[str | None] = []
         if self.game_id is not None:
             reason: NotCounted | None = NotCounted.REPLAY if self.replay else NotCounted.ENDED_BEFORE
+            self._as_kept()
         else:
             counts = self.counts
             notes.append(self._record())
@@ -453,13 +455,30 @@ class GameSession:
                 reason = None
         self.ended_before = True
         records, trouble = self.records()
+        best = None
+        if reason is NotCounted.REPLAY:
+            with contextlib.suppress(StoreError):
+                best = self.store.best_score(game.seed)
         finished = Finished(
             game.seed, game.status, game.score, game.loss_reason, reason,
             None if trouble is not None else records.all_games, self.daily, self.game_id,
-            self.help, None if trouble is not None else records,
+            self.help, None if trouble is not None else records, best,
         )  # fmt: skip
         said = self._said(notes)
         return [finished, *([said] if said is not None else [])]
+
+    def _as_kept(self) -> None:
+        """The rule for a game kept when it first ended, then taken back and put back to the same end: it is the
+        game the history keeps, and the help it had is the help kept with it.  What was done after its first
+        end (the take-back, a tip meanwhile) is no part of it, so that the end box and the history say the same
+        of the same game; a game that ends otherwise this time is another, its help its own."""
+        assert self.game_id is not None
+        try:
+            kept = self.store.game(self.game_id)
+        except StoreError:
+            return
+        if kept is not None and kept.record == self.game.to_record():
+            self.help = kept.help
 
     def _record(self) -> str | None:
         """Keep the game as it stands in the history; a line if that failed."""

@@ -120,7 +120,10 @@ def _shown(event: Event, game: Game, offers: Sequence[tuple[str, str]]) -> Shown
         nothing = nothing_to_undo() if event is Nothing.TO_UNDO else nothing_to_redo()
         return Shown(Message.of(nothing, tone=Tone.ERROR, stop="."))
     if isinstance(event, Finished):
-        ended = ended_lines(event.deal, event.status, event.score, event.not_counted, event.help, event.records)
+        ended = ended_lines(
+            event.deal, event.status, event.score, event.not_counted, event.help, event.records,
+            daily=event.daily, best=event.best,
+        )  # fmt: skip
         share = None
         if event.daily is not None:
             line = share_line(event.daily, game, event.help, event.not_counted)

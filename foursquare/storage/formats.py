@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from enum import Enum
 
 from foursquare.deals import deal_number
@@ -425,6 +425,10 @@ class FinishedGame(Value):
         return finished
 
 
+CLOCKS_APART = timedelta(minutes=10)
+"""How far ahead of this machine's clock another's may be: a game that ended later than that is refused."""
+
+
 def check_finished(finished: FinishedGame) -> None:
     """Check that a finished game read from elsewhere is one the rules allow; ValueError says what is wrong.
 
@@ -440,6 +444,10 @@ def check_finished(finished: FinishedGame) -> None:
         raise refused(Flaw.NOT_THE_DAILY_DEAL, finished.daily.isoformat(), finished.deal)
     if finished.started is not None and finished.ended is not None and finished.started > finished.ended:
         raise refused(Flaw.STARTED_AFTER_ENDED, stamp(finished.started), other=stamp(finished.ended))
+    latest = utc_now() + CLOCKS_APART
+    for when in (finished.started, finished.ended):
+        if when is not None and when > latest:  # it would stay the newest game, and end the streak, for good
+            raise refused(Flaw.DATED_IN_THE_FUTURE, stamp(when))
     game = finished.replay()
     if game is None:
         return

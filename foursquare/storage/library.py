@@ -32,6 +32,8 @@ class Unreviewable(Enum):
     NONE_YET = "none_yet"
     """No game has ended yet."""
     NO_SUCH_GAME = "no_such_game"
+    CANNOT_READ = "cannot_read"
+    """Its row of the history cannot be read (as the history says, where it is left out)."""
     NO_RECORD = "no_record"
     """It was kept without its cards (by a version that kept only results)."""
     CANNOT_REPLAY = "cannot_replay"
@@ -48,6 +50,8 @@ class Found(Value):
     why_not: Unreviewable | None
     fault: Fault | None = None
     """More about :attr:`why_not`: what the rules found in a record that does not replay."""
+    problem: Problem | None = None
+    """The problem reading its row met, where it cannot be read: said as the history says it."""
 
 
 class Library:
@@ -71,7 +75,11 @@ class Library:
         """Game ``game_id`` of the history (the one that ended last if None), rebuilt for a review."""
         try:
             finished = self.store.newest_game() if game_id is None else self.store.game(game_id)
-        except (StoreError, OverflowError):
+        except StoreError as exc:
+            if exc.problem.kind is Kind.GAME_ROW_SKIPPED and game_id is not None:
+                return Found(game_id, None, Unreviewable.CANNOT_READ, problem=exc.problem)
+            finished = None
+        except OverflowError:
             finished = None
         if finished is None or finished.id is None:
             return Found(game_id, None, Unreviewable.NONE_YET if game_id is None else Unreviewable.NO_SUCH_GAME)

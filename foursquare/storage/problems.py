@@ -238,6 +238,8 @@ class Flaw(Enum):
     """Score ``number`` is not from 0 to ``count``."""
     STARTED_AFTER_ENDED = "started after ended"
     """Started at ``value``, ended at ``other``."""
+    DATED_IN_THE_FUTURE = "dated in the future"
+    """Started or ended at ``value``, later than the clock (it would stay the newest game for good)."""
     RECORD_OF_ANOTHER_DEAL = "record of another deal"
     """The record is of deal ``count``, not ``number``."""
     RECORD_SCORE = "record's score"

@@ -14,6 +14,7 @@ to farm wins or streaks.
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from enum import Enum
 
 from foursquare.engine.cards import full_deck
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # the rules are loaded by whoever has a game: reading the sta
 __all__ = [
     "LOSSES",
     "MAX_SCORE",
+    "DailyRecord",
     "Ending",
     "NotCounted",
     "Records",
@@ -232,6 +234,47 @@ class Stats(Value):
         }
 
 
+class DailyRecord(Value):
+    """The daily deal's record, as a collection of solitaire games keeps one: the days whose deal was played
+    as that day's daily deal, those won, and the days in a row won.
+
+    A day's game is the first counted game on its deal, begun as the daily
+    deal (``--daily``): one on the deal played before by its number (before
+    its day, say) is a replay, and the day is not played as a daily deal.
+    """
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    """Days in a row won up to today, or up to yesterday while today's deal is still to play."""
+    longest_streak: int = 0
+
+    @classmethod
+    def of(cls, days: Mapping[date, bool], today: date) -> DailyRecord:
+        """The record of ``days`` (each day's daily deal played: whether it was won) on ``today``."""
+        one = timedelta(days=1)
+        won = sorted(day for day, win in days.items() if win)
+        longest = run = 0
+        for n, day in enumerate(won):
+            run = run + 1 if n and day - won[n - 1] == one else 1
+            longest = max(longest, run)
+        current = 0
+        day = today if today in days else today - one
+        while days.get(day):
+            current += 1
+            day -= one
+        return cls(len(days), len(won), current, longest)
+
+    def to_json(self) -> dict[str, int]:
+        """``"daily"`` of ``foursquare stats --json``."""
+        return {
+            "played": self.played,
+            "won": self.won,
+            "current_streak": self.current_streak,
+            "longest_streak": self.longest_streak,
+        }
+
+
 class Records(Value):
     """The two records: every counted game, and the counted games played on your own (no help at all).
 
@@ -243,6 +286,8 @@ class Records(Value):
     on_your_own: Stats
     before_help: int
     """Counted games whose help is not known (they ended before it was recorded)."""
+    daily: DailyRecord = DailyRecord()
+    """The daily deal's record (of every daily game, helped or not)."""
 
     @classmethod
     def from_results(cls, games: Iterable[tuple[Result, Help | None]]) -> Records:
@@ -258,4 +303,5 @@ class Records(Value):
             **self.all_games.to_json(),
             "on_your_own": self.on_your_own.to_json(),
             "before_help_was_recorded": self.before_help,
+            "daily": self.daily.to_json(),
         }

@@ -15,8 +15,9 @@ import contextlib
 import functools
 import json
 import sqlite3
+from datetime import date
 
-from foursquare.engine.values import Value
+from foursquare.engine.values import Value, replace
 from foursquare.storage.files import look_into, make_folder
 from foursquare.storage.formats import (
     FinishedGame,
@@ -32,13 +33,13 @@ from foursquare.storage.helped import HELP_KEYS, Help
 from foursquare.storage.problems import Flaw, Kind, Problem, Reason, StoreError, invalid, refused
 from foursquare.storage.repair import open_database, set_aside
 from foursquare.storage.schema import COMPANIONS, DB_FILE, connect, is_damage, migrate, roll_back, sqlite_reason
-from foursquare.storage.stats import LOSSES, MAX_SCORE, Ending, Records, Stats
+from foursquare.storage.stats import LOSSES, MAX_SCORE, DailyRecord, Ending, Records, Stats
 from foursquare.storage.window import LOCK_FILE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # games come in from the session, already made: the store needs none of the rules, nor typing
     from collections.abc import Iterator
-    from datetime import date, datetime
+    from datetime import datetime
     from pathlib import Path
     from typing import Any
 
@@ -379,14 +380,34 @@ class Store:
         """Every figure of all the counted games (see :meth:`records`)."""
         return self.records().all_games
 
-    def records(self) -> Records:
+    def records(self, today: date | None = None) -> Records:
         """Both records, all games and on your own, from the counted games' tallies and streaks (a few rows,
-        whatever the history's length).
+        whatever the history's length), with the daily deal's record on ``today`` (by default the date now).
 
         When the tallies or the streaks cannot be read or do not add up to the
         counted games, they are worked out again from the games and kept (see
         :meth:`take_problems`).
         """
+        return replace(self._both_records(), daily=self._daily_record(today or date.today()))
+
+    def _daily_record(self, today: date) -> DailyRecord:
+        """The daily deal's record: from the days' counted daily games (a row a day played)."""
+        with self._errors():
+            rows = self._db.execute(f"SELECT daily, result FROM games {_COUNTED} AND daily IS NOT NULL").fetchall()
+        days: dict[date, bool] = {}
+        for daily, result in rows:
+            with contextlib.suppress(*_UNREADABLE):
+                day = parse_day(daily)
+                if day is not None:
+                    days[day] = result == "won"
+        return DailyRecord.of(days, today)
+
+    def best_score(self, deal: int) -> int | None:
+        """The best score of the games on ``deal`` in the history, counted or not; None if none was won."""
+        best = self._one("SELECT max(score) FROM games WHERE deal = ? AND result = 'won'", str(deal))
+        return best[0] if best is not None and isinstance(best[0], int) else None
+
+    def _both_records(self) -> Records:
         with self._errors():
             rows = self._db.execute("SELECT result, loss_reason, score, games FROM tally WHERE games != 0").fetchall()
             split = self._db.execute(_HELP_TALLY).fetchall()

@@ -127,6 +127,7 @@ def _tables() -> _Tables:
         Kept.DEAL_RANGE: N_("bad deal number {number}"),
         Kept.SCORE_RANGE: N_("a score goes from 0 to {count}, not {number}"),
         Kept.STARTED_AFTER_ENDED: N_("it started ({value}) after it ended ({other})"),
+        Kept.DATED_IN_THE_FUTURE: N_("it is dated in the future ({value})"),
         Kept.RECORD_OF_ANOTHER_DEAL: N_("the record is of deal {count}, not {number}"),
         Kept.RECORD_SCORE: N_("the record's game ended with score {count}, not {number}"),
         Kept.LINE_OTHER_END: N_(

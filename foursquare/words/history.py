@@ -20,6 +20,7 @@ from foursquare.storage.store import Span
 from foursquare.words.faults import fault_words
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import ON_YOUR_OWN, help_words
+from foursquare.words.problems import why
 from foursquare.words.results import ending_label, ending_short
 from foursquare.words.text import run_on
 
@@ -182,6 +183,7 @@ def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practi
     reasons = {
         Unreviewable.NONE_YET: "no game has ended yet: the review needs one (play one with foursquare)",
         Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
+        Unreviewable.CANNOT_READ: why(found.problem) if found.problem is not None else f"{game} cannot be read",
         Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
         Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {fault_words(found.fault) if found.fault else ''}",
         Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is {done}",

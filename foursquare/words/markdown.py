@@ -58,16 +58,16 @@ def rendered(markdown: str, width: int = DEFAULT_WIDTH, *, spoken: bool = False)
 
 
 def _inline(text: str, *, spoken: bool) -> str:
-    """``text`` without its marks: ``**strong**`` and ``*emphasis*`` lose their asterisks; ``code`` keeps its
-    backticks, which set what is typed apart from the words around it, but ``spoken`` (a screen reader
-    would read them out); what is inside code is kept as it is."""
+    """``text`` without its marks: ``**strong**`` and ``*emphasis*`` lose their asterisks, ``code`` its
+    backticks (a terminal shows them raw, as marks of a format the player never sees, and a screen reader
+    reads them out); what is inside code is kept as it is."""
     parts = _CODE.split(text)  # plain, ticks, code, plain, ticks, code, ..., plain
     out = []
     for n, part in enumerate(parts):
         if n % 3 == 0:
             out.append(_EMPHASIS.sub(r"\1", _STRONG.sub(r"\1", part)))
         elif n % 3 == 2:
-            out.append(part if spoken else f"{parts[n - 1]}{part}{parts[n - 1]}")
+            out.append(part)
     return "".join(out)
 
 

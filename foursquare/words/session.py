@@ -18,6 +18,7 @@ from foursquare.words.catalog import _
 from foursquare.words.grammar import Template, capitalized, plural
 from foursquare.words.helped import with_help
 from foursquare.words.results import result_words
+from foursquare.words.stats import daily_line
 from foursquare.words.text import Text, Tone
 
 __all__ = [
@@ -154,14 +155,19 @@ def ended_lines(
     not_counted: NotCounted | None,
     help: Help | None,
     records: Records | None,
+    *,
+    daily: date | None = None,
+    best: int | None = None,
 ) -> Ended:
     """What the end box says of a game that just ended: the result with its help (``Won, score 17, on my
     own.``), where it counts and why not, then the record this game counts in (on your own, the headline,
     for a game played alone; all games for one with help) and, as more, the other.
 
-    ``records``: both records now, or None if they could not be read.
+    ``records``: both records now, or None if they could not be read.  A daily deal's game (``daily``) says
+    the daily deal's record too, and a replay the ``best`` score on its deal.
     """
     result = Text((capitalized(with_help(result_words(status, score), help)) + ".",))
+    kept = _deal_records(deal, records, daily, best)
     if not_counted is not None:
         counts = _counts(deal, not_counted)
     elif help is None:
@@ -171,11 +177,21 @@ def ended_lines(
     else:
         counts = Text(("This game counts in all games, not on your own.",))
     if records is None:
-        return Ended((result, counts))
+        return Ended((result, counts), kept)
     own, everything = record_lines(records)
     if help is not None and help.alone:
-        return Ended((result, counts, Text((own,))), (Text((everything,)),))
-    return Ended((result, counts, Text((everything,))), (Text((own,)),))  # the record this game moved comes first
+        return Ended((result, counts, Text((own,))), (*kept, Text((everything,))))
+    return Ended((result, counts, Text((everything,))), (*kept, Text((own,))))  # the record it moved comes first
+
+
+def _deal_records(deal: int, records: Records | None, daily: date | None, best: int | None) -> tuple[Text, ...]:
+    """The records of a game's own deal: the daily deal's (for a daily game), the best score on a replay's."""
+    said = []
+    if daily is not None and records is not None and (line := daily_line(records.daily)) is not None:
+        said.append(Text((line,)))
+    if best is not None:
+        said.append(Text((_("Your best score on deal {deal}: {best}.").format(deal=deal, best=best),)))
+    return tuple(said)
 
 
 def record_lines(records: Records) -> list[str]:

@@ -6,7 +6,8 @@ characters, or ``#`` in ASCII), or for a screen reader the scores in words.
 
 from __future__ import annotations
 
-from foursquare.storage.stats import LOSSES, Records, Stats
+from foursquare.storage.stats import LOSSES, DailyRecord, Records, Stats
+from foursquare.words.catalog import _
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
 from foursquare.words.grammar import capitalized, plural
 from foursquare.words.helped import ON_YOUR_OWN as ALONE
@@ -20,6 +21,7 @@ __all__ = [
     "RESET_UNASKED",
     "TITLE",
     "chart_title",
+    "daily_line",
     "earlier_line",
     "histogram_lines",
     "records_in_words",
@@ -152,6 +154,20 @@ def records_lines(records: Records) -> list[str]:
     return [f"{label:<{widths[0]}}  {own:>{widths[1]}}   {every:>{widths[2]}}" for label, own, every in rows]
 
 
+def daily_line(daily: DailyRecord) -> str | None:
+    """The daily deal's record in a line; None before the first daily deal is played."""
+    if not daily.played:
+        return None
+    return _("Daily deals won: {won} of {played}; days in a row: {current} (longest {longest}).").format(
+        won=daily.won, played=daily.played, current=daily.current_streak, longest=daily.longest_streak
+    )
+
+
+def _notes(records: Records) -> list[str]:
+    """The lines under the records' figures: the daily deal's record, the games from before help was recorded."""
+    return [line for line in (daily_line(records.daily), earlier_line(records.before_help)) if line is not None]
+
+
 def earlier_line(before_help: int) -> str | None:
     """What the statistics say of the games counted before help was recorded; None when there are none."""
     if not before_help:
@@ -174,8 +190,8 @@ def records_render_lines(
     (:func:`score_lines`), which the terminal would otherwise break at its edge, and a sentence broken
     between words.
     """
-    earlier = earlier_line(records.before_help)
-    lines = [*records_lines(records), *(to_terminal([earlier], width) if earlier else [])]
+    notes = _notes(records)
+    lines = [*records_lines(records), *(to_terminal(notes, width) if notes else [])]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
         chart = histogram_lines(stats, height, ascii_only)[1:]
         if width is not None and max(map(len, chart)) > width:
@@ -187,9 +203,8 @@ def records_render_lines(
 def records_in_words(records: Records, *, spoken: bool = False) -> list[str]:
     """Both records with the winning scores in words instead of charts, for plain mode; ``spoken`` (for a
     screen reader, which reads a table's columns as a run of numbers) a sentence for each record instead."""
-    earlier = earlier_line(records.before_help)
     figures = _record_sentences(records) if spoken else records_lines(records)
-    lines = [*figures, *([earlier] if earlier else [])]
+    lines = [*figures, *_notes(records)]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
         wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
         where = ALONE if alone else "in all games"

@@ -42,9 +42,9 @@ def test_a_reader_that_closed_the_pipe_ends_the_output_quietly(args: list[str], 
     child = subprocess.Popen([*FOURSQUARE, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert child.stdout is not None and child.stderr is not None
     child.stdout.close()  # as `| head -c 10` does once it has read enough: every write now fails
-    errors = child.stderr.read().decode()
-    assert child.wait(timeout=60) == 141
-    assert errors == ""
+    _, errors = child.communicate(timeout=60)
+    assert child.returncode == 141
+    assert errors == b""
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")

@@ -141,8 +141,10 @@ def test_stats_json_counts_only_the_game_played_alone_on_your_own(
     assert (own["played"], own["won"], own["lost"], own["current_streak"], own["longest_streak"]) == (1, 1, 0, 1, 1)
     assert (own["best_score"], own["average_score"], own["win_percent"]) == (11, 11, 100)
     assert own["histogram"][11] == 1 and sum(own["histogram"]) == 1
-    assert set(own) == set(data) - {"on_your_own", "before_help_was_recorded"}
+    assert set(own) == set(data) - {"on_your_own", "before_help_was_recorded", "daily"}
     assert data["before_help_was_recorded"] == 0
+    daily = data["daily"]  # four daily deals won, one a day, helped or not
+    assert (daily["played"], daily["won"], daily["longest_streak"]) == (4, 4, 4)
 
 
 def test_export_carries_the_help_and_import_reads_it_back(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import re
 
 import pytest
@@ -198,3 +199,11 @@ def test_the_expert_report_is_the_same_from_two_runs_with_different_jobs(capsys:
     reached = [b["reached"] * b["placements"] for b in scores["buckets"] if b["placements"]]
     by_deal = {d["deal"]: d["score"] for d in deals}
     assert sum(reached) == pytest.approx(sum(by_deal[d["deal"]] * len(d["placements"]) for d in deals))
+
+
+def test_the_workers_are_spawned_never_forked(capsys: pytest.CaptureFixture[str]) -> None:
+    """The test process refuses a fork (see conftest): a simulation over two processes still runs here."""
+    with pytest.raises(RuntimeError, match="forked"):
+        multiprocessing.get_context("fork").Process(target=print).start()
+    report = run_json(capsys, "--games", "4", "--strategy", "random", "--seed", "3", "--jobs", "2")
+    assert report["jobs"] == 2 and report["games"] == 4

@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -134,3 +135,33 @@ def test_quitting_during_a_review_on_the_game_screen_prints_no_traceback(terms: 
     time.sleep(0.5)
     term.pump()
     assert "Traceback" not in term.text and "EOFError" not in term.text, term.text
+
+
+STAYS = [sys.executable, "-c", "import subprocess, sys, time; subprocess.run(sys.argv[1:]); time.sleep(60)"]
+"""A quiet stand-in for a player's shell: runs the command given after it, then stays, saying nothing."""
+
+
+def test_a_game_killed_during_a_review_leaves_nothing_on_the_terminal(terms: list[Terminal], home: Path) -> None:
+    """kill -9 of the game while the review's children work: the children go, and nothing they or a process
+    of the standard library's (the resource tracker) leave behind writes a line on the player's terminal.
+
+    The game runs under a process that stays, as in a player's terminal: killing the session's leader would
+    hang the terminal up and end every process on it before it could write."""
+    with Store.open(home)[0] as store:
+        store.record(FinishedGame.of(lost_game(), daily=None, started=None, ended=utc_now(), counted=True))
+    term = Terminal([], home=home, command=[*STAYS, *GAME])
+    terms.append(term)
+    term.wait_for("Next card")
+    term.send("g", "v")
+    term.wait_for("The expert is reviewing")
+    assert term.child.pid is not None
+    (game,) = wait_for_children(term.child.pid, 1)
+    helpers = wait_for_children(game, 2)
+    time.sleep(0.5)  # at work
+    os.kill(game, signal.SIGSTOP)  # the game draws no more: what it drew is read before the kill
+    term.settle(quiet=0.5)
+    drawn = len(term.raw)
+    os.kill(game, signal.SIGKILL)
+    assert gone_soon([game, *children(game), *helpers], timeout=30), "the game's helpers outlived it"
+    term.settle(quiet=1.0)
+    assert bytes(term.raw[drawn:]) == b"", f"written after the kill: {bytes(term.raw[drawn:])!r}"

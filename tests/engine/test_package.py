@@ -30,5 +30,7 @@ def test_deal_numbers_load_none_of_the_rules() -> None:
         "import sys; from foursquare.engine import LAST_DEAL, check_deal_number; check_deal_number(LAST_DEAL); "
         "print(*sorted(m for m in sys.modules if m.startswith('foursquare.engine') or m == 'dataclasses'))"
     )
-    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
     assert loaded.split() == ["foursquare.engine", "foursquare.engine.deal_numbers"]

@@ -168,10 +168,11 @@ def test_a_lost_daily_game_says_why_and_gives_the_line_to_share(tmp_path: Path) 
     reason = player.game.loss_reason
     assert player.game.status is Status.LOST and reason is not None
     assert f"Deal 20261130: lost: {loss_words(reason)}. {face_down_words(player.game.face_down_count)}." in out
-    assert out[-6:-2] == [
+    assert out[-7:-2] == [
         "Lost, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 0, won 0% of 1.",
+        "Daily deals won: 0 of 1; days in a row: 0 (longest 0).",
         "All games: streak 0, won 0% of 1.",
     ]
     assert out[-2].startswith("Foursquare daily 2026-11-30 (deal 20261130): lost")

@@ -174,6 +174,7 @@ def test_four_daily_games_say_in_the_end_box_and_the_line_to_share_how_they_were
         "Won, score 11, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
+        "Daily deals won: 4 of 4; days in a row: 4 (longest 4).",
         "All games: streak 4, won 100% of 4.",
     ]
     assert app.share == "Foursquare daily 2026-12-03 (deal 20261203): won, score 11, on my own"

@@ -42,8 +42,10 @@ from foursquare.session.events import (
 )
 from foursquare.session.game import GameSession
 from foursquare.storage import schema
+from foursquare.storage.helped import Help
 from foursquare.storage.schema import DB_FILE
 from foursquare.storage.stats import Ending, NotCounted, Result
+from foursquare.words.session import ended_lines
 
 DAY = date(2026, 11, 30)
 
@@ -283,6 +285,27 @@ def test_undoing_after_the_end_and_finishing_again_counts_once(tmp_path: Path) -
     assert isinstance(again, Finished) and again.not_counted is NotCounted.ENDED_BEFORE
     assert (session.stats()[0].played, session.stats()[0].won) == (1, 1)
     assert session.store.game_count() == 1  # the history keeps the game once
+
+
+@pytest.mark.parametrize("how", ["redo", "the same cell"])
+def test_the_winning_card_taken_back_and_put_back_is_the_game_the_history_keeps(tmp_path: Path, how: str) -> None:
+    """The rule: a game kept when it first ended, taken back and put back to the same end, is the kept game,
+    with the help kept with it (what was done after its end is no part of it): the end box and the history
+    say the same of it."""
+    session, _ = GameSession.open(tmp_path, seed=WINNING_DEAL)
+    (first,) = of(Finished, win(session))
+    assert isinstance(first, Finished) and first.help == Help()
+    session.undo()
+    session.tip()  # asked after the end: no part of the game kept either
+    assert session.help is not None and (session.help.take_backs, session.help.tips) == (1, 1)
+    events = session.redo() if how == "redo" else session.place(WINNING_LINE[-1])
+    (again,) = of(Finished, events)
+    assert isinstance(again, Finished) and again.not_counted is NotCounted.ENDED_BEFORE
+    kept = session.store.game(first.game_id or 0)
+    assert kept is not None and kept.help == Help() and again.help == kept.help == session.help
+    box = ended_lines(again.deal, again.status, again.score, again.not_counted, again.help, None)
+    said = " ".join(line.plain() for line in box.lines)
+    assert "take-back" not in said and "tip" not in said and "on your own" in said
 
 
 def test_a_deal_counted_before_is_a_replay_from_its_first_card(tmp_path: Path) -> None:

@@ -115,6 +115,21 @@ def test_a_damaged_row_is_left_out_of_the_history_with_one_line(
     assert [json.loads(row)["id"] for row in lines(out)] == [lost, abandoned] and len(lines(err)) == 1
 
 
+@pytest.mark.parametrize("asked", ["review", "practice"])
+def test_review_and_practice_of_a_damaged_row_say_what_the_history_says_of_it(
+    home: Path, capsys: pytest.CaptureFixture[str], asked: str
+) -> None:
+    won, _, _ = three_games(home)
+    with database(home) as db:
+        db.execute("UPDATE games SET score = 99 WHERE id = ?", (won,))
+    assert command("history") == 0
+    (listed,) = lines(capsys.readouterr().err)
+    assert command(asked, str(won)) == 1
+    (said,) = lines(capsys.readouterr().err)
+    assert said == f"foursquare {asked}: " + listed[0].lower() + listed[1:-1]
+    assert "there is no game" not in said
+
+
 def test_a_damaged_record_is_left_out_of_the_export_and_the_listing_still_shows_its_game(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -276,6 +291,24 @@ def test_export_writes_a_temporary_file_and_renames_it_into_place(
     assert capsys.readouterr().err.endswith(f"cannot write {target}: Input/output error\n")
     assert target.read_text() == "the old export\n"  # untouched until the new one is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
+
+
+def test_export_keeps_a_read_only_file_and_names_it(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file marked read-only (0444) is refused as ``cp`` refuses it, though its folder would let a rename
+    replace it; one the player may write is replaced as before."""
+    three_games(home)
+    target = tmp_path / "games.jsonl"
+    target.write_text("the old export\n")
+    target.chmod(0o444)
+    assert command("export", str(target)) == 1
+    assert capsys.readouterr().err == f"foursquare export: cannot write {target}: Permission denied\n"
+    assert target.read_text() == "the old export\n" and stat.S_IMODE(target.stat().st_mode) == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
+    target.chmod(0o644)
+    assert command("export", str(target)) == 0
+    assert len(lines(target.read_text())) == 3
 
 
 # --- forged games ----------------------------------------------------------------------------

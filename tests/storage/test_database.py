@@ -646,3 +646,22 @@ def test_a_database_of_the_sixth_layout_knows_autoplay_made_no_placement_only_wh
         new = store.history()[0]
     assert [helped.autoplayed_at if helped else "no help" for helped in old] == [(), None]
     assert new.id == kept.game_id and new.help is not None and new.help.autoplayed_at == (4,)
+
+
+def test_an_import_line_dated_in_the_future_is_refused_by_number(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that ended in the year 9999 would stay the newest, and the end of the streak, for good."""
+    line = _one_game_exported(home, capsys)
+    future = json.loads(line)
+    future["ended"] = "9999-12-31T23:59:59Z"
+    started_later = json.loads(line)
+    started_later["started"], started_later["ended"] = "9999-12-31T23:00:00Z", "9999-12-31T23:59:59Z"
+    source = tmp_path / "games.jsonl"
+    source.write_text("\n".join([json.dumps(future), json.dumps(started_later), line]) + "\n")
+    assert _import_elsewhere(source, tmp_path, monkeypatch) == 1
+    out, err = capsys.readouterr()
+    assert "Imported 1 game; 0 already in the history; 2 lines rejected." in out
+    assert "line 1: " in err and "dated in the future (9999-12-31T23:59:59Z)" in err
+    assert "line 2: " in err and "dated in the future (9999-12-31T23:00:00Z)" in err
+    assert _export(tmp_path / "elsewhere", capsys) == [line]
