@@ -7,7 +7,9 @@ deal, with a 95% confidence interval (paired by deal, so that the luck of
 the deal cancels).  Each expert is named by its horizon (``fitted`` or
 ``learned``), how many placements it always looks ahead and its node
 budget, as ``fitted:3:1500000`` (the default expert) or ``learned:1:0`` (one
-placement ahead, no search).  Deals 7000 on are the learned horizon's report
+placement ahead, no search).  By default: the default expert; both horizons
+one placement ahead and two; and the fitted one three ahead with no budget to
+look deeper, about the learned one's time two ahead.  Deals 7000 on are the learned horizon's report
 range: never trained on (2,000,000 on) nor tuned on (2,900,000 on).
 
 Counts, not the clock, bound the experts, so the scores are the same on any
@@ -32,7 +34,7 @@ from foursquare.expert.search import Horizon
 
 __all__ = ["Expert", "main"]
 
-DEFAULT_EXPERTS = ("fitted:3:1500000", "fitted:1:0", "learned:1:0", "learned:2:0")
+DEFAULT_EXPERTS = ("fitted:3:1500000", "fitted:1:0", "learned:1:0", "fitted:2:0", "learned:2:0", "fitted:3:0")
 
 
 @dataclass
