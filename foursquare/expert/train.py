@@ -13,8 +13,9 @@ summary's weights start at the fitted horizon's values, so the first games
 are played as the fitted horizon would play them at one placement ahead.
 
 Deals ``--first`` on are played in order, each once (2,000,000 on by
-default: a range used for nothing else; the learned horizon was tuned on
-2,900,000 on and its figures are reported on deals 7000 on).  With
+default: a range used for nothing else; the learning rate was chosen on the
+first 4,000 of them, and the figures of ``help expert`` come from deals 7000
+on, never trained or tuned on).  With
 ``--explore`` above 0 a placement is now and then chosen at random, by a
 generator seeded with ``--seed``; the same command writes the same weights.
 numpy adds up the look-ups (``pip install -e '.[train]'``); the program itself

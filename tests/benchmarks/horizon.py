@@ -10,7 +10,7 @@ budget, as ``fitted:3:1500000`` (the default expert) or ``learned:1:0`` (one
 placement ahead, no search).  By default: the default expert; both horizons
 one placement ahead and two; and the fitted one three ahead with no budget to
 look deeper, about the learned one's time two ahead.  Deals 7000 on are the learned horizon's report
-range: never trained on (2,000,000 on) nor tuned on (2,900,000 on).
+range: never trained on (2,000,000 on) nor tuned on.
 
 Counts, not the clock, bound the experts, so the scores are the same on any
 machine; the times are processor time per placement.  A summary is printed
