@@ -69,6 +69,7 @@ __all__ = [
     "TUPLES",
     "TUPLE_SIZE",
     "VALUE_SCALE",
+    "DamagedWeights",
     "Learned",
     "codes",
     "features",
@@ -178,6 +179,11 @@ def rare_index(counts: Sequence[int], left: int) -> int:
     return _RARE + (left * (GRID + 1) + counts[1]) * (GRID + 1) + counts[10]
 
 
+class DamagedWeights(ValueError):
+    """The weights are not what :func:`write_weights` writes (or not :data:`FEATURES` of them): a broken install,
+    never a player's doing; the number of weights found, where there are any."""
+
+
 _HALF = 1 << 31
 _LOW = (1 << 32) - 1
 
@@ -195,7 +201,7 @@ class Learned:
 
     def __init__(self, weights: Sequence[int]) -> None:
         if len(weights) != FEATURES:
-            raise ValueError(f"a learned horizon has {FEATURES} weights")
+            raise DamagedWeights(len(weights))
         self.weights = weights
 
     def judge(self, board: Board, counts: Sequence[int], left: int) -> tuple[float, float]:
@@ -232,19 +238,19 @@ def write_weights(path: str, weights: array[int]) -> None:
 
 
 def read_weights(data: bytes) -> array[int]:
-    """The packed weights from what :func:`write_weights` wrote; ValueError if it is not that."""
+    """The packed weights from what :func:`write_weights` wrote; :class:`DamagedWeights` if it is not that."""
     if not data.startswith(_MAGIC):
-        raise ValueError("not a learned horizon's weights")
+        raise DamagedWeights
     (count,) = struct.unpack_from("<I", data, len(_MAGIC))
     weights = array("q")
     try:
         weights.frombytes(zlib.decompress(data[len(_MAGIC) + 4 :]))
     except zlib.error:
-        raise ValueError("a learned horizon's weights are damaged") from None
+        raise DamagedWeights from None
     if sys.byteorder == "big":
         weights.byteswap()
     if len(weights) != count:
-        raise ValueError("a learned horizon's weights are cut short")
+        raise DamagedWeights(len(weights))
     return weights
 
 

@@ -20,6 +20,7 @@ from foursquare.expert.learned import (
     CODES,
     FEATURES,
     TUPLES,
+    DamagedWeights,
     Learned,
     codes,
     features,
@@ -120,7 +121,7 @@ def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refus
     )
     data = path.read_bytes()
     for bad in (b"not weights", data[:-10], data[:20] + bytes(20) + data[40:]):
-        with pytest.raises(ValueError):
+        with pytest.raises(DamagedWeights):
             read_weights(bad)
 
 
@@ -185,3 +186,14 @@ def test_the_shipped_weights_are_read_on_first_use_only() -> None:
         "assert learned.cache_info().currsize == 0\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_the_learned_search_s_replies_are_its_value_rank_by_rank() -> None:
+    game = played(5, 9)
+    position = Position.of(game)
+    advice = advise(position, nodes=0, min_depth=2, horizon=learned())
+    unseen = position.unseen
+    replies = dict(advice.replies)[advice.cell]
+    assert [rank for rank, _, _ in replies] == [rank for rank in range(1, 11) if unseen[rank - 1]]
+    value = sum(unseen[rank - 1] * (v - WIN_BONUS * c) for rank, (v, c), _ in replies) / sum(unseen)
+    assert value == pytest.approx(advice.raw_expected, abs=1e-9)
