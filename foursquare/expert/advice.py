@@ -25,10 +25,11 @@ from foursquare.engine import GRID, RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, bits, cell_list
 from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.background import Background
-from foursquare.expert.calibration import calibrated, said_score
-from foursquare.expert.evaluation import WIN_BONUS, Leaves
+from foursquare.expert.calibration import CURVE, calibrated, said_score
+from foursquare.expert.evaluation import WIN_BONUS
 from foursquare.expert.faults import Flaw
-from foursquare.expert.search import Value, look_ahead
+from foursquare.expert.learned import Learned
+from foursquare.expert.search import Horizon, Value, look_ahead
 
 __all__ = [
     "DEFAULT_NODES",
@@ -52,6 +53,8 @@ count): what bounds the slowest advice.  At 3, its placements beyond 1 s (one in
 1 the expert scored the same on 79 of 80 tuning deals (100260-100339) and one card less on the other."""
 MIN_DEPTH = 3
 """Placements the expert always looks ahead unless stopped: three is where it gets strong."""
+_AS_SAID = ((0.0, 0.0), (1.0, 1.0))
+"""The calibration curve that keeps a chance as the search says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +158,7 @@ def advise(
     nodes: int = DEFAULT_NODES,
     min_depth: int = MIN_DEPTH,
     cancel: CancelFlag | None = None,
-    horizon: Leaves | None = None,
+    horizon: Horizon | None = None,
 ) -> Advice:
     """The expert's placement for ``position``'s next card.
 
@@ -171,7 +174,8 @@ def advise(
     deepening short (the advice then says so in :attr:`Advice.cut_short`);
     one placement ahead is always finished, so advice always comes.
     ``horizon`` judges the tables the look-ahead does not see past (None:
-    the expert's own, :func:`~foursquare.expert.evaluation.leaves`).
+    the expert's own, :func:`~foursquare.expert.evaluation.leaves`; or the
+    learned one, :func:`~foursquare.expert.learned.learned`).
     """
     start = time.perf_counter()
     deadline = math.inf if seconds is None else start + seconds
@@ -191,12 +195,19 @@ def advise(
         table=horizon,
     )
     ranked = outcome.ranked
-    ranking = tuple((CELL[i], calibrated(chance)) for i, (_, chance), _ in ranked)
+    # the calibration is fitted to the fitted horizon's expert; the learned horizon says its own, learned from
+    # the games it played (see help expert for how near it comes)
+    own = isinstance(horizon, Learned)
+    ranking = tuple((CELL[i], calibrated(chance, _AS_SAID if own else CURVE)) for i, (_, chance), _ in ranked)
     unseen = sum(position.unseen)
     most = _most(position, unseen)
+
+    def say(raw: float, most: int) -> float:
+        return said_score(raw, unseen, most, ()) if own else said_score(raw, unseen, most)
+
     raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
     scores = tuple(
-        (CELL[i], said_score(raw, unseen, most[i]) if depth <= unseen else raw)  # deeper saw every card: exact
+        (CELL[i], say(raw, most[i]) if depth <= unseen else raw)  # deeper saw every card: exact
         for (i, _, depth), raw in zip(ranked, raws, strict=True)
     )
     cell, chance = ranking[0]

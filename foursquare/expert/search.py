@@ -21,10 +21,14 @@ from itertools import compress
 from operator import itemgetter
 from typing import NamedTuple
 
-from foursquare.engine.board import COL_MASK_OF, ROW_MASK_OF, Board, bits
-from foursquare.expert.evaluation import Leaves, leaves
+from foursquare.engine.board import COL_MASK_OF, ROW_MASK_OF, SQUARE, Board, bits
+from foursquare.expert.evaluation import WIN_BONUS, Leaves, leaves
+from foursquare.expert.learned import Learned
 
-__all__ = ["Lookahead", "Outcome", "Replies", "Reply", "Stopped", "Value", "look_ahead"]
+__all__ = ["Horizon", "Lookahead", "Outcome", "Replies", "Reply", "Stopped", "Value", "look_ahead"]
+
+Horizon = Leaves | Learned
+"""What judges the tables the search does not see past: the fitted horizon's table or the learned one."""
 
 Value = tuple[float, float]
 """What a position is worth to the search, and its estimated chance of winning.
@@ -135,6 +139,7 @@ class Lookahead:
         "bounds",
         "counts",
         "interrupted",
+        "learned",
         "leaves",
         "node_limit",
         "nodes",
@@ -149,7 +154,7 @@ class Lookahead:
         counts: list[int],
         should_stop: Callable[[], bool],
         node_limit: float = float("inf"),
-        table: Leaves | None = None,
+        table: Horizon | None = None,
     ) -> None:
         self.board = board
         self.counts = counts
@@ -157,7 +162,9 @@ class Lookahead:
         self.should_stop = should_stop
         self.node_limit = node_limit
         self.interrupted = False
-        self.leaves = table if table is not None else leaves()
+        self.leaves = table if isinstance(table, Leaves) else leaves()
+        """The fitted horizon: it judges the leaves, or with a learned one only orders the cells and ends games."""
+        self.learned = table if isinstance(table, Learned) else None
         self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
         self.bounds: dict[tuple[int, int, int], float] = {}
         self.spots: dict[int, Spots] = {}
@@ -204,11 +211,16 @@ class Lookahead:
         down = board.down
         table = self.leaves
         k = table.index(down.bit_count(), board.occ.bit_count(), (down & board.full).bit_count(), left)
-        if depth == 0 or table.final[k]:
+        if table.final[k]:
+            o = table.ord[k]
+            return table.value[o], table.chance[o]
+        if depth == 0:
+            if self.learned is not None:
+                return self.learned.judge(board, self.counts, left)
             o = table.ord[k]
             return table.value[o], table.chance[o]
         if depth == 1:
-            return self._last_draw(left, record)
+            return self._last_draw(left, record) if self.learned is None else self._last_learned(left, record)
         return self._draw(left, depth, alpha, record)
 
     def _draw(self, left: int, depth: int, alpha: float = -1.0, record: list[Reply] | None = None) -> Value:
@@ -259,16 +271,51 @@ class Lookahead:
         key = (piles, left, depth)
         bound = self.bounds.get(key)
         if bound is None:
-            bound = self.bounds[key] = self.leaves.bound(piles, left, depth)
+            if self.learned is None:
+                bound = self.leaves.bound(piles, left, depth)
+            else:  # a win scores at most the cards left after the missing piles, and so says the learned value
+                bound = WIN_BONUS + left - max(SQUARE - piles, 1)
+            self.bounds[key] = bound
         return bound
 
-    def _last_draw(self, left: int, record: list[Reply] | None = None) -> Value:
-        """:meth:`_draw` one placement from the horizon: the leaves of every rank on every cell at once."""
+    def _last_learned(self, left: int, record: list[Reply] | None = None) -> Value:
+        """:meth:`_last_draw` with the learned horizon: every live rank placed on every legal cell and judged."""
+        self._check()
+        board = self.board
+        counts = self.counts
+        cells = list(bits(board.legal()))
+        total = chance = 0.0
+        for rank in compress(_BY_RANK, counts):
+            count = counts[rank]
+            counts[rank] = count - 1
+            best = _LOST
+            at = cells[0]
+            for i in cells:
+                undo = board.place(i, rank)
+                value = self._after(left - 1, 0)
+                board.unplace(undo)
+                if value[0] > best[0]:
+                    best = value
+                    at = i
+            counts[rank] = count
+            self.nodes += len(cells)
+            if record is not None:
+                record.append((rank, best, at))
+            total += count * best[0]
+            chance += count * best[1]
+        return total / left, chance / left
+
+    def _check(self) -> None:
+        """Raise :class:`Stopped` past the node limit, or when the caller says stop."""
         if self.nodes > self.node_limit:
             raise Stopped
         if self.should_stop():
             self.interrupted = True
             raise Stopped
+
+    def _last_draw(self, left: int, record: list[Reply] | None = None) -> Value:
+        """:meth:`_draw` one placement from the horizon: the leaves of every rank on every cell at once."""
+        self._check()
         live, cells, rows = self._leaves(left)
         counts = self.counts
         table = self.leaves
@@ -383,7 +430,7 @@ def look_ahead(
     min_depth: int,
     should_stop: Callable[[], bool],
     node_limit: float = float("inf"),
-    table: Leaves | None = None,
+    table: Horizon | None = None,
 ) -> Outcome:
     """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 

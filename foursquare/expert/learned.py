@@ -1,0 +1,260 @@
+"""A learned horizon: an n-tuple network that values an afterstate, trained by self-play.
+
+An *afterstate* is the table just after a placement, before the next card is
+known, with what is still unseen.  Its value is what the search maximises at
+its horizon (:data:`~foursquare.expert.evaluation.WIN_BONUS` times the chance
+of winning plus the expected score, a loss counting 0), and beside it the
+chance of winning alone, so that the expert can say both as it does with the
+fitted horizon (:mod:`foursquare.expert.evaluation`).  Each is a sum of
+table look-ups (Szubert and Jaśkowski's n-tuple network for 2048):
+
+* **the table**, seen in the 4×4 box anchored at its top-left occupied row and
+  column (every table fits one, and always within the search's 7×7 board):
+  each cell is one of 23 codes, empty, face down (on a full pile or not) or
+  face up with its rank (on a full pile or not).  A pile's height below four
+  is left out: only a full pile cannot be covered, and a face-down card on it
+  can only be turned back by a flip.  Five shapes of four cells are looked up
+  in all eight symmetries of the square (rows and columns play the same part
+  in the rules, and so do both directions of each): an outer line and an inner
+  one (flips are decided line by line), and the 2×2 squares of a corner, an
+  edge and the centre (where piles grow next to one another).  Forty look-ups
+  of 23⁴ entries per shape;
+* **the summary** the fitted horizon reads (face-down cards, piles,
+  face-down cards on full piles, cards unseen): one entry per combination,
+  started at the fitted horizon's own value so that self-play begins where
+  the hand-fitted expert stands;
+* **the unseen aces and tens** by the cards unseen: an ace or a ten is always
+  extreme in a line unless one like it shows there, so they decide flips.
+
+Why these: the 2048 programs' lines and squares, fitted to a game whose flips
+are decided by lines and whose piles grow side by side; the table alone
+cannot say how many cards are still to come, so the summary carries it.  The
+learning rate was chosen on the training deals' own learning curve (4,000
+games each, the last thousand's wins at one placement ahead): 43% at 0.02,
+52% at 0.1, 71% at 0.3, 69% at 1.0; the run starts at 0.5.
+
+What it is worth (``help expert``, deals 7000-7299): one placement ahead it
+scores 15.8 cards a deal where the fitted line scores 2.7; two ahead, 19.2
+in 25 ms a placement, 0.9 below the default expert (the fitted line three
+ahead and deeper, 54 ms).  Judged by forty look-ups, a table costs it some
+thirty times what the fitted line's one look-up for every rank costs, so it
+cannot look as far in the same time, and it is not the default.
+
+The weights are whole numbers (:data:`VALUE_SCALE`, :data:`CHANCE_SCALE` to a
+unit) so that the sum is exact and the same on every machine; they ship in
+the package as ``learned.bin`` and are read on first use only, so that a game
+that asks for no tip never pays for them.  ``python -m foursquare.expert.train``
+writes them (see there for the deals, the seed and the schedule).
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+import sys
+import zlib
+from array import array
+from collections.abc import Sequence
+from importlib import resources
+
+from foursquare.engine.board import WIDTH, Board
+from foursquare.engine.sizes import GRID, MAX_FACE_DOWN, SQUARE
+from foursquare.expert.evaluation import WIN_BONUS
+
+__all__ = [
+    "CHANCE_SCALE",
+    "CODES",
+    "FEATURES",
+    "SHAPES",
+    "TUPLES",
+    "TUPLE_SIZE",
+    "VALUE_SCALE",
+    "DamagedWeights",
+    "Learned",
+    "codes",
+    "features",
+    "learned",
+    "rare_index",
+    "read_weights",
+    "summary_index",
+    "write_weights",
+]
+
+CODES = 23
+"""What a cell of the box can be: empty, face down (full pile or not), face up by rank (full pile or not)."""
+_PAIR = CODES * CODES
+_MAX_LEFT = 40
+
+SHAPES: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 0), (0, 1), (0, 2), (0, 3)),  # an outer line
+    ((1, 0), (1, 1), (1, 2), (1, 3)),  # an inner line
+    ((0, 0), (0, 1), (1, 0), (1, 1)),  # a corner square
+    ((0, 1), (0, 2), (1, 1), (1, 2)),  # an edge square
+    ((1, 1), (1, 2), (2, 1), (2, 2)),  # the centre square
+)
+"""The tuples' shapes as (row, column) in the 4×4 box, each looked up in the square's eight symmetries."""
+TUPLE_SIZE = CODES**4
+"""Entries of one shape's table."""
+
+
+def _symmetries(cell: tuple[int, int]) -> list[int]:
+    """Where ``cell`` goes under each of the square's eight symmetries, as a position 0-15 in the box."""
+    r, c = cell
+    last = GRID - 1
+    images = [(r, c), (c, last - r), (last - r, last - c), (last - c, r)]  # the rotations
+    images += [(r, last - c) for r, c in images]  # and each mirrored
+    return [r * GRID + c for r, c in images]
+
+
+TUPLES: tuple[tuple[int, int, int, int, int], ...] = tuple(
+    (shape * TUPLE_SIZE, *cells)
+    for shape, cells_of in enumerate(SHAPES)
+    for cells in zip(*(_symmetries(cell) for cell in cells_of), strict=True)
+)
+"""Every look-up: the offset of its shape's table, then its four positions in the box."""
+
+_PAIRS = tuple(sorted({pair for _, a, b, c, d in TUPLES for pair in ((a, b), (c, d))}))
+# each look-up as its shape's offset and the two pairs of cells it is made of, in :data:`_PAIRS`
+_BY_PAIRS = tuple((off, _PAIRS.index((a, b)), _PAIRS.index((c, d))) for off, a, b, c, d in TUPLES)
+
+_SUMMARY = TUPLE_SIZE * len(SHAPES)
+_D_STRIDE = (MAX_FACE_DOWN + 1) * (SQUARE + 1) * (_MAX_LEFT + 1)
+_F_STRIDE = (SQUARE + 1) * (_MAX_LEFT + 1)
+_N_STRIDE = _MAX_LEFT + 1
+_RARE = _SUMMARY + (MAX_FACE_DOWN + 1) * _D_STRIDE
+_FEATURES_END = _RARE + (_MAX_LEFT + 1) * (GRID + 1) * (GRID + 1)
+FEATURES = _FEATURES_END
+"""How many weights each of the two networks (value and chance) has."""
+
+VALUE_SCALE = 1024
+"""Weights of the value are whole numbers of 1/1024 of a card."""
+CHANCE_SCALE = 16384
+"""Weights of the chance are whole numbers of 1/16384."""
+
+# where a cell of the box is on the board, from the board index of the box's top-left cell
+_BOX = tuple(r * WIDTH + c for r in range(GRID) for c in range(GRID))
+_ORIGIN_OFFSET = (GRID - 1) * WIDTH + (GRID - 1)  # the board index of (row, col) is (row + 3) * 8 + col + 3
+
+
+def summary_index(down: int, piles: int, down_full: int, left: int) -> int:
+    """Where the summary's weight is, for a live table."""
+    return _SUMMARY + down * _D_STRIDE + down_full * _F_STRIDE + piles * _N_STRIDE + left
+
+
+def codes(board: Board) -> list[int]:
+    """The 16 cells of the table's box, in reading order, each as one of :data:`CODES` codes."""
+    base = (board.r0 * WIDTH + board.c0) + _ORIGIN_OFFSET
+    occ = board.occ
+    down = board.down
+    full = board.full
+    ranks = board.rank
+    out = []
+    for k in _BOX:
+        i = base + k
+        if not occ >> i & 1:
+            out.append(0)
+        elif down >> i & 1:
+            out.append(1 + (full >> i & 1))
+        else:
+            out.append(ranks[i] + 2 + 10 * (full >> i & 1))
+    return out
+
+
+def features(board: Board, counts: Sequence[int], left: int) -> list[int]:
+    """The weights an afterstate adds up: its 40 tuples, its summary and its unseen aces and tens.
+
+    ``counts[r]`` is how many unseen cards have rank ``r`` (index 0 unused), ``left`` their sum.
+    """
+    g = codes(board)
+    pairs = [g[a] * CODES + g[b] for a, b in _PAIRS]  # the same pairs of cells serve several look-ups
+    out = [off + pairs[high] * _PAIR + pairs[low] for off, high, low in _BY_PAIRS]
+    down = board.down
+    out.append(summary_index(down.bit_count(), board.occ.bit_count(), (down & board.full).bit_count(), left))
+    out.append(rare_index(counts, left))
+    return out
+
+
+def rare_index(counts: Sequence[int], left: int) -> int:
+    """Where the weight of the unseen aces and tens is, ``left`` cards unseen."""
+    return _RARE + (left * (GRID + 1) + counts[1]) * (GRID + 1) + counts[10]
+
+
+class DamagedWeights(ValueError):
+    """The weights are not what :func:`write_weights` writes (or not :data:`FEATURES` of them): a broken install,
+    never a player's doing; the number of weights found, where there are any."""
+
+
+_HALF = 1 << 31
+_LOW = (1 << 32) - 1
+
+
+class Learned:
+    """The learned horizon: the value and the chance of winning of a live afterstate.
+
+    Read by the search (:mod:`foursquare.expert.search`) where the fitted
+    horizon's :class:`~foursquare.expert.evaluation.Leaves` would be.  Each
+    weight holds both networks' in one whole number (the value's times 2³²
+    plus the chance's), so that one sum of look-ups gives both.
+    """
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: Sequence[int]) -> None:
+        if len(weights) != FEATURES:
+            raise DamagedWeights(len(weights))
+        self.weights = weights
+
+    def judge(self, board: Board, counts: Sequence[int], left: int) -> tuple[float, float]:
+        """The value and the chance of a live afterstate (``left`` unseen cards, ``counts`` by rank).
+
+        Each is kept within what the table can still bring: a win at the
+        soonest scores the cards left after the missing piles (one at least),
+        and a chance lies between 0 and 1, so that the search's bounds hold.
+        """
+        total = sum(map(self.weights.__getitem__, features(board, counts, left)))
+        chance = ((total + _HALF) & _LOW) - _HALF
+        value = (total - chance) >> 32
+        most = WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
+        return min(max(value / VALUE_SCALE, 0.0), most), min(max(chance / CHANCE_SCALE, 0.0), 1.0)
+
+
+_MAGIC = b"FSQ-NTUPLE-2\n"
+
+
+def pack(value: Sequence[int], chance: Sequence[int]) -> array[int]:
+    """Both networks' whole-number weights as one (see :class:`Learned`)."""
+    return array("q", [(v << 32) + c for v, c in zip(value, chance, strict=True)])
+
+
+def write_weights(path: str, weights: array[int]) -> None:
+    """Write the packed weights, compressed, little-endian (``learned.bin``)."""
+    data = array("q", weights)
+    if sys.byteorder == "big":
+        data.byteswap()
+    with open(path, "wb") as f:
+        f.write(_MAGIC)
+        f.write(struct.pack("<I", len(data)))
+        f.write(zlib.compress(data.tobytes(), 9))
+
+
+def read_weights(data: bytes) -> array[int]:
+    """The packed weights from what :func:`write_weights` wrote; :class:`DamagedWeights` if it is not that."""
+    if not data.startswith(_MAGIC):
+        raise DamagedWeights
+    (count,) = struct.unpack_from("<I", data, len(_MAGIC))
+    weights = array("q")
+    try:
+        weights.frombytes(zlib.decompress(data[len(_MAGIC) + 4 :]))
+    except zlib.error:
+        raise DamagedWeights from None
+    if sys.byteorder == "big":
+        weights.byteswap()
+    if len(weights) != count:
+        raise DamagedWeights(len(weights))
+    return weights
+
+
+@functools.cache
+def learned() -> Learned:
+    """The learned horizon that ships in the package, read on first use."""
+    return Learned(read_weights(resources.files("foursquare.expert").joinpath("learned.bin").read_bytes()))

@@ -1,0 +1,134 @@
+"""The fitted horizon and the learned one side by side: ``python -m tests.benchmarks.horizon``.
+
+Every deal ``--first`` … is played by each expert in turn (in one process,
+so that their times compare), and each expert is measured against the first
+one on the same deals: the difference of their scores (a loss 0) deal by
+deal, with a 95% confidence interval (paired by deal, so that the luck of
+the deal cancels).  Each expert is named by its horizon (``fitted`` or
+``learned``), how many placements it always looks ahead and its node
+budget, as ``fitted:3:1500000`` (the default expert) or ``learned:1:0`` (one
+placement ahead, no search).  By default: the default expert; both horizons
+one placement ahead and two; and the fitted one three ahead with no budget to
+look deeper, about the learned one's time two ahead.  Deals 7000 on are the learned horizon's report
+range: never trained on (2,000,000 on) nor tuned on.
+
+Counts, not the clock, bound the experts, so the scores are the same on any
+machine; the times are processor time per placement.  A summary is printed
+every ``--every`` deals, so that a long run can be stopped with figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from foursquare.commands.simulate import wilson_interval
+from foursquare.engine import Game, Status
+from foursquare.expert.advice import Position, advise
+from foursquare.expert.learned import learned
+from foursquare.expert.search import Horizon
+
+__all__ = ["Expert", "main"]
+
+DEFAULT_EXPERTS = ("fitted:3:1500000", "fitted:1:0", "learned:1:0", "fitted:2:0", "learned:2:0", "fitted:3:0")
+
+
+@dataclass
+class Expert:
+    """One expert and how it fared, deal by deal."""
+
+    name: str
+    horizon: Horizon | None
+    depth: int
+    nodes: int
+    scores: list[int] = field(default_factory=list)
+    """Each deal's score, a loss 0."""
+    wins: int = 0
+    seconds: list[float] = field(default_factory=list)
+    """Processor time of each placement."""
+    said: list[float] = field(default_factory=list)
+    """The expected score said at each deal's first card."""
+    said_all: list[tuple[float, int]] = field(default_factory=list)
+    """(expected score said, score reached) at every placement."""
+
+    @classmethod
+    def parse(cls, text: str) -> Expert:
+        kind, depth, nodes = text.split(":")
+        if kind not in ("fitted", "learned"):
+            raise argparse.ArgumentTypeError(f"a horizon is fitted or learned, not {kind!r}")
+        return cls(text, learned() if kind == "learned" else None, int(depth), int(nodes))
+
+    def play(self, deal: int) -> None:
+        game = Game.deal(deal)
+        said = []
+        while not game.is_over:
+            position = Position.of(game)
+            start = time.process_time()
+            advice = advise(position, nodes=self.nodes, min_depth=self.depth, horizon=self.horizon)
+            self.seconds.append(time.process_time() - start)
+            said.append(advice.expected_score)
+            game.play(advice.cell)
+        won = game.status is Status.WON
+        score = (game.score or 0) if won else 0
+        self.wins += won
+        self.scores.append(score)
+        self.said.append(said[0])
+        self.said_all += [(s, score) for s in said]
+
+
+def _interval(differences: list[int]) -> str:
+    """The mean of paired differences with its 95% confidence half-width."""
+    n = len(differences)
+    mean = sum(differences) / n
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(n) if n > 1 else float("inf")
+    return f"{mean:+.2f} ± {half:.2f}"
+
+
+def summary(experts: list[Expert]) -> str:
+    games = len(experts[0].scores)
+    lines = [
+        f"# {games} deals; score differences against {experts[0].name}, paired by deal, 95% confidence;"
+        " said: the expected score said at the first card; said/reached: over every placement",
+        f"{'expert':<20} {'won':>6} {'95% interval':>15} {'score':>6} {'difference':>14} {'said':>6}"
+        f" {'said/reached':>13} {'median':>9} {'mean':>9} {'worst':>9}",
+    ]
+    for e in experts:
+        low, high = wilson_interval(e.wins, games)
+        difference = _interval([a - b for a, b in zip(e.scores, experts[0].scores, strict=True)])
+        ms = [s * 1000 for s in e.seconds]
+        every = f"{statistics.mean(s for s, _ in e.said_all):.2f}/{statistics.mean(r for _, r in e.said_all):.2f}"
+        lines.append(
+            f"{e.name:<20} {e.wins / games:>6.1%} {f'{low:.1%}-{high:.1%}':>15} {sum(e.scores) / games:>6.2f}"
+            f" {difference:>14} {sum(e.said) / games:>6.2f} {every:>13} {statistics.median(ms):>6.1f} ms"
+            f" {statistics.mean(ms):>6.1f} ms {max(ms):>6.0f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.horizon", description=__doc__.split("\n")[0])
+    parser.add_argument("--first", type=int, default=7000, help="the first deal (default: 7000)")
+    parser.add_argument("--games", type=int, default=100, help="how many deals (default: 100)")
+    parser.add_argument("--every", type=int, default=25, help="deals between summaries (default: 25)")
+    parser.add_argument(
+        "experts", nargs="*", type=Expert.parse, help="HORIZON:DEPTH:NODES each; the first is the reference"
+    )
+    args = parser.parse_args(argv)
+    experts: list[Expert] = args.experts or [Expert.parse(text) for text in DEFAULT_EXPERTS]
+    start = time.perf_counter()
+    for n, deal in enumerate(range(args.first, args.first + args.games)):
+        for expert in experts:
+            expert.play(deal)
+        print(f"\r{n + 1}/{args.games} deals, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr, flush=True)
+        if (n + 1) % args.every == 0 or n + 1 == args.games:
+            print(file=sys.stderr)
+            print(summary(experts), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

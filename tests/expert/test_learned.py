@@ -1,0 +1,199 @@
+"""The learned horizon: the same look-ups in training and in play, sound bounds, and a reproducible training."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import reordered
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from foursquare.engine import Game, Status
+from foursquare.engine.board import MAX_FACE_DOWN, SQUARE, Board, bits
+from foursquare.expert.advice import Position, advise
+from foursquare.expert.evaluation import WIN_BONUS
+from foursquare.expert.learned import (
+    CODES,
+    FEATURES,
+    TUPLES,
+    DamagedWeights,
+    Learned,
+    codes,
+    features,
+    learned,
+    pack,
+    rare_index,
+    read_weights,
+    summary_index,
+    write_weights,
+)
+from foursquare.expert.search import Lookahead
+
+
+def played(seed: int, placements: int) -> Game:
+    """Deal ``seed`` after up to ``placements`` random legal placements (fewer if the game ends first)."""
+    picks = iter(random.Random(seed).random() for _ in range(placements))
+    game = Game.deal(seed)
+    while not game.is_over and (pick := next(picks, None)) is not None:
+        cells = game.legal_moves()
+        game.play(cells[int(pick * len(cells))])
+    return game
+
+
+def test_each_shape_is_looked_up_in_the_eight_symmetries_of_the_square() -> None:
+    assert len(TUPLES) == 40
+    for shape in range(5):
+        images = [cells for off, *cells in TUPLES if off == shape * CODES**4]
+        assert len(images) == 8
+        assert all(len(set(cells)) == 4 and all(0 <= p < SQUARE for p in cells) for cells in images)
+    lines = {frozenset(cells) for off, *cells in TUPLES if off == 0}
+    assert lines == {
+        frozenset(range(0, 4)),
+        frozenset(range(12, 16)),
+        frozenset({0, 4, 8, 12}),
+        frozenset({3, 7, 11, 15}),
+    }
+
+
+def test_the_box_is_anchored_at_the_tables_top_left_and_codes_what_a_player_sees() -> None:
+    board = Board.of([((-1, -2), 7, 1, True), ((-1, -1), 3, 4, False), ((0, -1), 10, 4, True), ((0, 0), 1, 2, True)])
+    assert codes(board) == [7 + 2, 2, 0, 0, 0, 10 + 2 + 10, 1 + 2, 0] + [0] * 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 30))
+def test_the_learned_value_stays_within_what_the_table_can_still_bring(seed: int, placements: int) -> None:
+    game = played(seed, placements)
+    if game.is_over:
+        return
+    position = Position.of(game)
+    board = position.board()
+    counts = [0, *position.unseen]
+    left = sum(counts)
+    for i in bits(board.legal()):
+        undo = board.place(i, position.next_card.rank)
+        down = board.down.bit_count()
+        if down > MAX_FACE_DOWN or not left or (not down and board.occ.bit_count() == SQUARE):
+            board.unplace(undo)
+            continue  # the game is over: the search takes its exact value
+        value, chance = learned().judge(board, counts, left)
+        assert 0.0 <= value <= WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
+        assert 0.0 <= chance <= 1.0
+        board.unplace(undo)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 30))
+def test_one_draw_from_the_learned_horizon_is_the_draw_placed_card_by_card(seed: int, placements: int) -> None:
+    game = played(seed, placements)
+    if game.is_over or not sum(Position.of(game).unseen):
+        return
+    position = Position.of(game)
+    counts = [0, *position.unseen]
+    search = Lookahead(position.board(), counts, lambda: False, table=learned())
+    assert search._last_learned(sum(counts)) == pytest.approx(search._draw(sum(counts), 1))
+    assert counts == [0, *position.unseen]
+
+
+def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refused(tmp_path: Path) -> None:
+    rng = random.Random(4)
+    value = [0] * FEATURES  # most weights of a trained network are never visited
+    chance = [0] * FEATURES
+    for k in rng.sample(range(FEATURES), 5000):
+        value[k] = rng.randint(-40_000, 40_000)
+        chance[k] = rng.randint(-20_000, 20_000)
+    path = tmp_path / "learned.bin"
+    write_weights(str(path), pack(value, chance))
+    weights = read_weights(path.read_bytes())
+    assert list(weights) == list(pack(value, chance))
+    board = Board.of([((0, 0), 5, 1, True)])
+    counts = [0, 3, 4, 4, 4, 3, 4, 4, 4, 4, 4]
+    found = features(board, counts, 38)
+    said = Learned(weights).judge(board, counts, 38)
+    most = WIN_BONUS + 38 - 15
+    assert said == (
+        min(max(sum(value[k] for k in found) / 1024, 0.0), most),
+        min(max(sum(chance[k] for k in found) / 16384, 0.0), 1.0),
+    )
+    data = path.read_bytes()
+    for bad in (b"not weights", data[:-10], data[:20] + bytes(20) + data[40:]):
+        with pytest.raises(DamagedWeights):
+            read_weights(bad)
+
+
+def test_the_training_adds_up_the_same_look_ups_as_the_expert() -> None:
+    np = pytest.importorskip("numpy")
+    from foursquare.expert.train import _features
+
+    game = played(12, 6)
+    position = Position.of(game)
+    board = position.board()
+    counts = [0, *position.unseen]
+    left = sum(counts)
+    rows, expected = [], []
+    for i in bits(board.legal()):
+        undo = board.place(i, position.next_card.rank)
+        down = board.down
+        summary = summary_index(down.bit_count(), board.occ.bit_count(), (down & board.full).bit_count(), left)
+        rows.append([*codes(board), summary, rare_index(counts, left)])
+        expected.append(features(board, counts, left))
+        board.unplace(undo)
+    assert _features(np.array(rows)).tolist() == expected
+
+
+def test_training_from_the_same_seed_and_deals_writes_the_same_weights(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert.train import main
+
+    paths = [tmp_path / "a.bin", tmp_path / "b.bin"]
+    for path in paths:
+        assert main(["--first", "2000000", "--games", "6", "--every", "3", "--explore", "0.1", "--out", str(path)]) == 0
+    assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert len(read_weights(paths[0].read_bytes())) == FEATURES
+
+
+def test_the_learned_expert_gives_games_differing_only_after_the_next_card_the_same_advice() -> None:
+    game = Game.deal(11)
+    for _ in range(8):
+        game.play(advise(Position.of(game), nodes=0, min_depth=1, horizon=learned()).cell)
+    other = reordered(game, 11)
+    first, second = Position.of(game), Position.of(other)
+    assert first == second
+    a, b = (advise(p, nodes=20_000, min_depth=2, horizon=learned()) for p in (first, second))
+    assert (a.cell, a.ranking, a.scores, a.depth, a.nodes) == (b.cell, b.ranking, b.scores, b.depth, b.nodes)
+
+
+def test_the_learned_expert_is_bounded_by_nodes_and_plays_a_deal_to_a_win() -> None:
+    game = Game.deal(1)
+    while not game.is_over:
+        position = Position.of(game)
+        advice = advise(position, nodes=0, min_depth=2, horizon=learned())
+        if game.placed_count < 3:  # the clock never changes the advice
+            again = advise(position, 600.0, nodes=0, min_depth=2, horizon=learned())
+            assert (advice.ranking, advice.scores, advice.nodes) == (again.ranking, again.scores, again.nodes)
+        game.play(advice.cell)
+    assert game.status is Status.WON
+
+
+def test_the_shipped_weights_are_read_on_first_use_only() -> None:
+    code = (
+        "import foursquare.expert.advice, foursquare.expert.search, foursquare.expert.strategies\n"
+        "from foursquare.expert.learned import learned\n"
+        "assert learned.cache_info().currsize == 0\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_the_learned_search_s_replies_are_its_value_rank_by_rank() -> None:
+    game = played(5, 9)
+    position = Position.of(game)
+    advice = advise(position, nodes=0, min_depth=2, horizon=learned())
+    unseen = position.unseen
+    replies = dict(advice.replies)[advice.cell]
+    assert [rank for rank, _, _ in replies] == [rank for rank in range(1, 11) if unseen[rank - 1]]
+    value = sum(unseen[rank - 1] * (v - WIN_BONUS * c) for rank, (v, c), _ in replies) / sum(unseen)
+    assert value == pytest.approx(advice.raw_expected, abs=1e-9)
