@@ -717,10 +717,11 @@ def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to
 
     out = daily_game(tmp_path, DAYS[3], names(DAILY_WINS[DAYS[3]]))
     assert not any("counts this game as played with help" in line for line in out)
-    assert out[-6:-1] == [
+    assert out[-7:-1] == [
         "Won, score 11, on your own.",
         "This game counts in your statistics.",
         "On your own: streak 1, won 100% of 1.",
+        "Daily deals won: 4 of 4; days in a row: 4 (longest 4).",
         "All games: streak 4, won 100% of 4.",
         "Foursquare daily 2026-12-03 (deal 20261203): won, score 11, on my own",
     ]
