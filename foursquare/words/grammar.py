@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
+from foursquare.words.catalog import _
+
 __all__ = ["Template", "and_list", "capitalized", "plural", "rank_article"]
 
 _IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
@@ -41,9 +43,10 @@ class Template(Enum):
     """A family of sentences: each member names what is said, and its value is how, with ``{fields}`` to fill.
 
     Keeping the wording as the member's value puts each sentence beside its
-    name, in one place, for a translation to take whole.
+    name, in one place, for a translation to take whole: each value is marked
+    with ``N_`` for the catalog and said in the language in use.
     """
 
     def say(self, **fields: object) -> str:
-        """The sentence with its fields filled in."""
-        return str(self.value).format(**fields)
+        """The sentence in the language in use, with its fields filled in."""
+        return _(str(self.value)).format(**fields)

@@ -1,0 +1,92 @@
+"""The catalogs as shipped: the template up to date with the code, every catalog compiled and its placeholders
+the English ones, en-XA made from the template; what ``.ci/run`` fails on when one is stale."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import string
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Message
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / ".ci" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogs = _tool()
+
+
+def test_the_template_and_every_catalog_are_up_to_date_with_the_code() -> None:
+    problems = catalogs.check()
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_template_holds_the_messages_of_the_code() -> None:
+    text = (ROOT / "foursquare" / "words" / "locale" / "foursquare.pot").read_text(encoding="utf-8")
+    assert 'msgid "no command {typed!r}: did you mean {nearest!r}?"' in text
+    assert "#: foursquare/words/commands.py" in text
+
+
+def test_a_translation_naming_other_placeholders_than_english_is_caught() -> None:
+    good = Message("Deal {deal}: place {card}", "{card} – rozdanie {deal}")
+    assert catalogs.placeholder_problems(good) == []
+    assert catalogs.placeholder_problems(Message("Deal {deal}", "Rozdanie {cislo}"))
+    assert catalogs.placeholder_problems(Message("Deal {deal}: place {card}", "Rozdanie {deal}"))
+    assert catalogs.placeholder_problems(Message("Deal {deal}", "Rozdanie {deal"))
+    plural = Message(("{count} card", "{count} cards"), ("jedna karta", "{count} karty", "{count} kariet"))
+    assert catalogs.placeholder_problems(plural) == []
+    assert catalogs.placeholder_problems(Message(("{count} card", "{count} cards"), ("{pocet} karta", "")))
+
+
+def test_a_catalog_that_does_not_compile_is_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "foursquare.po").write_text('msgid "Won"\nmsgid "Lost"\nmsgstr "Vyhral"\n', encoding="utf-8")
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "foursquare.pot")
+    monkeypatch.setattr(catalogs, "template", lambda: catalogs.Catalog())
+    problems = catalogs.check()
+    assert any("does not compile" in problem for problem in problems), problems
+
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Deal {deal}: place {card} in the middle ({cell}) to begin",
+        "Nothing to take back",
+        "Won, score {score}.",
+        "Preview on (p turns it off)",
+        "{count} cards",
+    ],
+)
+def test_en_xa_accents_every_letter_keeps_placeholders_and_is_longer(message: str) -> None:
+    said = catalogs.pseudo(message)
+    assert FIELD.findall(said) == FIELD.findall(message)
+    assert not re.search(r"[A-Za-z]", FIELD.sub("", said))
+    letters = len(FIELD.sub("", message))
+    assert len(FIELD.sub("", said)) >= letters * 1.3
+    assert said.endswith(message[-1]) if message[-1] in ".)" else True
+    assert {name for _, name, _, _ in string.Formatter().parse(said) if name} == {
+        name for _, name, _, _ in string.Formatter().parse(message) if name
+    }
+
+
+def test_en_xa_keeps_what_the_player_types() -> None:
+    said = catalogs.pseudo("run foursquare stats --json to see them")
+    assert "foursquare stats" in said
+    assert "--json" in said
+    assert "run" not in said
