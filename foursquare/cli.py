@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help=said["--ascii"])
     parser.add_argument("--plain", action="store_true", help=said["--plain"])
     parser.add_argument("--words", action="store_true", help=said["--words"])
+    parser.add_argument(LANG, metavar="CODE", help=said[LANG])  # taken out before parsing: see _language_options
+    parser.add_argument(REMEMBER, action="store_true", help=said[REMEMBER])
     parser.add_argument("--version", action="version", version=VERSION)
     playing = parser.format_usage().removeprefix("usage: ").strip()
     parser.usage = f"{playing}\n       foursquare {{{','.join(COMMANDS)}}} ..."
@@ -133,7 +135,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, Ctrl-C is KeyboardInterrupt
     if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:  # one ignored (nohup, a service) stays ignored
         signal.signal(signal.SIGTERM, functools.partial(_terminate, os.getpid()))
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, lang, remember = _language_options(list(sys.argv[1:] if argv is None else argv))
     _lost_output.clear()
     closed = _mend_streams()
     prog = f"foursquare {args[0]}" if args and args[0] in COMMANDS else "foursquare"
@@ -144,6 +146,9 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
         return 1
     try:
         try:
+            _speak(lang, remember)
+            if remember and not args:
+                return 0
             status = _dispatch(args, commands or {})
         except SystemExit as exc:  # argparse: the usage and its error, the help, the version
             status = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
@@ -171,6 +176,66 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
         _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
         return 1
     return status
+
+
+LANG = "--lang"
+REMEMBER = "--remember"
+AUTO = "auto"
+"""``--lang auto``: the environment's language, whatever was remembered."""
+
+
+def _language_options(args: list[str]) -> tuple[list[str], str | None, bool]:
+    """``args`` without ``--lang CODE`` (or ``--lang=CODE``) and ``--remember``, wherever they stand (before
+    the command or after it); the code typed, and whether to remember it."""
+    rest: list[str] = []
+    lang: str | None = None
+    remember = False
+    items = iter(args)
+    for arg in items:
+        if arg == "--":
+            rest += [arg, *items]
+        elif arg == LANG:
+            lang = next(items, "")
+        elif arg.startswith(LANG + "="):
+            lang = arg.removeprefix(LANG + "=")
+        elif arg == REMEMBER:
+            remember = True
+        else:
+            rest.append(arg)
+    return rest, lang, remember
+
+
+def _speak(typed: str | None, remember: bool) -> None:
+    """Choose the language: ``typed`` (``--lang``), else the one remembered, else the environment's; an
+    unknown code speaks English and says so in one line.  With ``remember``, keep it for the next runs.
+    The catalog module is not even imported by a run that neither chooses nor says anything (``--version``)."""
+    if typed is None and not remember and "foursquare.words.catalog" not in sys.modules:
+        return
+    from foursquare.words import catalog
+    from foursquare.words.commands import Said
+
+    if typed is None or typed == AUTO:
+        code = None if typed is None else catalog.from_environment(os.environ)
+    else:
+        code = catalog.known(typed)
+        if code is None:
+            _error("foursquare", Said.UNKNOWN_LANGUAGE.say(typed=typed))
+            code = catalog.SOURCE
+    catalog.use(code)
+    if not remember:
+        return
+    from foursquare.storage import language as kept
+
+    if typed is None:
+        raise CommandError(Said.REMEMBER_WHAT.say(), 2)
+    try:
+        if typed == AUTO:
+            kept.forget()
+        else:
+            kept.remember(catalog.language())
+    except OSError as exc:
+        raise CommandError(Said.NOT_REMEMBERED.say(why=os.strerror(exc.errno or errno.EIO))) from None
+    print(Said.FORGOTTEN.say() if typed == AUTO else Said.REMEMBERED.say(language=catalog.language()))
 
 
 def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:

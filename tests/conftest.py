@@ -1,4 +1,4 @@
-"""Shared by every test: Foursquare's files go to a temporary folder, never the player's own."""
+"""Shared by every test: Foursquare's files go to a temporary folder, never the player's own; it speaks English."""
 
 from __future__ import annotations
 
@@ -79,6 +79,7 @@ def private_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     home = tmp_path_factory.mktemp("foursquare-home")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FOURSQUARE_HOME", str(home))
+        patch.setenv("LANGUAGE", "en")  # the wording tests are pinned to English, whatever the machine speaks
         yield home
 
 

@@ -12,10 +12,21 @@ from foursquare.commands.arguments import parser_for
 from foursquare.commands.output import say
 from foursquare.session.columns import page_width
 from foursquare.session.errors import CommandError
-from foursquare.words.catalog import language
+from foursquare.words.catalog import _, language
 from foursquare.words.commands import OPTIONS
+from foursquare.words.languages import language_lines
 from foursquare.words.markdown import rendered
-from foursquare.words.pages import LIST_HEADING, TOPICS, no_such_topic, not_translated, page, title, topic_of
+from foursquare.words.pages import (
+    LANGUAGES,
+    LANGUAGES_LINE,
+    LIST_HEADING,
+    TOPICS,
+    no_such_topic,
+    not_translated,
+    page,
+    title,
+    topic_of,
+)
 
 __all__ = ["main"]
 
@@ -33,9 +44,12 @@ def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.topic is None:
         width = max(map(len, TOPICS))
-        lines = [LIST_HEADING]
+        lines = [_(LIST_HEADING)]
         lines += [f"  {topic:<{width}}  {title(topic, language())}" for topic in TOPICS]
+        lines += ["", _(LANGUAGES_LINE)]
         return say("\n".join(lines))
+    if args.topic.strip().lower() == LANGUAGES:
+        return say("\n".join(language_lines()))
     topic = topic_of(args.topic)
     if topic is None:
         raise CommandError(no_such_topic(args.topic), 2)

@@ -12,8 +12,6 @@ share).
 
 from __future__ import annotations
 
-import contextlib
-import locale
 import os
 import sys
 from collections.abc import Mapping
@@ -32,6 +30,7 @@ from foursquare.screen.review_page import ReviewPages, expert_review
 from foursquare.session.errors import INTERRUPTED, CommandError
 from foursquare.session.events import Trouble
 from foursquare.session.game import GameSession, Opening
+from foursquare.session.lines import use_locale
 from foursquare.session.opening import open_session
 from foursquare.storage.files import data_dir
 from foursquare.storage.library import Library
@@ -103,8 +102,7 @@ def main(request: Request, *, ascii: bool = False, color: bool = True, practise:
     """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise CommandError(needs_a_terminal())
-    with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which draws in ASCII
-        locale.setlocale(locale.LC_ALL, "")
+    use_locale()  # the characters draw also where the language's locale is not installed
     size_notes = tui.ignore_false_size()
     problem = tui.terminal_problem()
     if problem is not None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import contextlib
 import io
 import locale
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from typing import BinaryIO, NamedTuple, TextIO
 
 from foursquare.session.columns import terminal_columns
@@ -24,7 +25,7 @@ from foursquare.words.plain import Unusable
 from foursquare.words.quote import shown
 from foursquare.words.text import to_terminal
 
-__all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for"]
+__all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for", "use_locale"]
 
 MAX_LINE_BYTES = 4096
 """A longer line is refused whole, not read in pieces as several commands."""
@@ -42,10 +43,28 @@ def spelling_for(sink: TextIO, *, ascii: bool, words: bool, real: bool) -> Spell
         sink.reconfigure(errors="replace")
     charsets = [getattr(sink, "encoding", None)]
     if real:
-        with contextlib.suppress(locale.Error):  # an unknown locale: keep "C", which shows ASCII
-            locale.setlocale(locale.LC_ALL, "")
+        use_locale()
         charsets.append(locale_codeset())
     return Spelling(words=words, ascii=ascii or not all(can_encode(SUITS, charset) for charset in charsets))
+
+
+def use_locale(environ: Mapping[str, str] = os.environ) -> None:
+    """The environment's locale, for the terminal's character set; where that locale is not installed on this
+    machine (``LANG=sk_SK.UTF-8`` on one that has only English), the character set it names all the same, so
+    that a player whose language the system lacks still sees suits and letters, not ASCII.  Never fails: at
+    worst the ``C`` locale stays, which shows ASCII."""
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+        return
+    except locale.Error:
+        pass
+    named = next((environ[v] for v in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(v)), "")
+    if "utf" not in named.lower().replace("-", ""):
+        return
+    for utf8 in ("C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"):
+        with contextlib.suppress(locale.Error):
+            locale.setlocale(locale.LC_CTYPE, utf8)
+            return
 
 
 class Typed(NamedTuple):

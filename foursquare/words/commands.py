@@ -7,6 +7,7 @@ speaks in one voice with the rest of the game.
 
 from __future__ import annotations
 
+from foursquare.words.catalog import N_
 from foursquare.words.endings import COSTLY, KINDS, LEFT
 from foursquare.words.grammar import Template, plural
 
@@ -57,6 +58,11 @@ OPTIONS: dict[str, dict[str, str]] = {
             "and scripts (chosen by itself when TERM is dumb or input or output is not a terminal)"
         ),
         "--words": "plain mode with cards spelled for speech, such as 'seven of hearts'",
+        "--lang": (
+            "speak language CODE (foursquare help languages lists them; before or after a command); "
+            "by default the one kept, else LANGUAGE, LC_ALL, LC_MESSAGES or LANG"
+        ),
+        "--remember": "with --lang: keep that language for the next runs (--lang auto --remember forgets it)",
     },
     "stats": {
         "--json": "print them as one JSON object, for scripts",
@@ -102,13 +108,20 @@ NODES = "{what} (default {default:,}; fewer is quicker and weaker)"
 class Said(Template):
     """What the command line says back when it cannot do what was asked."""
 
-    NO_COMMAND = "no command {typed!r}: did you mean {nearest!r}?"
-    UNKNOWN_COMMAND = "no command {typed!r}: the commands are {commands} (foursquare --help says more)"
-    NOT_A_DEAL = "not a deal number: {typed} (deal numbers go from 0 to {last})"
-    NOT_A_NUMBER = "not {what}: {typed} ({hint})"
-    REVIEW_ONE_OF = "give one of GAME, --last and --file"
-    COMMAND_FIRST = "the command comes first: foursquare {command} ... (foursquare {command} --help lists its options)"
-    YES_ALONE = "--yes only goes with --reset"
+    NO_COMMAND = N_("no command {typed!r}: did you mean {nearest!r}?")
+    UNKNOWN_COMMAND = N_("no command {typed!r}: the commands are {commands} (foursquare --help says more)")
+    NOT_A_DEAL = N_("not a deal number: {typed} (deal numbers go from 0 to {last})")
+    NOT_A_NUMBER = N_("not {what}: {typed} ({hint})")
+    REVIEW_ONE_OF = N_("give one of GAME, --last and --file")
+    COMMAND_FIRST = N_(
+        "the command comes first: foursquare {command} ... (foursquare {command} --help lists its options)"
+    )
+    YES_ALONE = N_("--yes only goes with --reset")
+    UNKNOWN_LANGUAGE = N_("no language {typed!r} here, so English it is (foursquare help languages lists them)")
+    REMEMBER_WHAT = N_("--remember keeps the language --lang names: foursquare --lang CODE --remember")
+    NOT_REMEMBERED = N_("could not keep the language: {why}")
+    REMEMBERED = N_("From now on Foursquare speaks {language} (foursquare --lang auto --remember forgets it).")
+    FORGOTTEN = N_("From now on Foursquare speaks the language your environment names.")
 
 
 NUMBERS: dict[str, tuple[str, str]] = {

@@ -17,10 +17,12 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from foursquare.words.catalog import _
+from foursquare.words.catalog import N_, _
 from foursquare.words.quote import quoted
 
 __all__ = [
+    "LANGUAGES",
+    "LANGUAGES_LINE",
     "LIST_HEADING",
     "TOPICS",
     "Page",
@@ -96,7 +98,12 @@ def not_translated() -> str:
     return _("This page is not yet translated: here it is in English.")
 
 
-LIST_HEADING = "Topics (foursquare help TOPIC prints one):"
+LANGUAGES = "languages"
+"""``foursquare help languages``: not a page but the list of languages the game speaks."""
+
+
+LIST_HEADING = N_("Topics (foursquare help TOPIC prints one):")
+LANGUAGES_LINE = N_("foursquare help languages lists the languages Foursquare speaks.")
 
 
 def topic_of(typed: str) -> str | None:
@@ -109,6 +116,10 @@ def no_such_topic(typed: str) -> str:
     """Why there is no page for ``typed`` (as the player typed it), with the nearest topic if one is near."""
     import difflib  # only for a topic mistyped
 
+    topics = ", ".join(TOPICS)
     close = difflib.get_close_matches(typed.strip().lower(), TOPICS, n=1)
-    hint = f"did you mean {close[0]!r}? " if close else ""
-    return f"no help on {quoted(typed)}: {hint}the topics are {', '.join(TOPICS)}"
+    if close:
+        return _("no help on {typed}: did you mean {nearest!r}? the topics are {topics}").format(
+            typed=quoted(typed), nearest=close[0], topics=topics
+        )
+    return _("no help on {typed}: the topics are {topics}").format(typed=quoted(typed), topics=topics)

@@ -17,9 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_without_a_topic_it_lists_every_topic_with_its_title(capsys: pytest.CaptureFixture[str]) -> None:
     assert command("help") == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in out[1:]] == list(TOPICS)
-    for topic, line in zip(TOPICS, out[1:], strict=True):
+    listed = out[1 : 1 + len(TOPICS)]
+    assert [line.split()[0] for line in listed] == list(TOPICS)
+    for topic, line in zip(TOPICS, listed, strict=True):
         assert line.split(None, 1)[1] == title(topic)
+    assert out[-1] == "foursquare help languages lists the languages Foursquare speaks."
 
 
 @pytest.mark.parametrize("topic", TOPICS)
