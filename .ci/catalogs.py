@@ -65,9 +65,10 @@ _KEPT = re.compile(r"\{[^{}]*\}|(?<![\w-])(?:foursquare(?: [a-z]+\b)?|--?[a-z][a
 _TAIL = re.compile(r"[\s.:;!?…)]*$")
 
 
-def pseudo(message: str) -> str:
+def pseudo(message: str, most: int | None = None) -> str:
     """``message`` in en-XA: its letters accented, its placeholders kept, padded to about 140% of its length
-    (before the sentence's end, so that ``Won.`` stays a sentence)."""
+    (before the sentence's end, so that ``Won.`` stays a sentence), or to ``most`` columns where a comment
+    for the translator says that is all the room there is."""
     if not any(c in _ACCENTED for c in _FIELD.sub("", message)):
         return message  # a mark or a number alone ("·", "{count}") has nothing to translate
     out = []
@@ -81,7 +82,9 @@ def pseudo(message: str) -> str:
     tail = _TAIL.search(text)
     end = tail.start() if tail else len(text)
     extra = math.ceil(len(_FIELD.sub("", message)) * 0.4)
-    padding = (_PADDING * (extra // len(_PADDING) + 1))[: max(extra - 1, 1)].rstrip()
+    if most is not None:
+        extra = min(extra, most - len(message))
+    padding = (_PADDING * (extra // len(_PADDING) + 1))[: extra - 1].rstrip() if extra > 1 else ""
     return f"{text[:end]} {padding}{text[end:]}" if padding else text
 
 
@@ -146,12 +149,17 @@ def pseudo_catalog(source: Catalog) -> Catalog:
     for message in source:
         if not message.id:
             continue
+        most = next((int(m[1]) for c in message.auto_comments if (m := _AT_MOST.search(c))), None)
         if isinstance(message.id, (list, tuple)):
-            translated: str | tuple[str, ...] = tuple(pseudo(form) for form in message.id)
+            translated: str | tuple[str, ...] = tuple(pseudo(form, most) for form in message.id)
         else:
-            translated = pseudo(message.id)
+            translated = pseudo(message.id, most)
         catalog.add(message.id, translated, context=message.context)
     return catalog
+
+
+_AT_MOST = re.compile(r"at most (\d+) columns")
+"""A translator's comment that limits a message's width: en-XA pads it no wider."""
 
 
 def languages() -> list[Path]:

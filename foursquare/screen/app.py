@@ -39,10 +39,11 @@ from foursquare.session.events import Event, Mover, Trouble
 from foursquare.session.game import GameSession
 from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
 from foursquare.storage.helped import Aid
+from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
 from foursquare.words.explain import preview_words, refusal_words
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
-from foursquare.words.rules import ON_THE_TABLE, RULES
+from foursquare.words.rules import on_the_table, rules
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
 from foursquare.words.session import (
     KEEP_PLAYING,
@@ -141,8 +142,8 @@ class Confirm(Value):
     def answers(self) -> tuple[tuple[str, str], ...]:
         """The keys and what each does, as the dialog shows them."""
         if self.no_key is None:
-            return (("y", self.yes), (ANY_OTHER_KEY, self.no))
-        return (("y", self.yes), (self.no_key, self.no), (ANY_OTHER_KEY, self.later))
+            return (("y", self.yes), (_(ANY_OTHER_KEY), self.no))
+        return (("y", self.yes), (self.no_key, self.no), (_(ANY_OTHER_KEY), self.later))
 
 
 class TextScreen(Value):
@@ -841,14 +842,14 @@ class App:
     def help_screen(self) -> TextScreen:
         """The rules in short, what the table's marks mean, and every key, those of each page included."""
         lines: list[Text] = []
-        for heading, paragraph in (*RULES, ON_THE_TABLE):
+        for heading, paragraph in (*rules(), on_the_table()):
             lines += [Text((heading,), Tone.HEADING), Text(("  " + paragraph,)), Text(("",))]
         groups = [("Keys", self._key_lines(None))]
         groups += [(f"Keys {title}", self._key_lines(kind)) for kind, title in self.page_titles.items()]
         for n, (heading, group) in enumerate(groups):
             lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
             lines += [line for keys, said in group for line in _key_help(keys, said)]
-        return TextScreen(HELP_TITLE, tuple(lines), wrap=True)
+        return TextScreen(_(HELP_TITLE), tuple(lines), wrap=True)
 
     def _key_lines(self, page: str | None) -> list[tuple[str, str]]:
         """One line per summary: commands sharing one (the four moves) list their arrows, then their letters."""
@@ -908,9 +909,9 @@ def ask_if_in_progress(
         if not app.in_progress:
             action(app)
             return
-        question, yes = asked
+        question, yes = (_(said) for said in asked)
         words = Text((detail(app),))
-        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no=KEEP_PLAYING))
+        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no=_(KEEP_PLAYING)))
 
     return command
 

@@ -40,7 +40,7 @@ from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.keys import binding, legend
 from foursquare.words.problems import why
-from foursquare.words.screen import INTRO, cannot_keep_settings, cannot_play_here, needs_a_terminal
+from foursquare.words.screen import cannot_keep_settings, cannot_play_here, intro, needs_a_terminal
 from foursquare.words.session import quitting_words
 from foursquare.words.stats import (
     CHART_TITLE,
@@ -150,7 +150,7 @@ def build(
     if practise is not None:
         practice.open(practise.games, from_shell=True, looked_up=practise.looked_up)
     if first:
-        app.intro = INTRO
+        app.intro = intro()
     if opening.trouble is not None:
         app.tell(opening.trouble)
     app.finish_pending()

@@ -26,6 +26,7 @@ from foursquare.screen import layout
 from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
 from foursquare.words.cards import Spelling
+from foursquare.words.catalog import _
 from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
 from foursquare.words.helped import ON_YOUR_OWN
 from foursquare.words.results import SCORE_MEANING, banner_words
@@ -202,7 +203,7 @@ def render(app: App, width: int, height: int, *, ascii: bool = False) -> list[Sp
 def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
     # The title and the hint head the panel, leaving the row above the table to the column letters.
     c.put(where.title_y, where.panel.x, PANEL["title"], Style.TITLE)
-    hint = PANEL["hint"]
+    hint = _(PANEL["hint"])
     c.put(where.title_y, where.panel.x + where.panel.width - len(hint), hint, Style.DIM)
     _table(c, app, where)
     _labels(c, app, where)
@@ -372,7 +373,7 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     y += gap
     if game.is_over:  # the deal to replay or share first: the end box may leave room for little else
         y = _deal_line(c, y, x, panel.width, game)
-    c.put(y, x, PANEL["stock"], Style.DIM)
+    c.put(y, x, _(PANEL["stock"]), Style.DIM)
     c.put(y, x + _LABEL_W, cards_left(game.stock_left), Style.TEXT)
     y += 1
     y += _meter(c, y, x, game.face_down_count, warn=not game.is_over)
@@ -403,7 +404,7 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
 
 def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:
     """``Deal  20261130`` (on a line of its own below the label where it does not fit); returns the row below."""
-    c.put(y, x, PANEL["deal"], Style.DIM)
+    c.put(y, x, _(PANEL["deal"]), Style.DIM)
     if _deal_rows(width, game) > 1:
         y += 1
         c.put(y, x, _deal(game), Style.TEXT)
@@ -420,13 +421,13 @@ def _deal_rows(width: int, game: Game) -> int:
 
 def _deal(game: Game) -> str:
     """The deal as the panel names it: its number, or that the stock was given by hand."""
-    return str(game.seed) if game.seed is not None else PANEL["by_hand"]
+    return str(game.seed) if game.seed is not None else _(PANEL["by_hand"])
 
 
 def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
     """The next card, large, and how far into the deck it is; returns the row below."""
     panel, big = where.panel, where.big
-    c.put(panel.y, panel.x, PANEL["next"], Style.HEADING)
+    c.put(panel.y, panel.x, _(PANEL["next"]), Style.HEADING)
     rect = layout.Rect(panel.y + 1, panel.x, big.height, big.width)
     card = game.next_card
     if card is not None:
@@ -441,7 +442,7 @@ def _next_card(c: _Canvas, game: Game, where: layout.Plan) -> int:
 
 def _to_come(c: _Canvas, y: int, x: int, counts: dict[int, int]) -> int:
     """``After the next card``, then the ranks over their counts, ranks gone dimmed; returns the row below."""
-    c.put(y, x, PANEL["to_come"], Style.DIM)
+    c.put(y, x, _(PANEL["to_come"]), Style.DIM)
     for rank, count in counts.items():
         text = Card(rank, "S").rank_text
         style = Style.TEXT if count else Style.DIM
@@ -457,7 +458,7 @@ def _meter(c: _Canvas, y: int, x: int, down: int, *, warn: bool = True) -> int:
 
     The label is at column ``x``, the boxes :data:`_LABEL_W` further; returns how many rows it took.
     """
-    c.put(y, x, PANEL["down"], Style.DIM)
+    c.put(y, x, _(PANEL["down"]), Style.DIM)
     note_x, x = x, x + _LABEL_W
     shown = min(down, MAX_FACE_DOWN)
     boxes = c.g.meter_on * shown + c.g.meter_off * (MAX_FACE_DOWN - shown)
@@ -469,7 +470,7 @@ def _meter(c: _Canvas, y: int, x: int, down: int, *, warn: bool = True) -> int:
     c.put(y, x, " " + meter_count(down), Style.WARNING)
     if down > MAX_FACE_DOWN or not warn:
         return 1  # over: the end box says why, in the words of LossReason
-    c.put(y + 1, note_x, PANEL["one_more"], Style.WARNING)
+    c.put(y + 1, note_x, _(PANEL["one_more"]), Style.WARNING)
     return 2
 
 

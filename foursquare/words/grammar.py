@@ -1,8 +1,9 @@
-"""Counting and listing in English, in one place: ``1 card``, ``3 cards``, ``a, b and c``.
+"""Listing words as the language in use lists them (``a, b and c``), and what is left of English counting.
 
-Every count the game says goes through :func:`plural`, and every list of
-words through :func:`and_list`, so that a translation has one place to
-change each rule.
+A list's joints are catalog messages (``{first} and {second}``), so that a
+language puts its own word and comma there.  :func:`plural`,
+:func:`rank_article` and :func:`capitalized` work on English only: a
+sentence that counts is a whole message through ``ngettext`` instead.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from foursquare.words.catalog import _
+from foursquare.words.catalog import _, pgettext
 
-__all__ = ["Template", "and_list", "capitalized", "plural", "rank_article"]
+__all__ = ["Template", "and_list", "capitalized", "counted_list", "plural", "rank_article"]
 
 _IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
 
@@ -25,8 +26,26 @@ def plural(count: int, word: str, plural_form: str | None = None) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return " and ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+    """``a``, ``a and b``, ``a, b and c``: a list as the language in use joins one (its last ``and`` too)."""
+    if len(items) < 2:
+        return "".join(items)
+    if len(items) == 2:
+        return pgettext("a list of two", "{first} and {second}").format(first=items[0], second=items[1])
+    said = items[-1]
+    for n, item in enumerate(reversed(items[:-1])):
+        if n == 0:
+            said = pgettext("a list's last two", "{rest} and {last}").format(rest=item, last=said)
+        else:
+            said = pgettext("a list's items before its last two", "{first}, {rest}").format(first=item, rest=said)
+    return said
+
+
+def counted_list(items: Sequence[str]) -> str:
+    """``2 take-backs, 1 tip``: counts of things, listed as the language in use lists them."""
+    said = items[-1] if items else ""
+    for item in reversed(items[:-1]):
+        said = pgettext("a list of counts", "{first}, {rest}").format(first=item, rest=said)
+    return said
 
 
 def capitalized(text: str) -> str:

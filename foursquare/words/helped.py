@@ -15,7 +15,8 @@ import functools
 from typing import NamedTuple
 
 from foursquare.storage.helped import Aid, Help
-from foursquare.words.grammar import plural
+from foursquare.words.catalog import N_, _, language, ngettext
+from foursquare.words.grammar import counted_list
 
 __all__ = [
     "ON_MY_OWN",
@@ -31,10 +32,11 @@ __all__ = [
     "with_help",
 ]
 
-ON_YOUR_OWN = "on your own"
-"""A game with no help, as the game tells the player of it (the record on your own)."""
-ON_MY_OWN = "on my own"
-"""The same in the player's own words: the line they share, and their answer that keeps a game so."""
+ON_YOUR_OWN = N_("on your own")
+"""A game with no help, as the game tells the player of it (the record on your own; said through ``_``)."""
+ON_MY_OWN = N_("on my own")
+"""The same in the player's own words: the line they share, and their answer that keeps a game so (said
+through ``_``)."""
 
 
 def help_words(help: Help, *, taken_back: bool = True) -> str:
@@ -46,54 +48,58 @@ def help_words(help: Help, *, taken_back: bool = True) -> str:
     the cards still on the table as autoplay's.
     """
     taken = help.autoplayed_taken_back if taken_back else 0
-    return _help_words(help.take_backs, help.tips, help.autoplayed, taken) or ON_YOUR_OWN
+    return _help_words(language(), help.take_backs, help.tips, help.autoplayed, taken) or _(ON_YOUR_OWN)
 
 
 @functools.lru_cache(maxsize=1024)
-def _help_words(take_backs: int, tips: int, autoplayed: int, taken: int) -> str:
-    """:func:`help_words` of these counts, made once for each (a long history says the same few again and again);
-    empty for none."""
+def _help_words(spoken: str, take_backs: int, tips: int, autoplayed: int, taken: int) -> str:
+    """:func:`help_words` of these counts in the language ``spoken``, made once for each (a long history says
+    the same few again and again); empty for none."""
     said = []
     if take_backs:
-        said.append(plural(take_backs, "take-back"))
+        said.append(ngettext("{count} take-back", "{count} take-backs", take_backs).format(count=take_backs))
     if tips:
-        said.append(plural(tips, "tip"))
+        said.append(ngettext("{count} tip", "{count} tips", tips).format(count=tips))
     if autoplayed:
-        said.append(plural(autoplayed, "card") + " by autoplay")
-        if taken:
-            said[-1] += ", " + _taken_back(taken, autoplayed)
-    return ", ".join(said)
+        said.append(_autoplayed(autoplayed, taken))
+    return counted_list(said)
 
 
-def _taken_back(taken: int, autoplayed: int) -> str:
-    if taken < autoplayed:
-        return f"{taken} of them taken back"
-    return "taken back" if autoplayed == 1 else "all taken back"
+def _autoplayed(autoplayed: int, taken: int) -> str:
+    """``30 cards by autoplay``, with how many of them were taken back since."""
+    if not taken:
+        said = ngettext("{count} card by autoplay", "{count} cards by autoplay", autoplayed)
+    elif taken < autoplayed:
+        said = ngettext(
+            "{count} card by autoplay, {taken} of them taken back",
+            "{count} cards by autoplay, {taken} of them taken back",
+            autoplayed,
+        )
+    else:
+        said = ngettext("{count} card by autoplay, taken back", "{count} cards by autoplay, all taken back", autoplayed)
+    return said.format(count=autoplayed, taken=taken)
 
 
-def with_help(result: str, help: Help | None, *, alone: str = ON_YOUR_OWN) -> str:
+def with_help(result: str, help: Help | None, *, alone: str | None = None) -> str:
     """``won, score 17, on your own`` or ``won, score 17 (2 take-backs, 1 tip)``: ``result`` and how it was
-    reached, ``alone`` the words for no help; ``result`` alone for a game whose help is not known."""
+    reached, ``alone`` the words for no help (``on your own``); ``result`` alone for a game whose help is not
+    known."""
     if help is None:
         return result
     if help.alone:
-        return f"{result}, {alone}"
-    return f"{result} ({help_words(help)})"
+        return _("{result}, {alone}").format(result=result, alone=_(ON_YOUR_OWN) if alone is None else alone)
+    return _("{result} ({help})").format(result=result, help=help_words(help))
 
 
 _QUESTIONS = {
-    Aid.TAKE_BACK: ("Take back the card?", "A take-back", "take it back"),
-    Aid.TIP: ("Show a tip?", "A tip", "show the tip"),
-    Aid.AUTOPLAY: ("Let the expert play on?", "Autoplay", "let it play"),
+    Aid.TAKE_BACK: (N_("Take back the card?"), N_("A take-back"), N_("take it back")),
+    Aid.TIP: (N_("Show a tip?"), N_("A tip"), N_("show the tip")),
+    Aid.AUTOPLAY: (N_("Let the expert play on?"), N_("Autoplay"), N_("let it play")),
 }
-_COST = "{help} counts this game as played with help: in all games, not in your record on your own."
-_COST_SHORT = "{help} counts this game as played with help, not on your own."
-_NO = f"no: this game {ON_MY_OWN}"
-_LATER = "not now"
-_STAYS = "this game stays on your own"
-_STAYS_OFF = f"{_STAYS}, help off until it ends"
-"""The short form of why help is refused, for the narrowest message line (each long form says it in full)."""
-_NOT_NOW = "Not now: no help given, nothing decided"
+_COST = N_("{help} counts this game as played with help: in all games, not in your record on your own.")
+_COST_SHORT = N_("{help} counts this game as played with help, not on your own.")
+_NO = N_("no: this game on my own")
+_LATER = N_("not now")
 
 
 class HelpQuestion(NamedTuple):
@@ -116,44 +122,61 @@ class HelpQuestion(NamedTuple):
 
 def help_question(aid: Aid) -> HelpQuestion:
     """The question before the first help of a game on your own."""
-    question, _, yes = _QUESTIONS[aid]
-    return HelpQuestion(question, help_cost(aid), yes, _NO, _LATER)
+    question, _help, yes = _QUESTIONS[aid]
+    return HelpQuestion(_(question), help_cost(aid), _(yes), _(_NO), _(_LATER))
 
 
 def help_cost(aid: Aid, short: bool = False) -> str:
     """What ``aid`` costs, in one line; ``short``: in fewer words, for the narrowest message line."""
-    return (_COST_SHORT if short else _COST).format(help=_QUESTIONS[aid][1])
+    return _(_COST_SHORT if short else _COST).format(help=_(_QUESTIONS[aid][1]))
 
 
 def help_question_line(aid: Aid) -> str:
     """Plain mode's form of :func:`help_question`, with the answers."""
     asked = help_question(aid)
-    return (
-        f"{asked.question} {asked.cost} Answer y to go ahead, n to keep this game on your own"
-        " (for the rest of it), anything else to decide later."
+    said = _(
+        "{question} {cost} Answer y to go ahead, n to keep this game on your own (for the rest of it), "
+        "anything else to decide later."
     )
+    return said.format(question=asked.question, cost=asked.cost)
 
 
 def put_off_line(short: bool = False) -> str:
     """What is said when the answer was neither yes nor no: nothing is decided, and nothing is given;
     ``short``: in fewer words, for the narrowest message line."""
     if short:
-        return f"{_NOT_NOW} (asked again next time)."
-    return f"{_NOT_NOW}. The question comes again with the next take-back, tip or autoplay."
+        return _("Not now: no help given, nothing decided (asked again next time).")
+    return _(
+        "Not now: no help given, nothing decided. The question comes again with the next take-back, tip or autoplay."
+    )
 
 
 def declined_line(short: bool = False) -> str:
     """What is said when the answer was no: it stands for the rest of the game; ``short``: in fewer words,
     for the narrowest message line."""
     if short:
-        return f"No: {_STAYS_OFF}."
-    return f"No: {_STAYS}. Take-backs, tips and autoplay are off until it ends."
+        return _("No: this game stays on your own, help off until it ends.")
+    return _("No: this game stays on your own. Take-backs, tips and autoplay are off until it ends.")
+
+
+_DECLINED = {
+    Aid.TAKE_BACK: (
+        N_("No take-back: you chose to play this game on your own (no help until it ends)."),
+        N_("No take-back: this game stays on your own, help off until it ends."),
+    ),
+    Aid.TIP: (
+        N_("No tip: you chose to play this game on your own (no help until it ends)."),
+        N_("No tip: this game stays on your own, help off until it ends."),
+    ),
+    Aid.AUTOPLAY: (
+        N_("No autoplay: you chose to play this game on your own (no help until it ends)."),
+        N_("No autoplay: this game stays on your own, help off until it ends."),
+    ),
+}
+"""Why each help did nothing, in full and in the fewest words (the narrowest message line)."""
 
 
 def help_declined(aid: Aid, short: bool = False) -> str:
     """Why a take-back, tip or autoplay did nothing: the player chose to play this game alone; ``short``: in
     fewer words, for the narrowest message line (the reason kept, not cut off)."""
-    what = {Aid.TAKE_BACK: "No take-back", Aid.TIP: "No tip", Aid.AUTOPLAY: "No autoplay"}[aid]
-    if short:
-        return f"{what}: {_STAYS_OFF}."
-    return f"{what}: you chose to play this game on your own (no help until it ends)."
+    return _(_DECLINED[aid][short])

@@ -6,7 +6,7 @@ from foursquare.words.catalog import _
 from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
 from foursquare.words.keys import BINDINGS, CELL_NAMES, PLAIN
-from foursquare.words.rules import RULES
+from foursquare.words.rules import rules as short_rules
 from foursquare.words.text import run_on
 
 __all__ = [
@@ -68,7 +68,7 @@ def command_lines(*, words: bool = False, width: int | None = None) -> list[str]
 
 def help_lines(*, words: bool = False, width: int | None = None) -> list[str]:
     """What ``?`` prints: the rules in short, a paragraph under each heading, then :func:`command_lines`."""
-    rules = [line for heading, paragraph in RULES for line in (heading, *run_on("  ", paragraph, width))]
+    rules = [line for heading, paragraph in short_rules() for line in (heading, *run_on("  ", paragraph, width))]
     return [*rules, COMMANDS_HEADING, *command_lines(words=words, width=width)]
 
 

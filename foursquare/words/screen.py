@@ -7,16 +7,15 @@ with the rest so that one place holds everything a player reads.
 from __future__ import annotations
 
 from foursquare.engine import MAX_FACE_DOWN, Preview, Status
-from foursquare.words.catalog import _
+from foursquare.words.catalog import N_, _, ngettext
 from foursquare.words.glyphs import NEW_PILE, ON_A_PILE
-from foursquare.words.grammar import Template, plural
+from foursquare.words.grammar import Template
 from foursquare.words.keys import CELL_NAMES
 from foursquare.words.text import Text, Tone
 
 __all__ = [
     "ANY_OTHER_KEY",
     "HELP_TITLE",
-    "INTRO",
     "LOSE_MARK",
     "PANEL",
     "WIN_MARK",
@@ -31,6 +30,7 @@ __all__ = [
     "goto_prompt",
     "goto_refusal",
     "goto_stray",
+    "intro",
     "meter_count",
     "needs_a_terminal",
     "outcome_mark",
@@ -42,21 +42,23 @@ __all__ = [
 
 PANEL = {
     "title": "FOURSQUARE",
-    "hint": "? rules & keys",
-    "next": "Next card",
-    "stock": "Stock",
-    "down": "Face down",
-    "deal": "Deal",
-    "by_hand": "by hand",
-    "one_more": "One more face down loses!",
-    "to_come": "After the next card",
+    "hint": N_("? rules & keys"),
+    "next": N_("Next card"),
+    "stock": N_("Stock"),
+    "down": N_("Face down"),
+    "deal": N_("Deal"),
+    "by_hand": N_("by hand"),
+    "one_more": N_("One more face down loses!"),
+    "to_come": N_("After the next card"),
 }
-"""The side panel's labels."""
+"""The side panel's labels (each said through ``_``; the game's name is its own in every language)."""
 
-LOSE_MARK = "LOSE"
-"""The outcome of a cell where the next card loses at once."""
-WIN_MARK = "WIN"
-"""The outcome of a cell where the next card wins at once."""
+# Translators: at most 5 columns, as a cell of the table shows it
+LOSE_MARK = N_("LOSE")
+"""The outcome of a cell where the next card loses at once (said through ``_``)."""
+# Translators: at most 5 columns, as a cell of the table shows it
+WIN_MARK = N_("WIN")
+"""The outcome of a cell where the next card wins at once (said through ``_``)."""
 
 
 def meter_count(down: int) -> str:
@@ -71,26 +73,31 @@ def outcome_mark(preview: Preview, on_a_pile: bool) -> str:
     """What the next card would do on a cell, in at most five columns: ``LOSE``, ``WIN``, or how it goes
     (``+`` a new pile, ``▲`` on a pile) and the face-down count after it, ``+2/4``."""
     if preview.status is Status.LOST:
-        return LOSE_MARK
+        return _(LOSE_MARK)[:5]
     if preview.status is Status.WON:
-        return WIN_MARK
+        return _(WIN_MARK)[:5]
     return f"{ON_A_PILE if on_a_pile else NEW_PILE}{preview.face_down_count}/{MAX_FACE_DOWN}"
 
 
 def outcomes_words(on: bool) -> list[Text]:
     """What ``o`` says as it shows the outcomes of every cell (how to read them, then shorter) or hides them."""
     if not on:
-        return [Text(("Outcomes hidden (o shows them)",))]
+        return [Text((_("Outcomes hidden (o shows them)"),))]
+    marks = {"new": NEW_PILE, "on": ON_A_PILE, "most": MAX_FACE_DOWN, "lose": _(LOSE_MARK), "win": _(WIN_MARK)}
     return [
-        Text(
-            (
-                f"Outcomes shown: each cell the next card may go on says what it would do there: {NEW_PILE}2/4 a "
-                f"new pile, {ON_A_PILE}2/4 on a pile, 2 of {MAX_FACE_DOWN} face down after; {LOSE_MARK} and "
-                f"{WIN_MARK} end the game (o hides them)",
-            )
+        Text.filled(
+            _(
+                "Outcomes shown: each cell the next card may go on says what it would do there: {new}2/4 a "
+                "new pile, {on}2/4 on a pile, 2 of {most} face down after; {lose} and {win} end the game "
+                "(o hides them)"
+            ),
+            Tone.PLAIN,
+            **marks,
         ),
-        Text((f"Outcomes: {NEW_PILE} new pile, {ON_A_PILE} on a pile, then face down after (o hides them)",)),
-        Text(("Outcomes shown (o hides them)",)),
+        Text.filled(
+            _("Outcomes: {new} new pile, {on} on a pile, then face down after (o hides them)"), Tone.PLAIN, **marks
+        ),
+        Text((_("Outcomes shown (o hides them)"),)),
     ]
 
 
@@ -99,21 +106,22 @@ def goto_prompt(typed: str, *, why: str | None = None, cursor: str = "_") -> Tex
 
     ``why`` is the reason the name typed was refused (:func:`goto_refusal`), said in the prompt, which stays open.
     """
-    head = f"Go to cell: {typed}{cursor}"
     if why is not None:
-        return Text((f"{head}  {why}",), Tone.ERROR)
-    return Text((f"{head}  type a name such as d4, then Enter (Esc: back)",), Tone.HEADING)
+        return Text.filled(_("Go to cell: {typed}{cursor}  {why}"), Tone.ERROR, typed=typed, cursor=cursor, why=why)
+    said = _("Go to cell: {typed}{cursor}  type a name such as d4, then Enter (Esc: back)")
+    return Text.filled(said, Tone.HEADING, typed=typed, cursor=cursor)
 
 
 def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
     """Why the cursor cannot go to the cell named ``typed``: no such name, or (``shown``: the cells shown,
     first and last) a cell off the table as it stands."""
     if not typed:
-        return f"type a cell name first: {CELL_NAMES}"
+        return _("type a cell name first: {names}").format(names=_(CELL_NAMES))
     if shown is None:
-        return f"{typed} is not a cell name: {CELL_NAMES}"
+        return _("{typed} is not a cell name: {names}").format(typed=typed, names=_(CELL_NAMES))
     first, last = shown
-    return f"{typed} is not on the table now: the cells shown go from {first} to {last}"
+    said = _("{typed} is not on the table now: the cells shown go from {first} to {last}")
+    return said.format(typed=typed, first=first, last=last)
 
 
 def goto_stray(label: str) -> str:
@@ -123,36 +131,43 @@ def goto_stray(label: str) -> str:
     return _("{key} does nothing here: type a cell name such as d4, then Enter (Esc: back)").format(key=label)
 
 
-ANY_OTHER_KEY = "any other key"
-"""How a question names the key that answers no."""
+ANY_OTHER_KEY = N_("any other key")
+"""How a question names the key that answers no (said through ``_``)."""
 
 
 def stray_key(label: str) -> Text:
     """What the side panel says, above the keys it reminds of, of a key that does nothing on the table, until
     the next key: the message line keeps the last placement's explanation, meant to stay until the next.
     A key with no name (``label`` empty: F1, Insert) is that key."""
-    return Text.of(f"{label}: not a key here" if label else "Not a key here", tone=Tone.ERROR)  # fits 70×17's panel
+    said = _("{key}: not a key here").format(key=label) if label else _("Not a key here")
+    return Text.of(said, tone=Tone.ERROR)  # fits 70×17's panel
 
 
 def cards_left(count: int) -> str:
     """``36 cards left``: the stock, beside its label."""
-    return f"{plural(count, 'card')} left"
+    return ngettext("{count} card left", "{count} cards left", count).format(count=count)
 
 
 def card_of(number: int, total: int) -> tuple[str, str]:
     """``card 5 of 40``: how far into the deck the next card is; and ``5 of 40``, beside a card that leaves
     less room."""
-    return f"card {number} of {total}", f"{number} of {total}"
+    return (
+        _("card {number} of {total}").format(number=number, total=total),
+        _("{number} of {total}").format(number=number, total=total),
+    )
 
 
 def too_small_words(need_w: int, need_h: int, width: int, height: int) -> tuple[str, str, str]:
     """What a terminal too small to play in shows, the same in fewer words for one with too few rows for
     that, and the one key that works there."""
+    fields = {"need_w": need_w, "need_h": need_h, "width": width, "height": height}
     return (
-        f"Foursquare needs a terminal of at least {need_w}×{need_h}; this one is {width}×{height}. "
-        "Please make it larger.",
-        f"Make it at least {need_w}×{need_h}.",
-        "q quits",
+        _(
+            "Foursquare needs a terminal of at least {need_w}×{need_h}; this one is {width}×{height}. "
+            "Please make it larger."
+        ).format(**fields),
+        _("Make it at least {need_w}×{need_h}.").format(**fields),
+        _("q quits"),
     )
 
 
@@ -163,37 +178,40 @@ def page_footer(lines: int, scroll: int, rows: int, room: int, own: str = "") ->
     """
     own = f"{own} · " if own else ""
     if lines <= rows:
-        whole = f"{own}any other key: back to the game" if own else "any key: back to the game"
-        return whole if len(whole) <= room else f"{own}other keys: back"
-    where = f"lines {scroll + 1}–{min(lines, scroll + rows)} of {lines}"
+        whole = _("{own}any other key: back to the game").format(own=own) if own else _("any key: back to the game")
+        return whole if len(whole) <= room else _("{own}other keys: back").format(own=own)
+    where = _("lines {first}–{last} of {lines}").format(first=scroll + 1, last=min(lines, scroll + rows), lines=lines)
     for keys in (
-        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back to the game",
-        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back",
-        f"↑ ↓ PgUp PgDn Space Home End scroll · {own}other keys: back",
+        _("↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back to the game"),
+        _("↑ ↓ PgUp PgDn Space Home End scroll · {own}any other key: back"),
+        _("↑ ↓ PgUp PgDn Space Home End scroll · {own}other keys: back"),
     ):
-        if len(keys) + 3 + len(where) + 2 <= room:
-            return f"{keys}   ({where})"
-    return f"↑↓ scroll · {own}other keys: back ({where})"
+        said = _("{keys}   ({where})").format(keys=keys.format(own=own), where=where)
+        if len(said) <= room:
+            return said
+    return _("↑↓ scroll · {own}other keys: back ({where})").format(own=own, where=where)
 
 
-INTRO = (
-    Text(("How to win: a 4×4 square, all face up.",), Tone.HEADING),
-    Text(("A new high or low flips its row/column.",)),
-    Text(("Over 4 face down loses. ? has it all.",)),
-    Text(("Arrows move, Enter places the card.",)),
-)
-"""Shown on the empty table of the very first game: the aim, the one rule to know and the keys to play."""
+def intro() -> tuple[Text, ...]:
+    """Shown on the empty table of the very first game: the aim, the one rule to know and the keys to play."""
+    return (
+        # Translators: the four lines of intro share the table's width: at most 40 columns each
+        Text((_("How to win: a 4×4 square, all face up."),), Tone.HEADING),
+        Text((_("A new high or low flips its row/column."),)),
+        Text((_("Over 4 face down loses. ? has it all."),)),
+        Text((_("Arrows move, Enter places the card."),)),
+    )
 
 
 def needs_a_terminal() -> str:
-    return (
+    return _(
         "the game screen needs a terminal: standard input and output must not be redirected "
         "(foursquare --plain plays without one)"
     )
 
 
 def cannot_play_here(problem: str) -> str:
-    return f"cannot play here: {problem} (foursquare --plain plays line by line)"
+    return _("cannot play here: {problem} (foursquare --plain plays line by line)").format(problem=problem)
 
 
 def cannot_suspend() -> tuple[str, str]:
@@ -205,29 +223,32 @@ def cannot_suspend() -> tuple[str, str]:
 
 
 def cannot_keep_settings(reason: str) -> str:
-    return f"Could not keep your settings for next time: {reason}."
+    return _("Could not keep your settings for next time: {reason}.").format(reason=reason)
 
 
 class Setting(Template):
     """An environment variable of the screen's that cannot be used: said once, play goes on (or the command
     stops, for a number it cannot do without)."""
 
-    SIZE_IGNORED = "{name}={text} ignored: this terminal is {columns}×{lines}"
-    THINK_SECONDS = "{name} must be a number of seconds above 0 and at most {most:g}, not {text!r}"
+    SIZE_IGNORED = N_("{name}={text} ignored: this terminal is {columns}×{lines}")
+    THINK_SECONDS = N_("{name} must be a number of seconds above 0 and at most {most:g}, not {text!r}")
 
 
-HELP_TITLE = "Foursquare: rules and keys"
-"""The title of the help page, ``?``."""
+HELP_TITLE = N_("Foursquare: rules and keys")
+"""The title of the help page, ``?`` (said through ``_``)."""
 
 
 class TerminalProblem(Template):
     """Why the game screen cannot run on this terminal."""
 
-    UNSET = "TERM is not set, so the terminal type is unknown"
-    UNUSABLE = "the terminal type TERM={term!r} is not usable ({detail})"
-    CANNOT_PLACE = "the terminal type TERM={term!r} cannot place text on the screen"
+    UNSET = N_("TERM is not set, so the terminal type is unknown")
+    UNUSABLE = N_("the terminal type TERM={term!r} is not usable ({detail})")
+    CANNOT_PLACE = N_("the terminal type TERM={term!r} cannot place text on the screen")
 
 
 def crashed(kind: str, detail: object, report: str) -> list[str]:
     """What is printed after the terminal is given back when the game broke: what broke, and where the report is."""
-    return [f"sorry, something went wrong ({kind}: {detail}).", f"a report was written to {report}"]
+    return [
+        _("sorry, something went wrong ({kind}: {detail}).").format(kind=kind, detail=detail),
+        _("a report was written to {report}").format(report=report),
+    ]

@@ -14,10 +14,9 @@ from foursquare.engine import Card, Status, cell_name
 from foursquare.engine.values import Value
 from foursquare.storage.helped import Help
 from foursquare.storage.stats import NotCounted, Records, Stats
-from foursquare.words.catalog import _
-from foursquare.words.grammar import Template, capitalized, plural
-from foursquare.words.helped import with_help
-from foursquare.words.results import result_words
+from foursquare.words.catalog import N_, _, ngettext
+from foursquare.words.grammar import Template
+from foursquare.words.results import result_sentence
 from foursquare.words.stats import daily_line
 from foursquare.words.text import Text, Tone
 
@@ -46,27 +45,45 @@ __all__ = [
     "toggled_words",
 ]
 
-PLAIN_INTRO = "Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands."
+PLAIN_INTRO = N_("Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands.")
 
 
 def greeting_forms(deal: int, placed: int, replay: bool, daily: date | None, card: Card | None) -> list[Text]:
     """What to say of a game just put on the table, longest first: resumed, replayed, daily or fresh."""
     if placed:
-        return [Text.of(f"Welcome back: deal {deal} as you left it, {plural(placed, 'card')} placed")]
-    middle = f" in the middle ({cell_name((0, 0))}) to begin"
-    name = f"Daily deal of {daily.isoformat()} (deal {deal})" if daily is not None else f"Deal {deal}"
-    if replay:
-        replay_line = f"{name} was counted before, so this game will not count"
-        return [
-            Text.of(replay_line, ": place ", card, middle) if card else Text.of(replay_line),
-            Text.of(replay_line),
-            Text.of(f"{name}: a replay, not counted"),
-        ]
+        welcome = ngettext(
+            "Welcome back: deal {deal} as you left it, {count} card placed",
+            "Welcome back: deal {deal} as you left it, {count} cards placed",
+            placed,
+        )
+        return [Text.filled(welcome, deal=deal, count=placed)]
+    fields = {"deal": deal, "card": card, "cell": cell_name((0, 0))}
     if daily is not None:
-        return [Text.of(name, ": place ", card, middle) if card else Text.of(name), Text.of(name)]
+        fields["day"] = daily.isoformat()
+    if replay:
+        if daily is not None:
+            first = _("Daily deal of {day} (deal {deal}) was counted before, so this game will not count")
+            placing = _(
+                "Daily deal of {day} (deal {deal}) was counted before, so this game will not count: "
+                "place {card} in the middle ({cell}) to begin"
+            )
+            short = _("Daily deal of {day} (deal {deal}): a replay, not counted")
+        else:
+            first = _("Deal {deal} was counted before, so this game will not count")
+            placing = _(
+                "Deal {deal} was counted before, so this game will not count: "
+                "place {card} in the middle ({cell}) to begin"
+            )
+            short = _("Deal {deal}: a replay, not counted")
+        forms = [placing, first, short] if card else [first, first, short]
+        return [Text.filled(form, Tone.PLAIN, **fields) for form in forms]
+    if daily is not None:
+        name = _("Daily deal of {day} (deal {deal})")
+        placing = _("Daily deal of {day} (deal {deal}): place {card} in the middle ({cell}) to begin")
+        return [Text.filled(placing if card else name, Tone.PLAIN, **fields), Text.filled(name, Tone.PLAIN, **fields)]
     if card is None:
-        return [Text.of(f"Deal {deal}")]
-    return [Text.of(f"Deal {deal}: place ", card, middle)]
+        return [Text.filled(_("Deal {deal}"), deal=deal)]
+    return [Text.filled(_("Deal {deal}: place {card} in the middle ({cell}) to begin"), Tone.PLAIN, **fields)]
 
 
 def counted_lost(deal: int) -> str:
@@ -77,61 +94,63 @@ def counted_lost(deal: int) -> str:
 def leaving_words(deal: int, counts: bool) -> str:
     """What leaving the game on the table for another deal does to the statistics."""
     if counts:
-        return f"Leaving deal {deal} now counts it as a loss in your statistics."
-    return f"Deal {deal} was counted before: leaving it changes nothing in your statistics."
+        return _("Leaving deal {deal} now counts it as a loss in your statistics.").format(deal=deal)
+    return _("Deal {deal} was counted before: leaving it changes nothing in your statistics.").format(deal=deal)
 
 
 def quitting_words(saved: bool) -> str:
     """What quitting does to the game on the table: nothing, unless it could not be saved."""
     if saved:
-        return "Your game is saved: run foursquare again to go on where you left off."
-    return "This game could not be saved, so it will be lost."
+        return _("Your game is saved: run foursquare again to go on where you left off.")
+    return _("This game could not be saved, so it will be lost.")
 
 
 def switch_question(seed: int | None, daily: bool) -> tuple[str, str]:
     """The question before leaving a game for another deal, and what yes does, in a few words."""
     if daily:
-        return "Play today's deal?", "play today's deal"
+        return _("Play today's deal?"), _("play today's deal")
     if seed is not None:
-        return f"Play deal {seed}?", f"play deal {seed}"
-    return NEW_DEAL
+        return _("Play deal {deal}?").format(deal=seed), _("play deal {deal}").format(deal=seed)
+    return _(NEW_DEAL[0]), _(NEW_DEAL[1])
 
 
 def asked_to_leave(question: str, leaving: str) -> str:
     """Plain mode's question before leaving a game, with what leaving costs and the answers."""
-    return f"{question} {leaving} Answer y to leave it, n to go on."
+    return _("{question} {leaving} Answer y to leave it, n to go on.").format(question=question, leaving=leaving)
 
 
-NEW_DEAL = ("Start a new deal?", "new deal")
-"""The question before ``n`` leaves a game in progress, and what yes does."""
-QUIT = ("Quit this game?", "quit")
-"""The question before quitting a game in progress, and what yes does."""
-KEEP_PLAYING = "keep playing"
-"""What no does to either."""
+NEW_DEAL = (N_("Start a new deal?"), N_("new deal"))
+"""The question before ``n`` leaves a game in progress, and what yes does (say each through ``_``)."""
+QUIT = (N_("Quit this game?"), N_("quit"))
+"""The question before quitting a game in progress, and what yes does (say each through ``_``)."""
+KEEP_PLAYING = N_("keep playing")
+"""What no does to either (say it through ``_``)."""
 
 
 def keep_label(deal: int) -> str:
     """What no does to that question, in a few words."""
-    return f"go on with deal {deal}"
+    return _("go on with deal {deal}").format(deal=deal)
 
 
 def kept_line(deal: int) -> str:
     """What is said when the answer was no."""
-    return f"No: going on with deal {deal}."
+    return _("No: going on with deal {deal}.").format(deal=deal)
 
 
 def _counts(deal: int, not_counted: NotCounted | None) -> Text:
     """Whether a game that just ended counts in the statistics, and why not."""
     if not_counted is None:
-        return Text(("This game counts in your statistics.",))
+        return Text((_("This game counts in your statistics."),))
     if not_counted is NotCounted.REPLAY:
-        return Text((f"Not counted: deal {deal} was counted before (a replay).",), Tone.BAD)
+        return Text.filled(_("Not counted: deal {deal} was counted before (a replay)."), Tone.BAD, deal=deal)
     if not_counted is NotCounted.ENDED_BEFORE:
-        return Text((f"Not counted: deal {deal} counted when it first ended, before the undo.",), Tone.BAD)
-    return Text(("Not counted: the statistics could not be updated.",), Tone.BAD)
+        return Text.filled(
+            _("Not counted: deal {deal} counted when it first ended, before the undo."), Tone.BAD, deal=deal
+        )
+    return Text((_("Not counted: the statistics could not be updated."),), Tone.BAD)
 
 
-REPLAY = "replay"
+REPLAY = N_("replay")
 """What ``d`` does, as the end box offers it: the same deal again (a deal counted before does not count again,
 as its greeting says)."""
 
@@ -166,16 +185,16 @@ def ended_lines(
     ``records``: both records now, or None if they could not be read.  A daily deal's game (``daily``) says
     the daily deal's record too, and a replay the ``best`` score on its deal.
     """
-    result = Text((capitalized(with_help(result_words(status, score), help)) + ".",))
+    result = Text((result_sentence(status, score, help),))
     kept = _deal_records(deal, records, daily, best)
     if not_counted is not None:
         counts = _counts(deal, not_counted)
     elif help is None:
-        counts = Text(("This game counts in all games only: it began before help was recorded.",))
+        counts = Text((_("This game counts in all games only: it began before help was recorded."),))
     elif help.alone:
         counts = _counts(deal, None)
     else:
-        counts = Text(("This game counts in all games, not on your own.",))
+        counts = Text((_("This game counts in all games, not on your own."),))
     if records is None:
         return Ended((result, counts), kept)
     own, everything = record_lines(records)
@@ -196,53 +215,58 @@ def _deal_records(deal: int, records: Records | None, daily: date | None, best: 
 
 def record_lines(records: Records) -> list[str]:
     """The headline of the statistics: the record on your own, then that of all games, a line each."""
-    return [f"On your own: {_record(records.on_your_own)}.", f"All games: {_record(records.all_games)}."]
+    own, every = records.on_your_own, records.all_games
+    if own.win_percent is None:
+        first = _("On your own: none yet.")
+    else:
+        first = _("On your own: streak {streak}, won {percent:.0f}% of {played}.").format(**_record(own))
+    if every.win_percent is None:
+        return [first, _("All games: none yet.")]
+    return [first, _("All games: streak {streak}, won {percent:.0f}% of {played}.").format(**_record(every))]
 
 
-def _record(stats: Stats) -> str:
-    """``streak 3, won 60% of 5``; ``none yet``."""
-    if stats.win_percent is None:
-        return "none yet"
-    return f"streak {stats.current_streak}, won {stats.win_percent:.0f}% of {stats.played}"
+def _record(stats: Stats) -> dict[str, object]:
+    """The fields of a record: its streak, the share won and the games played."""
+    return {"streak": stats.current_streak, "percent": stats.win_percent, "played": stats.played}
 
 
 def nothing_to_undo() -> str:
-    return "Nothing to take back"
+    return _("Nothing to take back")
 
 
 def nothing_to_redo() -> str:
-    return "Nothing to put back: r puts back a card taken back with u"
+    return _("Nothing to put back: r puts back a card taken back with u")
 
 
 _TOGGLED = {
-    ("preview", True): "Preview on (p turns it off)",
-    ("preview", False): "Preview off (p turns it on)",
-    ("to_come", True): "Cards still to come shown (c hides them)",
-    ("to_come", False): "Cards still to come hidden (c shows them)",
+    ("preview", True): N_("Preview on (p turns it off)"),
+    ("preview", False): N_("Preview off (p turns it on)"),
+    ("to_come", True): N_("Cards still to come shown (c hides them)"),
+    ("to_come", False): N_("Cards still to come hidden (c shows them)"),
 }
 
 
 def toggled_words(setting: str, on: bool) -> Text:
     """What the message line says when ``p`` (``"preview"``) or ``c`` (``"to_come"``) turns it on or off."""
-    return Text((_TOGGLED[setting, on],))
+    return Text((_(_TOGGLED[setting, on]),))
 
 
 class Failed(Template):
     """What the session could not do with the files, said with why (a clause): play goes on."""
 
-    SAVING = "Could not save the game: {why}."
-    COUNTING = "Could not count deal {deal} in the statistics: {why}."
-    READING_STATS = "Could not read the statistics: {why}."
-    LOADING = "The saved game could not be loaded: {why}."
-    KEEPING = "Cannot keep games in {folder}: {why}; this game will not be saved."
+    SAVING = N_("Could not save the game: {why}.")
+    COUNTING = N_("Could not count deal {deal} in the statistics: {why}.")
+    READING_STATS = N_("Could not read the statistics: {why}.")
+    LOADING = N_("The saved game could not be loaded: {why}.")
+    KEEPING = N_("Cannot keep games in {folder}: {why}; this game will not be saved.")
     """The data folder cannot be used at all: nothing will be kept this game."""
 
 
 def nothing_kept(folder: Path) -> str:
     """Why saving, counting and reading fail all game once the data folder could not be used."""
-    return f"games cannot be kept in {folder}"
+    return _("games cannot be kept in {folder}").format(folder=folder)
 
 
 def replay_not_yet() -> str:
     """``d`` while the game goes on: it waits for the end, where the end box offers it."""
-    return "d plays the same deal again once this game has ended; n leaves it for a new deal."
+    return _("d plays the same deal again once this game has ended; n leaves it for a new deal.")

@@ -33,8 +33,9 @@ def test_the_template_and_every_catalog_are_up_to_date_with_the_code() -> None:
 
 def test_the_template_holds_the_messages_of_the_code() -> None:
     text = (ROOT / "foursquare" / "words" / "locale" / "foursquare.pot").read_text(encoding="utf-8")
-    assert 'msgid "no command {typed!r}: did you mean {nearest!r}?"' in text
-    assert "#: foursquare/words/commands.py" in text
+    assert 'msgid "Nothing to take back"' in text
+    assert "#: foursquare/words/session.py" in text
+    assert '"Welcome back: deal {deal} as you left it, {count} cards placed"' in text
 
 
 def test_a_translation_naming_other_placeholders_than_english_is_caught() -> None:
@@ -83,6 +84,12 @@ def test_en_xa_accents_every_letter_keeps_placeholders_and_is_longer(message: st
     assert {name for _, name, _, _ in string.Formatter().parse(said) if name} == {
         name for _, name, _, _ in string.Formatter().parse(message) if name
     }
+
+
+def test_en_xa_is_no_wider_than_a_comment_for_the_translator_allows() -> None:
+    assert catalogs.pseudo("LOSE", 5) == "ĻÖŠÉ"
+    assert len(catalogs.pseudo("Stock", 9)) <= 9
+    assert catalogs.pseudo("Stock", 9) != "Stock"
 
 
 def test_en_xa_keeps_what_the_player_types() -> None:
