@@ -43,10 +43,9 @@ from foursquare.words.cards import Spelling
 from foursquare.words.catalog import language
 from foursquare.words.danger import danger_sentence
 from foursquare.words.explain import game_over_text, preview_sentence, refusal_sentence
-from foursquare.words.grammar import capitalized
 from foursquare.words.history import EMPTY, fitted, not_reviewed_line
 from foursquare.words.keys import PLAIN, answer_words, typed_words
-from foursquare.words.log import log_entries, log_title
+from foursquare.words.log import log_entries, log_sentence
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
 from foursquare.words.pages import no_such_topic, not_translated, page, topic_of
 from foursquare.words.plain import (
@@ -62,10 +61,10 @@ from foursquare.words.plain import (
 from foursquare.words.quote import shown
 from foursquare.words.review import plain_review_lines, review_stopped
 from foursquare.words.session import (
-    PLAIN_INTRO,
     asked_to_leave,
     kept_line,
     leaving_words,
+    plain_intro,
     quitting_words,
     replay_not_yet,
     switch_question,
@@ -157,7 +156,7 @@ class Plain:
 
     def begin(self, opening: Opening) -> None:
         """Greet the player with the game the session found, and ask before leaving it for another deal."""
-        self.out(PLAIN_INTRO)
+        self.out(plain_intro())
         if opening.trouble is not None:
             self.out(opening.trouble.line)
         self._greet()
@@ -355,7 +354,7 @@ class Plain:
         """``log``: every card placed so far, numbered, each with what it did and why, as it was said."""
         if not self._alone("log", rest):
             return
-        self.out(log_title(self.game) + ".")
+        self.out(log_sentence(self.game))
         for number, said in log_entries(self.game, placements_autoplayed(self.session.help)):
             self.out(f"  {number} {self.spell.text(said)}.")
 
@@ -392,7 +391,7 @@ class Plain:
         if rest:
             topic = topic_of(rest)
             if topic is None:
-                self.out(capitalized(no_such_topic(rest)) + ".")
+                self.out(no_such_topic(rest, sentence=True))
             else:  # for speech, no rules of dashes and every table a row at a time
                 help_page = page(topic, language())
                 if help_page.in_english:

@@ -10,24 +10,37 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from foursquare.engine import Game
+from foursquare.words.catalog import _, ngettext, pgettext
 from foursquare.words.explain import explain
-from foursquare.words.grammar import plural
 from foursquare.words.results import result_words
 from foursquare.words.text import Text
 
-__all__ = ["log_entries", "log_title"]
+__all__ = ["log_entries", "log_sentence", "log_title"]
 
 
 def log_title(game: Game) -> str:
     """What the log covers: ``Deal 5 so far: 12 cards placed``, or how it ended, ``Deal 5: won, score 7, 33 cards``."""
-    where = f"Deal {game.seed}" if game.seed is not None else "This game"
+    count = game.placed_count
+    fields: dict[str, object] = {"deal": game.seed, "count": count}
+    dealt = game.seed is not None
     if game.is_over:
-        return (
-            f"{where}: {result_words(game.status, game.score, game.loss_reason)}, {plural(game.placed_count, 'card')}"
-        )
-    if not game.placed_count:
-        return f"{where} so far: no card placed yet"
-    return f"{where} so far: {plural(game.placed_count, 'card')} placed"
+        fields["result"] = result_words(game.status, game.score, game.loss_reason)
+        if dealt:
+            said = ngettext("Deal {deal}: {result}, {count} card", "Deal {deal}: {result}, {count} cards", count)
+        else:
+            said = ngettext("This game: {result}, {count} card", "This game: {result}, {count} cards", count)
+    elif not count:
+        said = _("Deal {deal} so far: no card placed yet") if dealt else _("This game so far: no card placed yet")
+    elif dealt:
+        said = ngettext("Deal {deal} so far: {count} card placed", "Deal {deal} so far: {count} cards placed", count)
+    else:
+        said = ngettext("This game so far: {count} card placed", "This game so far: {count} cards placed", count)
+    return said.format(**fields)
+
+
+def log_sentence(game: Game) -> str:
+    """:func:`log_title` as a sentence, for plain mode's ``l``."""
+    return pgettext("a title as a sentence", "{title}.").format(title=log_title(game))
 
 
 def log_entries(game: Game, autoplayed: Collection[int] = ()) -> list[tuple[str, Text]]:

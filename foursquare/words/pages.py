@@ -112,14 +112,18 @@ def topic_of(typed: str) -> str | None:
     return topic if topic in TOPICS else None
 
 
-def no_such_topic(typed: str) -> str:
-    """Why there is no page for ``typed`` (as the player typed it), with the nearest topic if one is near."""
+def no_such_topic(typed: str, *, sentence: bool = False) -> str:
+    """Why there is no page for ``typed`` (as the player typed it), with the nearest topic if one is near;
+    ``sentence``: as a sentence of its own (plain mode's line), not after the command's name."""
     import difflib  # only for a topic mistyped
 
     topics = ", ".join(TOPICS)
     close = difflib.get_close_matches(typed.strip().lower(), TOPICS, n=1)
+    fields = {"typed": quoted(typed), "nearest": close[0] if close else "", "topics": topics}
+    if sentence:
+        if close:
+            return _("No help on {typed}: did you mean {nearest!r}? the topics are {topics}.").format(**fields)
+        return _("No help on {typed}: the topics are {topics}.").format(**fields)
     if close:
-        return _("no help on {typed}: did you mean {nearest!r}? the topics are {topics}").format(
-            typed=quoted(typed), nearest=close[0], topics=topics
-        )
-    return _("no help on {typed}: the topics are {topics}").format(typed=quoted(typed), topics=topics)
+        return _("no help on {typed}: did you mean {nearest!r}? the topics are {topics}").format(**fields)
+    return _("no help on {typed}: the topics are {topics}").format(**fields)

@@ -23,7 +23,6 @@ from foursquare.words.text import Text, Tone
 __all__ = [
     "KEEP_PLAYING",
     "NEW_DEAL",
-    "PLAIN_INTRO",
     "QUIT",
     "REPLAY",
     "Ended",
@@ -38,6 +37,7 @@ __all__ = [
     "nothing_kept",
     "nothing_to_redo",
     "nothing_to_undo",
+    "plain_intro",
     "quitting_words",
     "record_lines",
     "replay_not_yet",
@@ -45,7 +45,10 @@ __all__ = [
     "toggled_words",
 ]
 
-PLAIN_INTRO = N_("Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands.")
+
+def plain_intro() -> str:
+    """Plain mode's first line: what to type."""
+    return _("Foursquare in plain mode: type a cell name such as d4 to place the next card, ? for the commands.")
 
 
 def greeting_forms(deal: int, placed: int, replay: bool, daily: date | None, card: Card | None) -> list[Text]:
