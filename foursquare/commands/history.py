@@ -14,7 +14,7 @@ from foursquare.session.columns import terminal_columns
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.store import Store
 from foursquare.words.commands import NUMBERS, OPTIONS
-from foursquare.words.history import EMPTY, streamed
+from foursquare.words.history import empty, streamed
 from foursquare.words.problems import Need
 
 __all__ = ["main"]
@@ -57,5 +57,5 @@ def _show(args: argparse.Namespace, store: Store) -> int:
         return 0
     span = store.history_span(args.limit)
     if not span.games:
-        return say(EMPTY)
+        return say(empty())
     return write_lines(streamed(games(), span, terminal_columns() if out.isatty() else None), out)

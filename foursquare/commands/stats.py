@@ -56,11 +56,12 @@ def _show(args: argparse.Namespace, store: Store) -> int:
 
 
 def _reset(store: Store, ask: bool) -> int:
+    from foursquare.words.catalog import _
     from foursquare.words.stats import RESET_DONE, RESET_KEPT, RESET_UNASKED, reset_question
 
     if ask:
         if not sys.stdin.isatty():
-            raise CommandError(RESET_UNASKED)
+            raise CommandError(_(RESET_UNASKED))
         played = store.stats().played
         try:
             answer = input(reset_question(played))
@@ -68,7 +69,7 @@ def _reset(store: Store, ask: bool) -> int:
             answer = ""
             print()
         if answer.strip().lower() not in ("y", "yes"):
-            print(RESET_KEPT)
+            print(_(RESET_KEPT))
             return 1
     store.reset_stats()
-    return say(RESET_DONE)
+    return say(_(RESET_DONE))

@@ -43,7 +43,7 @@ from foursquare.words.cards import Spelling
 from foursquare.words.catalog import language
 from foursquare.words.danger import danger_sentence
 from foursquare.words.explain import game_over_text, preview_sentence, refusal_sentence
-from foursquare.words.history import EMPTY, fitted, not_reviewed_line
+from foursquare.words.history import empty, fitted, not_reviewed_line
 from foursquare.words.keys import PLAIN, answer_words, typed_words
 from foursquare.words.log import log_entries, log_sentence
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
@@ -321,7 +321,7 @@ class Plain:
         for problem in self.library.take_problems():
             self.out(problems.line(problem))
         if not kept:
-            self.out(EMPTY)
+            self.out(empty())
             return
         for line in fitted(kept, self.width):
             self.out(line)

@@ -19,7 +19,7 @@ from foursquare.screen.review_page import ReviewPages
 from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Library
 from foursquare.words.glyphs import MARK
-from foursquare.words.history import NONE_TO_REVIEW, TITLE, not_reviewed_line, table
+from foursquare.words.history import none_to_review, not_reviewed_line, table, title
 from foursquare.words.keys import HISTORY, footer_forms
 from foursquare.words.problems import short
 from foursquare.words.text import Text, Tone
@@ -43,7 +43,7 @@ class HistoryPage:
         if left_out:
             self.note = Text((left_out,), Tone.ERROR)
         elif not games:
-            self.note = Text((NONE_TO_REVIEW,))
+            self.note = Text((none_to_review(),))
         self.scroll = 0
 
     @classmethod
@@ -69,7 +69,7 @@ class HistoryPage:
             shown.append(Text(((MARK if n == self.at else "  ") + line,), Tone.KEYS if n == self.at else Tone.PLAIN))
         shown += [Text(("",)), self.note or Text(("",))]
         longest, *shorter = footer_forms(HISTORY)
-        return TextScreen(TITLE, tuple(shown), longest, tuple(shorter))
+        return TextScreen(title(), tuple(shown), longest, tuple(shorter))
 
     def other_key(self, app: App, event: Input) -> None:
         app.note_stray(event)

@@ -37,6 +37,7 @@ from foursquare.storage.library import Library
 from foursquare.storage.problems import StoreError
 from foursquare.storage.stats import Records, Stats
 from foursquare.storage.store import Store
+from foursquare.words.catalog import _ as said
 from foursquare.words.glyphs import SAMPLE, can_encode, locale_codeset
 from foursquare.words.keys import binding, legend
 from foursquare.words.problems import why
@@ -236,7 +237,9 @@ def stats_screen(
     """
     head = [Text((note,), Tone.ERROR), Text(("",))] if note else []
     summary = [Text((line,)) for line in summary_lines(stats)]
-    return _with_charts(head + summary, [(CHART_TITLE, stats)], height=height, width=width, ascii=ascii, keys=keys)
+    return _with_charts(
+        head + summary, [(said(CHART_TITLE), stats)], height=height, width=width, ascii=ascii, keys=keys
+    )
 
 
 def records_screen(
@@ -279,7 +282,7 @@ def _with_charts(
         if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
             _, *chart = score_lines(stats, ascii)
         lines += [Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
-    return TextScreen(STATS_TITLE, tuple(lines), keys=keys)
+    return TextScreen(said(STATS_TITLE), tuple(lines), keys=keys)
 
 
 class StatsPage:

@@ -17,6 +17,7 @@ from foursquare.storage.formats import FinishedGame
 from foursquare.storage.library import Found, Unreviewable
 from foursquare.storage.stats import Ending
 from foursquare.storage.store import Span
+from foursquare.words.catalog import N_, _, pgettext
 from foursquare.words.faults import fault_words
 from foursquare.words.grammar import capitalized
 from foursquare.words.helped import ON_YOUR_OWN, help_words
@@ -25,19 +26,31 @@ from foursquare.words.results import ending_label, ending_short
 from foursquare.words.text import run_on
 
 __all__ = [
-    "EMPTY",
-    "NONE_TO_REVIEW",
-    "TITLE",
+    "empty",
     "fitted",
+    "none_to_review",
     "not_reviewed_line",
     "streamed",
     "table",
+    "title",
     "why_not_reviewed",
 ]
 
-EMPTY = "No game has ended yet."
-NONE_TO_REVIEW = f"{EMPTY} The review needs one."
-TITLE = "Foursquare: your games, newest first"
+
+def empty() -> str:
+    """What the history says while it has no game."""
+    return _("No game has ended yet.")
+
+
+def none_to_review() -> str:
+    """What the history page says while it has no game to review."""
+    return _("No game has ended yet. The review needs one.")
+
+
+def title() -> str:
+    """The history page's title."""
+    return _("Foursquare: your games, newest first")
+
 
 Row = tuple[str, str, str, str, str, str, str]
 
@@ -73,21 +86,16 @@ def streamed(games: Iterable[FinishedGame], span: Span, width: int | None = None
 
     In full, unless a terminal ``width`` is given that the full table would
     overrun (its help column, the last, is as wide as each game's help:
-    :data:`_FULL_HELP` is allowed for it): then in the fewer words of a page
+    the help of a game played alone, what it mostly says, is allowed for it): then in the fewer words of a page
     of the game screen (:func:`table`), the time of day left out if need be.
     """
     full = _span_widths(span, full=True, time=True)
-    if width is None or _overall(full) + len(_FULL_HELP) <= width:
+    if width is None or _overall(full) + len(_(ON_YOUR_OWN)) <= width:
         return _aligned(_rows(games, full=True, time=True), full, _FULL_ORDER)
     short = _span_widths(span, full=False, time=True)
     time = _overall(short) <= width
     widths = _span_widths(span, full=False, time=time)
     return _aligned(_rows(games, full=False, time=time), widths, _SHORT_ORDER, width)
-
-
-_FULL_HELP = ON_YOUR_OWN
-"""The help of a game played alone, what the full table's last column mostly says: a terminal narrower than
-the other columns and this gets the table in fewer words."""
 
 
 def _overall(widths: list[int]) -> int:
@@ -120,17 +128,27 @@ def _result(ending: Ending, counted: bool, *, full: bool, replay: bool = False) 
     said = (ending_label if full else ending_short)(ending)
     if counted:
         return said
-    return said + (", replay" if replay and not full else ", not counted")  # a reset, or played on after an undo
+    if replay and not full:
+        return _("{result}, replay").format(result=said)
+    return _("{result}, not counted").format(result=said)  # a reset, or played on after an undo
 
 
 def _rows(games: Iterable[FinishedGame], *, full: bool, time: bool) -> Iterator[Row]:
     """The heading, then a row of cells for each game."""
-    yield ("id", "ended (UTC)" if time else "ended", "deal", "result", "score", "placed", "help")
+    yield (
+        pgettext("a column of the history", "id"),
+        pgettext("a column of the history", "ended (UTC)") if time else pgettext("a column of the history", "ended"),
+        pgettext("a column of the history", "deal"),
+        pgettext("a column of the history", "result"),
+        pgettext("a column of the history", "score"),
+        pgettext("a column of the history", "placed"),
+        pgettext("a column of the history", "help"),
+    )
     for game in games:
         yield (
             str(game.id),
             game.ended.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d") if game.ended else "-",
-            str(game.deal) + (" daily" if game.daily else ""),
+            _("{deal} daily").format(deal=game.deal) if game.daily else str(game.deal),
             _result(game.ending, game.counted, full=full, replay=game.help is not None and game.help.played_before),
             "-" if game.score is None else str(game.score),
             "-" if game.placed is None else str(game.placed),
@@ -144,7 +162,8 @@ def _help(game: FinishedGame, *, full: bool) -> str:
         return "-"
     if full:
         return help_words(game.help)
-    return "no" if game.help.alone else "yes"
+    # Translators: at most 3 columns, whether a game had help, in the history's narrow table
+    return pgettext("had help", "no") if game.help.alone else pgettext("had help", "yes")
 
 
 def _aligned(rows: Iterable[Row], widths: list[int], order: tuple[int, ...], width: int | None = None) -> Iterator[str]:
@@ -178,20 +197,48 @@ def why_not_reviewed(found: Found, lister: str = "foursquare history", *, practi
     """Why a kept game cannot be reviewed, as a clause (a command's error line says it as it is); ``lister`` is
     what lists the games where it is said, and ``practice`` whether it was asked for to practise on (which
     needs its review)."""
-    game = f"game {found.game_id}"
-    done = "practised on" if practice else "reviewed"
-    reasons = {
-        Unreviewable.NONE_YET: "no game has ended yet: the review needs one (play one with foursquare)",
-        Unreviewable.NO_SUCH_GAME: f"there is no game {found.game_id} in the history ({lister} lists them)",
-        Unreviewable.CANNOT_READ: why(found.problem) if found.problem is not None else f"{game} cannot be read",
-        Unreviewable.NO_RECORD: f"{game} was kept without its cards: it cannot be reviewed",
-        Unreviewable.CANNOT_REPLAY: f"{game} cannot be replayed: {fault_words(found.fault) if found.fault else ''}",
-        Unreviewable.NOT_OVER: f"{game} was left before its end: only a finished game is {done}",
-    }
-    return reasons[found.why_not] if found.why_not is not None else ""
+    return _why_not(found, lister, practice=practice, sentence=False)
+
+
+def _why_not(found: Found, lister: str, *, practice: bool, sentence: bool) -> str:
+    """Why a kept game cannot be reviewed, as a clause or (``sentence``) a sentence of its own."""
+    if found.why_not is None:
+        return ""
+    if found.why_not is Unreviewable.CANNOT_READ and found.problem is not None:
+        reason_said = why(found.problem)
+        return (
+            pgettext("a reason as a sentence", "{reason}.").format(reason=capitalized(reason_said))
+            if sentence
+            else reason_said
+        )
+    reason = (found.why_not, practice and found.why_not is Unreviewable.NOT_OVER)
+    said = (_SENTENCES if sentence else _CLAUSES)[reason]
+    detail = fault_words(found.fault) if found.fault else ""
+    return _(said).format(game=found.game_id, lister=lister, detail=detail)
+
+
+_CLAUSES = {
+    (Unreviewable.NONE_YET, False): N_("no game has ended yet: the review needs one (play one with foursquare)"),
+    (Unreviewable.NO_SUCH_GAME, False): N_("there is no game {game} in the history ({lister} lists them)"),
+    (Unreviewable.CANNOT_READ, False): N_("game {game} cannot be read"),
+    (Unreviewable.NO_RECORD, False): N_("game {game} was kept without its cards: it cannot be reviewed"),
+    (Unreviewable.CANNOT_REPLAY, False): N_("game {game} cannot be replayed: {detail}"),
+    (Unreviewable.NOT_OVER, False): N_("game {game} was left before its end: only a finished game is reviewed"),
+    (Unreviewable.NOT_OVER, True): N_("game {game} was left before its end: only a finished game is practised on"),
+}
+_SENTENCES = {
+    (Unreviewable.NONE_YET, False): N_("No game has ended yet: the review needs one (play one with foursquare)."),
+    (Unreviewable.NO_SUCH_GAME, False): N_("There is no game {game} in the history ({lister} lists them)."),
+    (Unreviewable.CANNOT_READ, False): N_("Game {game} cannot be read."),
+    (Unreviewable.NO_RECORD, False): N_("Game {game} was kept without its cards: it cannot be reviewed."),
+    (Unreviewable.CANNOT_REPLAY, False): N_("Game {game} cannot be replayed: {detail}."),
+    (Unreviewable.NOT_OVER, False): N_("Game {game} was left before its end: only a finished game is reviewed."),
+    (Unreviewable.NOT_OVER, True): N_("Game {game} was left before its end: only a finished game is practised on."),
+}
+"""Why a game cannot be reviewed: as a clause (a command's error line) and as a sentence of its own."""
 
 
 def not_reviewed_line(found: Found) -> str:
     """:func:`why_not_reviewed` as a sentence of its own, for a page or a line of plain mode (where ``g`` lists
     the games)."""
-    return capitalized(why_not_reviewed(found, "g")) + "."
+    return _why_not(found, "g", practice=False, sentence=True)

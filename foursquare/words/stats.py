@@ -7,10 +7,9 @@ characters, or ``#`` in ASCII), or for a screen reader the scores in words.
 from __future__ import annotations
 
 from foursquare.storage.stats import LOSSES, DailyRecord, Records, Stats
-from foursquare.words.catalog import _
+from foursquare.words.catalog import N_, _, ngettext, pgettext
 from foursquare.words.glyphs import ASCII_CHART, UNICODE_CHART
-from foursquare.words.grammar import capitalized, plural
-from foursquare.words.helped import ON_YOUR_OWN as ALONE
+from foursquare.words.grammar import counted_list
 from foursquare.words.results import ending_label
 from foursquare.words.text import to_terminal
 
@@ -34,8 +33,10 @@ __all__ = [
     "summary_lines",
 ]
 
-TITLE = "Foursquare: your statistics"
-CHART_TITLE = "Winning scores (cards left in the stock)"
+TITLE = N_("Foursquare: your statistics")
+"""The statistics page's title (said through ``_``)."""
+CHART_TITLE = N_("Winning scores (cards left in the stock)")
+"""The chart's title where there is one record (said through ``_``)."""
 
 
 def summary_lines(stats: Stats) -> list[str]:
@@ -45,19 +46,19 @@ def summary_lines(stats: Stats) -> list[str]:
         return "-" if value is None else f"{value:.{digits}f}"
 
     rows = [
-        ("Games played", str(stats.played), ""),
-        ("Won", str(stats.won), "" if stats.win_percent is None else f"{stats.win_percent:.1f}%"),
-        ("Lost", str(stats.lost), ""),
-        ("Current winning streak", str(stats.current_streak), ""),
-        ("Longest winning streak", str(stats.longest_streak), ""),
-        ("Best score", show(stats.best_score), ""),
-        ("Average winning score", show(stats.average_score, 1), ""),
+        (_("Games played"), str(stats.played), ""),
+        (_("Won"), str(stats.won), "" if stats.win_percent is None else f"{stats.win_percent:.1f}%"),
+        (_("Lost"), str(stats.lost), ""),
+        (_("Current winning streak"), str(stats.current_streak), ""),
+        (_("Longest winning streak"), str(stats.longest_streak), ""),
+        (_("Best score"), show(stats.best_score), ""),
+        (_("Average winning score"), show(stats.average_score, 1), ""),
     ]
     rows += [(f"  {ending_label(ending)}", str(stats.losses[ending]), "") for ending in LOSSES]
-    label_width = max(len(label) for label, _, _ in rows)
-    value_width = max(len(value) for _, value, _ in rows)
+    label_width = max(len(label) for label, _value, _note in rows)
+    value_width = max(len(value) for _label, value, _note in rows)
     lines = [f"{label:<{label_width}}  {value:>{value_width}}  {note}".rstrip() for label, value, note in rows]
-    lines.insert(len(rows) - len(LOSSES), "Lost because of")
+    lines.insert(len(rows) - len(LOSSES), _("Lost because of"))
     return lines
 
 
@@ -70,19 +71,21 @@ def histogram_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> 
     """
     top = max(stats.histogram)
     if top == 0:
-        return [CHART_TITLE, "  no wins yet"]
+        return [_(CHART_TITLE), "  " + _("no wins yet")]
     bar, side, tick, corner, rule = ASCII_CHART if ascii_only else UNICODE_CHART
     width = max(3, len(str(top)) + 1)
     rows = min(height, top)
     label = max(3, len(str(top)))
     filled = [(count * rows + top - 1) // top for count in stats.histogram]
-    lines = [CHART_TITLE]
+    lines = [_(CHART_TITLE)]
     for level in range(rows, 0, -1):
         axis = f"{top:>{label}} {tick}" if level == rows else f"{'':>{label}} {side}"
         lines.append(axis + "".join(f"{bar if n >= level else '':>{width}}" for n in filled).rstrip())
     lines.append(f"{0:>{label}} {corner}" + rule * (width * len(filled)))
-    lines.append(f"{'score':>{label + 2}}" + "".join(f"{score:>{width}}" for score in range(len(filled))))
-    lines.append((f"{'wins':>{label + 2}}" + "".join(f"{n or '':>{width}}" for n in stats.histogram)).rstrip())
+    # Translators: at most 5 columns, beside the chart's axis
+    score, wins = _("score"), _("wins")
+    lines.append(f"{score:>{label + 2}}" + "".join(f"{score:>{width}}" for score in range(len(filled))))
+    lines.append((f"{wins:>{label + 2}}" + "".join(f"{n or '':>{width}}" for n in stats.histogram)).rstrip())
     return lines
 
 
@@ -93,12 +96,14 @@ def score_lines(stats: Stats, ascii_only: bool = False, longest: int = 30) -> li
     """
     top = max(stats.histogram)
     if top == 0:
-        return [CHART_TITLE, "  no wins yet"]
+        return [_(CHART_TITLE), "  " + _("no wins yet")]
     bar = (ASCII_CHART if ascii_only else UNICODE_CHART)[0][0]
-    lines = [CHART_TITLE, "  score  wins"]
+    head = _("score")
+    column = max(5, len(head))
+    lines = [_(CHART_TITLE), f"  {head:>{column}}  {_('wins')}"]
     for score, count in enumerate(stats.histogram):
         if count:
-            lines.append(f"  {score:>5}  {bar * max(1, count * longest // top)} {count}")
+            lines.append(f"  {score:>{column}}  {bar * max(1, count * longest // top)} {count}")
     return lines
 
 
@@ -109,24 +114,44 @@ def render_lines(stats: Stats, height: int = 8, ascii_only: bool = False) -> lis
 
 def scores_in_words(stats: Stats) -> list[str]:
     """The statistics with the winning scores in words instead of a chart, for plain mode."""
-    wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
-    return [*summary_lines(stats), f"Winning scores: {', '.join(wins) if wins else 'none yet'}."]
+    wins = _wins(stats)
+    if not wins:
+        return [*summary_lines(stats), _("Winning scores: none yet.")]
+    return [*summary_lines(stats), _("Winning scores: {wins}.").format(wins=wins)]
+
+
+def _wins(stats: Stats) -> str:
+    """``7 (2 wins), 12 (1 win)``: each winning score with how often it was won; empty for none."""
+    return counted_list(
+        [
+            ngettext("{score} ({count} win)", "{score} ({count} wins)", count).format(score=score, count=count)
+            for score, count in enumerate(stats.histogram)
+            if count
+        ]
+    )
 
 
 def reset_question(played: int) -> str:
     """Says before the answer what is cleared and what stays: the figures of the games go, the games do not."""
-    return f"Clear your statistics ({plural(played, 'game')}; the games stay)? This cannot be undone. [y/N] "
+    said = ngettext(
+        "Clear your statistics ({count} game; the games stay)? This cannot be undone. [y/N] ",
+        "Clear your statistics ({count} games; the games stay)? This cannot be undone. [y/N] ",
+        played,
+    )
+    return said.format(count=played)
 
 
-RESET_KEPT = "Statistics kept."
-RESET_UNASKED = "not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway"
-RESET_DONE = "Statistics cleared. Your games stay in the history (foursquare history), each now not counted."
+RESET_KEPT = N_("Statistics kept.")
+RESET_UNASKED = N_("not cleared: there is no terminal to ask for confirmation; add --yes to clear them anyway")
+RESET_DONE = N_("Statistics cleared. Your games stay in the history (foursquare history), each now not counted.")
+"""What ``foursquare stats --reset`` says (each said through ``_``)."""
 
 
 # --- the two records ------------------------------------------------------------------
 
-ON_YOUR_OWN = capitalized(ALONE)
-ALL_GAMES = "All games"
+ON_YOUR_OWN = N_("On your own")
+ALL_GAMES = N_("All games")
+"""The two records' names, as headings (said through ``_``)."""
 
 
 def records_lines(records: Records) -> list[str]:
@@ -140,15 +165,15 @@ def records_lines(records: Records) -> list[str]:
 
     both = (records.on_your_own, records.all_games)
     rows = [
-        ("", ON_YOUR_OWN, ALL_GAMES),
-        ("Games played", *(str(stats.played) for stats in both)),
-        ("Won", *(won(stats) for stats in both)),
-        ("Lost", *(str(stats.lost) for stats in both)),
+        ("", _(ON_YOUR_OWN), _(ALL_GAMES)),
+        (_("Games played"), *(str(stats.played) for stats in both)),
+        (_("Won"), *(won(stats) for stats in both)),
+        (_("Lost"), *(str(stats.lost) for stats in both)),
         *((f"  {ending_label(ending)}", *(str(stats.losses[ending]) for stats in both)) for ending in LOSSES),
-        ("Current winning streak", *(str(stats.current_streak) for stats in both)),
-        ("Longest winning streak", *(str(stats.longest_streak) for stats in both)),
-        ("Best score", *(show(stats.best_score) for stats in both)),
-        ("Average winning score", *(show(stats.average_score, 1) for stats in both)),
+        (_("Current winning streak"), *(str(stats.current_streak) for stats in both)),
+        (_("Longest winning streak"), *(str(stats.longest_streak) for stats in both)),
+        (_("Best score"), *(show(stats.best_score) for stats in both)),
+        (_("Average winning score"), *(show(stats.average_score, 1) for stats in both)),
     ]
     widths = [max(len(row[n]) for row in rows) for n in range(3)]
     return [f"{label:<{widths[0]}}  {own:>{widths[1]}}   {every:>{widths[2]}}" for label, own, every in rows]
@@ -172,13 +197,19 @@ def earlier_line(before_help: int) -> str | None:
     """What the statistics say of the games counted before help was recorded; None when there are none."""
     if not before_help:
         return None
-    verb = "counts" if before_help == 1 else "count"
-    return f"{plural(before_help, 'earlier game')}, from before help was recorded, {verb} in all games only."
+    said = ngettext(
+        "{count} earlier game, from before help was recorded, counts in all games only.",
+        "{count} earlier games, from before help was recorded, count in all games only.",
+        before_help,
+    )
+    return said.format(count=before_help)
 
 
 def chart_title(on_your_own: bool) -> str:
     """The title of a chart of winning scores: those of the games on your own, or of all games."""
-    return f"Winning scores {ALONE if on_your_own else 'in all games'} (cards left in the stock)"
+    if on_your_own:
+        return _("Winning scores on your own (cards left in the stock)")
+    return _("Winning scores in all games (cards left in the stock)")
 
 
 def records_render_lines(
@@ -206,9 +237,12 @@ def records_in_words(records: Records, *, spoken: bool = False) -> list[str]:
     figures = _record_sentences(records) if spoken else records_lines(records)
     lines = [*figures, *_notes(records)]
     for alone, stats in ((True, records.on_your_own), (False, records.all_games)):
-        wins = [f"{score} ({plural(count, 'win')})" for score, count in enumerate(stats.histogram) if count]
-        where = ALONE if alone else "in all games"
-        lines.append(f"Winning scores {where}: {', '.join(wins) if wins else 'none yet'}.")
+        wins = _wins(stats)
+        if alone:
+            said = _("Winning scores on your own: {wins}.") if wins else _("Winning scores on your own: none yet.")
+        else:
+            said = _("Winning scores in all games: {wins}.") if wins else _("Winning scores in all games: none yet.")
+        lines.append(said.format(wins=wins))
     return lines
 
 
@@ -216,13 +250,37 @@ def _record_sentences(records: Records) -> list[str]:
     """Each record as a sentence: ``On your own: 5 games played, 3 won (60.0%), 2 lost (...); ...``."""
     lines = []
     for name, stats in ((ON_YOUR_OWN, records.on_your_own), (ALL_GAMES, records.all_games)):
-        won = f"{stats.won} won" + ("" if stats.win_percent is None else f" ({stats.win_percent:.1f}%)")
-        losses = ", ".join(f"{ending_label(ending)} {stats.losses[ending]}" for ending in LOSSES)
-        best = "none yet" if stats.best_score is None else str(stats.best_score)
-        average = "none yet" if stats.average_score is None else f"{stats.average_score:.1f}"
+        if stats.win_percent is None:
+            won = _("{won} won").format(won=stats.won)
+        else:
+            won = _("{won} won ({percent:.1f}%)").format(won=stats.won, percent=stats.win_percent)
+        losses = counted_list(
+            [
+                pgettext("a count of losses", "{why} {count}").format(
+                    why=ending_label(ending), count=stats.losses[ending]
+                )
+                for ending in LOSSES
+            ]
+        )
+        none = _("none yet")
+        said = ngettext(
+            "{name}: {count} game played, {won}, {lost} lost ({losses}); winning streak {streak}, longest "
+            "{longest}; best score {best}, average winning score {average}.",
+            "{name}: {count} games played, {won}, {lost} lost ({losses}); winning streak {streak}, longest "
+            "{longest}; best score {best}, average winning score {average}.",
+            stats.played,
+        )
         lines.append(
-            f"{name}: {plural(stats.played, 'game')} played, {won}, {stats.lost} lost ({losses}); "
-            f"winning streak {stats.current_streak}, longest {stats.longest_streak}; "
-            f"best score {best}, average winning score {average}."
+            said.format(
+                name=_(name),
+                count=stats.played,
+                won=won,
+                lost=stats.lost,
+                losses=losses,
+                streak=stats.current_streak,
+                longest=stats.longest_streak,
+                best=none if stats.best_score is None else stats.best_score,
+                average=none if stats.average_score is None else f"{stats.average_score:.1f}",
+            )
         )
     return lines

@@ -38,7 +38,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.glyphs import SAMPLE, to_ascii
-from foursquare.words.history import TITLE
+from foursquare.words.history import title
 from foursquare.words.keys import REVIEW, footer_forms
 from foursquare.words.review import (
     LINES_SHOWN,
@@ -406,7 +406,7 @@ def test_g_lists_the_games_and_v_reviews_the_one_chosen_then_q_comes_back() -> N
     won, lost = won_game(), lost_game()
     app, pages = history_app([lost, won])
     press(app, "g")
-    assert isinstance(app.page, HistoryPage) and TITLE in screen_text(app)
+    assert isinstance(app.page, HistoryPage) and title() in screen_text(app)
     assert chosen(app).split()[1] == "2" and f" {won.seed} " in chosen(app)  # the newest first
     press(app, Key.DOWN, "v")
     assert pages.is_open and pages.game == lost and pages.game_id == 1
