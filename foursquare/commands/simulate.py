@@ -34,8 +34,8 @@ from foursquare.expert.strategies import STRATEGIES, make_chooser
 from foursquare.expert.workers import children_deaf_to_ctrl_c, quietly
 from foursquare.session.errors import INTERRUPTED
 from foursquare.words.commands import NUMBERS, OPTIONS
-from foursquare.words.grammar import plural
 from foursquare.words.simulate import SimulateSaid, progress, report
+from foursquare.words.simulate import interrupted as interrupted_line
 
 __all__ = [
     "TIMING_FIELDS",
@@ -340,8 +340,7 @@ def main(argv: list[str]) -> int:
     if show_progress:
         err.write("\r" + " " * 79 + "\r")
     if interrupted:
-        finished = plural(len(results), "game")
-        print(f"foursquare simulate: {SimulateSaid.INTERRUPTED.say(games=finished)}", file=err)
+        print(f"foursquare simulate: {interrupted_line(len(results))}", file=err)
         if not results:
             return INTERRUPTED
     results.sort(key=lambda r: r.seed)

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from foursquare.engine import Card, Game, cell_name
 from foursquare.expert.danger import danger_after
 from foursquare.expert.shown import tenths, whole_percent
-from foursquare.words.catalog import ngettext
+from foursquare.words.catalog import _, ngettext
 from foursquare.words.glyphs import TIP_MARK
-from foursquare.words.grammar import plural
 from foursquare.words.text import Text, Tone
 
 if TYPE_CHECKING:  # the expert is imported only when a tip is asked for
@@ -43,21 +42,24 @@ def chance_text(chance: float) -> str:
 
 def tip_note(advice: Advice) -> str:
     """What a tip adds after its figures: the safest cell when the tip plays for score, and a hurried guess."""
-    note = ""
     safest, safe_chance = advice.safest
     safer = chance_text(safe_chance) != chance_text(advice.win_chance)  # as far as the words can tell
     if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too, and its price
         scores = dict(advice.scores)
         cost = max(0, tenths(advice.expected_score) - tenths(scores.get(safest, 0.0))) / 10
-        note = f"; safest {cell_name(safest)}, {chance_text(safe_chance)} to win for {cost:.1f} cards less"
-    if advice.cut_short:
-        note += " (cut short: a quick guess)"
-    return note
+        fields = {"cell": cell_name(safest), "chance": chance_text(safe_chance), "cost": cost}
+        if advice.cut_short:
+            said = _("; safest {cell}, {chance} to win for {cost:.1f} cards less (cut short: a quick guess)")
+        else:
+            said = _("; safest {cell}, {chance} to win for {cost:.1f} cards less")
+        return said.format(**fields)
+    return _(" (cut short: a quick guess)") if advice.cut_short else ""
 
 
 def expected_text(expected: float) -> str:
     """An expected score as a tip says it, in whole cards: ``about 18 cards left``."""
-    return f"about {plural(round(max(0.0, expected)), 'card')} left"
+    count = round(max(0.0, expected))
+    return ngettext("about {count} card left", "about {count} cards left", count).format(count=count)
 
 
 def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
@@ -70,16 +72,21 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
     card = game.next_card
     assert card is not None  # advice is for a game still in play
     if game.loses_wherever():
-        return [Text.of("Tip: no cell saves the game: ", card, " loses wherever it goes", tone=Tone.BAD)]
-    expected = expected_text(advice.expected_score)
-    chance = chance_text(advice.win_chance)
-    more = tip_note(advice)
-    where = cell_name(advice.cell)
-    mark = f" (marked {TIP_MARK})" if marked else ""
-    forms = [
-        Text.of("Tip: ", card, f" on {where}{mark}: expect {expected}, {chance} to win{more}"),
-        Text.of("Tip: ", card, f" on {where}: {expected}, {chance} to win{more}"),
-    ]
+        return [Text.filled(_("Tip: no cell saves the game: {card} loses wherever it goes"), Tone.BAD, card=card)]
+    fields = {
+        "card": card,
+        "cell": cell_name(advice.cell),
+        "mark": TIP_MARK,
+        "expected": expected_text(advice.expected_score),
+        "chance": chance_text(advice.win_chance),
+        "note": tip_note(advice),
+    }
+    if marked:
+        full = _("Tip: {card} on {cell} (marked {mark}): expect {expected}, {chance} to win{note}")
+    else:
+        full = _("Tip: {card} on {cell}: expect {expected}, {chance} to win{note}")
+    short = _("Tip: {card} on {cell}: {expected}, {chance} to win{note}")
+    forms = [Text.filled(full, Tone.PLAIN, **fields), Text.filled(short, Tone.PLAIN, **fields)]
     danger = danger_after(game, advice.cell)
     if not danger.cards:
         return forms
@@ -100,25 +107,28 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
 
 def thinking(card: Card) -> Text:
     """The message line while the expert works on a tip."""
-    return Text.of("The expert is thinking about where ", card, " should go…")
+    return Text.filled(_("The expert is thinking about where {card} should go…"), card=card)
 
 
 def thinking_status() -> Text:
-    return Text(("The expert is thinking…",), Tone.HEADING)
+    return Text((_("The expert is thinking…"),), Tone.HEADING)
 
 
 def no_advice() -> Text:
     """The expert failed: the player goes on alone."""
-    return Text(("The expert could not judge this position: your turn",), Tone.ERROR)
+    return Text((_("The expert could not judge this position: your turn"),), Tone.ERROR)
 
 
 def autoplay_started(*, any_key: bool) -> tuple[Text, Text]:
     """The message line and the side panel's status when autoplay starts (``any_key``: a key stops it)."""
     if any_key:
-        return Text(("The expert plays on: any key stops it",)), Text(("Autoplay (any key stops)",), Tone.HEADING)
-    return Text(("The expert plays on to the end",)), Text(("Autoplay",), Tone.HEADING)
+        return Text((_("The expert plays on: any key stops it"),)), Text((_("Autoplay (any key stops)"),), Tone.HEADING)
+    return Text((_("The expert plays on to the end"),)), Text((_("Autoplay"),), Tone.HEADING)
 
 
 def autoplay_stopped(placed: int) -> Text:
     """A key stopped autoplay after ``placed`` cards."""
-    return Text((f"Autoplay stopped after {plural(placed, 'card')}: your turn",))
+    said = ngettext(
+        "Autoplay stopped after {count} card: your turn", "Autoplay stopped after {count} cards: your turn", placed
+    )
+    return Text((said.format(count=placed),))

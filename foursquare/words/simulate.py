@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from foursquare.engine import LossReason
-from foursquare.words.grammar import Template, plural
+from foursquare.words.catalog import N_, _, ngettext, pgettext
+from foursquare.words.grammar import Template
 from foursquare.words.results import loss_words
 
-__all__ = ["SimulateSaid", "duration", "progress", "report"]
+__all__ = ["SimulateSaid", "duration", "interrupted", "progress", "report"]
 
 _BAR = 24
 """Characters of the progress bar."""
@@ -25,72 +26,129 @@ _SCORE_BAR = 30
 class SimulateSaid(Template):
     """The command's own lines of trouble, after ``foursquare simulate:``."""
 
-    PAST_LAST_DEAL = "error: the last deal would be past {last}"
-    DETAIL_ALONE = "error: --detail only goes with --json (it adds every deal to the JSON report)"
-    INTERRUPTED = "interrupted: the report covers the {games} finished"
+    PAST_LAST_DEAL = N_("error: the last deal would be past {last}")
+    DETAIL_ALONE = N_("error: --detail only goes with --json (it adds every deal to the JSON report)")
+
+
+def interrupted(finished: int) -> str:
+    """What is said when Ctrl-C stopped the simulation: the report covers the games finished by then."""
+    said = ngettext(
+        "interrupted: the report covers the {count} game finished",
+        "interrupted: the report covers the {count} games finished",
+        finished,
+    )
+    return said.format(count=finished)
 
 
 def report(summary: dict[str, Any]) -> list[str]:
     """The report of a summary (:func:`foursquare.commands.simulate.summarise`), line by line."""
     games, wins = summary["games"], summary["wins"]
     lo, hi = summary["win_rate_ci95"]
+    played = ngettext(
+        "{strategy} on deals {first}–{last}: {games} game", "{strategy} on deals {first}–{last}: {games} games", games
+    )
     lines = [
-        f"{summary['strategy']} on deals {summary['first_deal']}–{summary['last_deal']}: {games} games",
-        f"wins          {wins} of {games}: {summary['win_rate']:.1%} (95% confidence {lo:.1%} to {hi:.1%})",
-        f"expected score {summary['expected_score']:.2f} (a loss scores 0)",
+        played.format(
+            strategy=summary["strategy"], first=summary["first_deal"], last=summary["last_deal"], games=games
+        ),
+        _("wins          {wins} of {games}: {rate:.1%} (95% confidence {low:.1%} to {high:.1%})").format(
+            wins=wins, games=games, rate=summary["win_rate"], low=lo, high=hi
+        ),
+        _("expected score {score:.2f} (a loss scores 0)").format(score=summary["expected_score"]),
     ]
     if wins:
-        lines.append(f"winning score average {summary['average_winning_score']:.2f}")
+        lines.append(_("winning score average {score:.2f}").format(score=summary["average_winning_score"]))
         peak = max(summary["winning_scores"].values())
-        lines.append(f"  {'score':>5} {'games':>6}  (winning scores)")
+        # Translators: "score" and "games" head two columns of figures: at most 5 and 6 columns
+        score_head, games_head = _("score"), pgettext("a column of figures", "games")
+        lines.append(_("  {score:>5} {games:>6}  (winning scores)").format(score=score_head, games=games_head))
         for score, n in summary["winning_scores"].items():
             lines.append(f"  {score:>5} {n:>6}  {'#' * max(1, round(_SCORE_BAR * n / peak))}")
-    lines.append("losses")
-    lines += [f"  {loss_words(reason):<48} {summary['losses'][reason.value]:>6}" for reason in LossReason]
+    lines.append(_("losses"))
+    reasons = [loss_words(reason) for reason in LossReason]
+    width = max(48, *map(len, reasons))
+    lines += [
+        f"  {said:<{width}} {summary['losses'][reason.value]:>6}"
+        for said, reason in zip(reasons, LossReason, strict=True)
+    ]
     if summary["calibration"] is not None:
         lines += _calibration(summary)
     if summary["score_calibration"] is not None:
         lines += _score_calibration(summary["score_calibration"])
-    for label, key in (
-        ("time per placement ", "seconds_per_placement"),
-        ("processor time     ", "cpu_seconds_per_placement"),
+    for said, key in (
+        (
+            _(
+                "time per placement  mean {mean:.2f} ms, median {median:.2f} ms, worst {worst:.2f} ms "
+                "({placements} placements)"
+            ),
+            "seconds_per_placement",
+        ),
+        (
+            _(
+                "processor time      mean {mean:.2f} ms, median {median:.2f} ms, worst {worst:.2f} ms "
+                "({placements} placements)"
+            ),
+            "cpu_seconds_per_placement",
+        ),
     ):
         timing = summary[key]
         lines.append(
-            f"{label} mean {timing['mean'] * 1000:.2f} ms, median {timing['median'] * 1000:.2f} ms,"
-            f" worst {timing['worst'] * 1000:.2f} ms ({summary['placements']} placements)"
+            said.format(
+                mean=timing["mean"] * 1000,
+                median=timing["median"] * 1000,
+                worst=timing["worst"] * 1000,
+                placements=summary["placements"],
+            )
         )
-    processes = plural(summary["jobs"], "process", "processes")
-    lines.append(f"games per second    {summary['games_per_second']:.2f} ({processes}, {summary['seconds']:.1f} s)")
+    jobs = summary["jobs"]
+    rate = ngettext(
+        "games per second    {rate:.2f} ({jobs} process, {seconds:.1f} s)",
+        "games per second    {rate:.2f} ({jobs} processes, {seconds:.1f} s)",
+        jobs,
+    )
+    lines.append(rate.format(rate=summary["games_per_second"], jobs=jobs, seconds=summary["seconds"]))
     return lines
 
 
 def _calibration(summary: dict[str, Any]) -> list[str]:
     table = summary["calibration"]
     rows = [
-        (f"{b['low']:.0%} to {b['high']:>4.0%}", f"{b['placements']}", f"{b['predicted']:.1%}", f"{b['observed']:.1%}")
+        (
+            _("{low:.0%} to {high:>4.0%}").format(low=b["low"], high=b["high"]),
+            f"{b['placements']}",
+            f"{b['predicted']:.1%}",
+            f"{b['observed']:.1%}",
+        )
         for b in table["buckets"]
         if b["placements"]
     ]
     return [
-        f"chance said at the first placement {summary['mean_first_chance']:.1%} on average"
-        f" ({summary['win_rate']:.1%} won)",
-        f"calibration (Brier score {table['brier']:.4f}):",
-        *_columns(("chance said", "placements", "mean said", "won"), rows),
+        _("chance said at the first placement {chance:.1%} on average ({rate:.1%} won)").format(
+            chance=summary["mean_first_chance"], rate=summary["win_rate"]
+        ),
+        _("calibration (Brier score {brier:.4f}):").format(brier=table["brier"]),
+        *_columns((_("chance said"), _("placements"), _("mean said"), _("won")), rows),
     ]
 
 
 def _score_calibration(table: dict[str, Any]) -> list[str]:
     first = table["first_placement"]
     rows = [
-        (f"{b['low']:.0f} to {b['high']:>2.0f}", f"{b['placements']}", f"{b['said']:.2f}", f"{b['reached']:.2f}")
+        (
+            _("{low:.0f} to {high:>2.0f}").format(low=b["low"], high=b["high"]),
+            f"{b['placements']}",
+            f"{b['said']:.2f}",
+            f"{b['reached']:.2f}",
+        )
         for b in table["buckets"]
         if b["placements"]
     ]
     return [
-        f"expected score said at the first placement {first['said']:.2f} on average ({first['reached']:.2f} reached)",
-        "expected-score calibration:",
-        *_columns(("score said", "placements", "mean said", "reached"), rows),
+        _("expected score said at the first placement {said:.2f} on average ({reached:.2f} reached)").format(
+            said=first["said"], reached=first["reached"]
+        ),
+        _("expected-score calibration:"),
+        *_columns((_("score said"), _("placements"), _("mean said"), _("reached")), rows),
     ]
 
 
@@ -107,13 +165,15 @@ def progress(done: int, total: int, wins: int, left_seconds: float) -> str:
     """The progress line: a bar, the games done, the win rate so far and the time left."""
     filled = _BAR * done // total
     rate = f"{wins / done:.1%}" if done else "-"
-    return f"[{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total} games, won {rate}, {duration(left_seconds)} left"
+    bar = f"[{'#' * filled}{'.' * (_BAR - filled)}]"
+    said = _("{bar} {done}/{total} games, won {rate}, {left} left")
+    return said.format(bar=bar, done=done, total=total, rate=rate, left=duration(left_seconds))
 
 
 def duration(seconds: float) -> str:
     """``42 s``, ``7 min``, ``3 h``: an estimate, so rounded the way people say it."""
     if seconds < 90:
-        return f"{seconds:.0f} s"
+        return _("{count:.0f} s").format(count=seconds)
     if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.0f} h"
+        return _("{count:.0f} min").format(count=seconds / 60)
+    return _("{count:.0f} h").format(count=seconds / 3600)
