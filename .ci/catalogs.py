@@ -60,7 +60,7 @@ _ACCENTED = dict(
 )
 _PADDING = "ŏñé ţŵö ţĥŕéé ƒöûŕ ƒîṽé šîх šéṽéñ éîĝĥţ ñîñé ţéñ "
 _FIELD = re.compile(r"\{[^{}]*\}")
-_KEPT = re.compile(r"\{[^{}]*\}|(?<![\w-])(?:foursquare(?: [a-z]+\b)?|--?[a-z][a-z-]*)")
+_KEPT = re.compile(r"\{[^{}]*\}|%(?:\(\w+\))?[srd]|(?<![\w-])(?:foursquare(?: [a-z]+\b)?|--?[a-z][a-z-]*)")
 """What en-XA keeps as it is: placeholders, and what the player types (``foursquare stats``, ``--lang``)."""
 _TAIL = re.compile(r"[\s.:;!?…)]*$")
 
@@ -168,8 +168,13 @@ def languages() -> list[Path]:
 
 
 def fields(text: str) -> set[str]:
-    """The names of ``text``'s placeholders (``{deal}``, ``{score:>3}`` is ``score``)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The names of ``text``'s placeholders (``{deal}``, ``{score:>3}`` is ``score``; argparse's ``%(prog)s``
+    and ``%s`` too, which it fills itself)."""
+    named = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return named | {f"%{m}" for m in _PERCENT.findall(text)}
+
+
+_PERCENT = re.compile(r"%(\(\w+\)[srd]|[srd])")
 
 
 def placeholder_problems(message: Message) -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from foursquare.engine import LAST_DEAL, check_deal_number
 from foursquare.session.columns import terminal_columns
+from foursquare.words.arguments import speak
 from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:  # typing is not loaded at run time: the commands start faster
     from typing import NoReturn
 
 __all__ = ["HelpFormatter", "Parser", "RawDescriptionHelpFormatter", "add_nodes", "deal_number", "whole"]
+
+speak()  # argparse's usage and errors in the language in use
 
 _MAX_DIGITS = 30
 """Longer text is no number any range here takes; it is refused before Python converts it."""

@@ -281,7 +281,8 @@ def _with_charts(
         _, *chart = histogram_lines(stats, bars, ascii)
         if max(map(len, chart)) > width:  # the chart may use the margins of the page, not more
             _, *chart = score_lines(stats, ascii)
-        lines += [Text(("",)), Text((title,), Tone.HEADING), *(Text((line,)) for line in chart)]
+        titled = wrap(Text((title,), Tone.HEADING), layout.page_width(width))  # a longer language runs on
+        lines += [Text(("",)), *titled, *(Text((line,)) for line in chart)]
     return TextScreen(said(STATS_TITLE), tuple(lines), keys=keys)
 
 

@@ -27,7 +27,7 @@ from foursquare.screen.app import App, Mode, TextScreen
 from foursquare.screen.keys import KeyName, key_label
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import _
-from foursquare.words.glyphs import ASCII, FLIP_MARK, TIP_MARK, UNICODE, Frame, Glyphs, to_ascii
+from foursquare.words.glyphs import ASCII, UNICODE, Frame, Glyphs, flip_mark, tip_mark, to_ascii
 from foursquare.words.helped import ON_YOUR_OWN
 from foursquare.words.results import SCORE_MEANING, banner_words
 from foursquare.words.screen import (
@@ -227,7 +227,7 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
     for cell in app.region:
         rect = layout.cell_rect(where, app.view, cell)
         pile = game.pile(cell)
-        label = TIP_MARK if cell == marked else FLIP_MARK if cell in would_flip else None
+        label = tip_mark() if cell == marked else flip_mark() if cell in would_flip else None
         if cell == cursor:
             style = Style.CURSOR if cell in legal else Style.CURSOR_BAD
             frame = c.g.cursor
@@ -249,7 +249,7 @@ def _table(c: _Canvas, app: App, where: layout.Plan) -> None:
         if pile is not None:
             _pile(c, rect, pile, reveal)
         if label is not None:
-            c.put(rect.y, rect.x + (rect.width - len(label)) // 2, label, Style.TIP if label == TIP_MARK else style)
+            c.put(rect.y, rect.x + (rect.width - len(label)) // 2, label, Style.TIP if cell == marked else style)
         if cell in outcomes and (pile is None or label is None):
             _outcome(c, rect, outcomes[cell], on_a_pile=pile is not None)
 

@@ -16,7 +16,7 @@ from foursquare.engine import Card, Game, cell_name
 from foursquare.expert.danger import danger_after
 from foursquare.expert.shown import tenths, whole_percent
 from foursquare.words.catalog import _, ngettext
-from foursquare.words.glyphs import TIP_MARK
+from foursquare.words.glyphs import tip_mark
 from foursquare.words.text import Text, Tone
 
 if TYPE_CHECKING:  # the expert is imported only when a tip is asked for
@@ -76,7 +76,7 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
     fields = {
         "card": card,
         "cell": cell_name(advice.cell),
-        "mark": TIP_MARK,
+        "mark": tip_mark(),
         "expected": expected_text(advice.expected_score),
         "chance": chance_text(advice.win_chance),
         "note": tip_note(advice),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import locale
 
 from foursquare.engine.values import Value
+from foursquare.words.catalog import N_, _
 
 __all__ = [
     "ASCII",
@@ -30,8 +31,10 @@ __all__ = [
     "Frame",
     "Glyphs",
     "can_encode",
+    "flip_mark",
     "glyphs",
     "locale_codeset",
+    "tip_mark",
     "to_ascii",
 ]
 
@@ -85,10 +88,26 @@ def _glyphs(suits: str, frames: tuple[str, str, str, str, str], singles: str) ->
     )  # fmt: skip
 
 
-TIP_MARK = "★tip★"
-"""Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card."""
-FLIP_MARK = "flips"
-"""Written into the top edge of each card the preview says would be turned over: fits the smallest card."""
+# Translators: at most 5 columns, written into the top edge of a card's frame
+TIP_MARK = N_("★tip★")
+"""Written into the top edge of the marked cell's frame (``*tip*`` in ASCII): fits the smallest card (said
+through ``_``, as :func:`tip_mark` says it)."""
+# Translators: at most 5 columns, written into the top edge of a card's frame
+FLIP_MARK = N_("flips")
+"""Written into the top edge of each card the preview says would be turned over: fits the smallest card (said
+through ``_``, as :func:`flip_mark` says it)."""
+
+
+def tip_mark() -> str:
+    """:data:`TIP_MARK` in the language in use, never wider than the smallest card's edge."""
+    return _(TIP_MARK)[:5]
+
+
+def flip_mark() -> str:
+    """:data:`FLIP_MARK` in the language in use, never wider than the smallest card's edge."""
+    return _(FLIP_MARK)[:5]
+
+
 MARK = "▶ "
 """Before the line chosen on a page that picks one (``> `` in ASCII)."""
 NEW_PILE = "+"

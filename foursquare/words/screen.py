@@ -42,13 +42,21 @@ __all__ = [
 
 PANEL = {
     "title": "FOURSQUARE",
+    # Translators: at most 14 columns, beside the game's name at the top of the side panel
     "hint": N_("? rules & keys"),
+    # Translators: at most 25 columns, the side panel's width
     "next": N_("Next card"),
+    # Translators: at most 10 columns, a label the figures follow in the side panel
     "stock": N_("Stock"),
+    # Translators: at most 10 columns, a label the figures follow in the side panel
     "down": N_("Face down"),
+    # Translators: at most 10 columns, a label the figures follow in the side panel
     "deal": N_("Deal"),
+    # Translators: at most 14 columns, in place of a deal's number in the side panel
     "by_hand": N_("by hand"),
+    # Translators: at most 25 columns, the side panel's width
     "one_more": N_("One more face down loses!"),
+    # Translators: at most 25 columns, the side panel's width
     "to_come": N_("After the next card"),
 }
 """The side panel's labels (each said through ``_``; the game's name is its own in every language)."""
@@ -145,6 +153,7 @@ def stray_key(label: str) -> Text:
 
 def cards_left(count: int) -> str:
     """``36 cards left``: the stock, beside its label."""
+    # Translators: at most 14 columns, after the label Stock in the side panel
     return ngettext("{count} card left", "{count} cards left", count).format(count=count)
 
 
