@@ -242,7 +242,7 @@ def update() -> None:
             catalog = read_po(f)
         catalog.update(fresh, update_header_comment=False)
         po.write_bytes(po_text(catalog))
-        po.with_suffix(".mo").write_bytes(mo_bytes(catalog))
+        _compile(po)
 
 
 def start(code: str) -> Path:
@@ -256,8 +256,14 @@ def start(code: str) -> Path:
     catalog.update(source)
     po.parent.mkdir(parents=True, exist_ok=True)
     po.write_bytes(po_text(catalog))
-    po.with_suffix(".mo").write_bytes(mo_bytes(catalog))
+    _compile(po)
     return po
+
+
+def _compile(po: Path) -> None:
+    """The ``.mo`` beside ``po``, compiled from the file as written (what :func:`check` compares it with)."""
+    with po.open("rb") as f:
+        po.with_suffix(".mo").write_bytes(mo_bytes(read_po(f)))
 
 
 def main(argv: list[str]) -> int:
