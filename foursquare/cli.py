@@ -208,15 +208,15 @@ def _language_options(args: list[str]) -> tuple[list[str], str | None, bool]:
 def _speak(typed: str | None, remember: bool) -> None:
     """Choose the language: ``typed`` (``--lang``), else the one remembered, else the environment's; an
     unknown code speaks English and says so in one line.  With ``remember``, keep it for the next runs.
-    The catalog module is not even imported by a run that neither chooses nor says anything (``--version``)."""
-    if typed is None and not remember and "foursquare.words.catalog" not in sys.modules:
-        return
+    A run that chooses nothing does not even import the catalog here (``--version`` says nothing)."""
+    if typed is None and not remember:
+        return  # chosen when a sentence is first said: the language kept, else the environment's
     from foursquare.words import catalog
     from foursquare.words.commands import Said
 
     if typed is None or typed == AUTO:
         code = None if typed is None else catalog.from_environment(os.environ)
-    else:
+    else:  # --lang
         code = catalog.known(typed)
         if code is None:
             _error("foursquare", Said.UNKNOWN_LANGUAGE.say(typed=typed))

@@ -16,6 +16,7 @@ sentence is asked for: a command that says nothing loads none.
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
 import os
 from collections.abc import Mapping
@@ -83,14 +84,16 @@ def _folder() -> Path:
 
 
 def available() -> tuple[str, ...]:
-    """Every language the game speaks: English, then each one with a compiled catalog in the package."""
-    try:
-        found = [
-            p.name.replace("_", "-") for p in _folder().iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
-        ]
-    except OSError:  # no catalogs at all: English only
-        found = []
-    return (SOURCE, *sorted(found))
+    """Every language the game speaks: English, then each one with a compiled catalog or help pages of its own
+    in the package (a language whose pages are written before its catalog reads them, its sentences in English
+    until the catalog comes)."""
+    words = Path(__file__).resolve().parent
+    found = set()
+    with contextlib.suppress(OSError):  # no catalogs at all: English only
+        found |= {p.name for p in (words / "locale").iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()}
+    with contextlib.suppress(OSError):
+        found |= {p.name for p in (words / "help").iterdir() if p.is_dir() and any(p.glob("*.md"))}
+    return (SOURCE, *sorted(code.replace("_", "-") for code in found))
 
 
 def known(typed: str) -> str | None:

@@ -108,7 +108,8 @@ def test_fil_speaks_tagalog(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"LC_MESSAGES": "en_XA", "LANG": "C"}, "en-XA"),
         ({"LANG": "en_XA.UTF-8"}, "en-XA"),
         ({"LC_ALL": "C", "LANG": "en_XA.UTF-8"}, "en"),  # the first one set names it, as gettext reads them
-        ({"LANG": "sk_SK.UTF-8"}, "en"),  # a language the game does not speak (yet): English
+        ({"LANG": "xx_YY.UTF-8"}, "en"),  # a language the game does not speak: English
+        ({"LANG": "sk_SK.UTF-8"}, "sk"),  # its pages are written, its sentences English until its catalog comes
         ({}, "en"),
     ],
 )

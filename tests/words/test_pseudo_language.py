@@ -35,12 +35,14 @@ from foursquare.screen.keys import Key, Resize
 from foursquare.session.game import GameSession
 from foursquare.words import catalog
 from foursquare.words.cards import Spelling
+from foursquare.words.languages import ENDONYMS
 from foursquare.words.pages import TOPICS, title
 from foursquare.words.plain import COMMAND_LINES
 from foursquare.words.text import Text
 
 KEY_NAMES = {"Enter", "Esc", "Space", "PgUp", "PgDn", "Home", "End", "Tab", "Backspace", "Ctrl", "Del", "Ins"}
 GAME = {"Foursquare", "foursquare", "FOURSQUARE"}
+GAME |= {run for name in ENDONYMS.values() for run in re.findall(r"[A-Za-z]{3,}", name)}  # each language in itself
 TYPED = {*COMMANDS, *(word for words in PLAIN_COMMANDS for word in words), *TOPICS, "languages", "auto"}
 TYPED |= {"CELL", "TOPIC", "CODE", "GAME", "FILE"}
 """What the player types, which stays as typed in every language (the names of what to type too)."""
