@@ -60,8 +60,14 @@ _ACCENTED = dict(
 )
 _PADDING = "ŏñé ţŵö ţĥŕéé ƒöûŕ ƒîṽé šîх šéṽéñ éîĝĥţ ñîñé ţéñ "
 _FIELD = re.compile(r"\{[^{}]*\}")
-_KEPT = re.compile(r"\{[^{}]*\}|%(?:\(\w+\))?[srd]|(?<![\w-])(?:foursquare(?: [a-z]+\b)?|--?[a-z][a-z-]*)")
-"""What en-XA keeps as it is: placeholders, and what the player types (``foursquare stats``, ``--lang``)."""
+_TYPED_NAMES = "TERM|LANGUAGE|LANG|LC_ALL|LC_MESSAGES|NO_COLOR|COLUMNS|LINES|CODE|GAME|FILE|TOPIC|CELL|JSON|UTC"
+_KEPT = re.compile(
+    r"\{[^{}]*\}|%(?:\(\w+\))?[srd]"
+    r"|(?<![\w-])(?:foursquare(?: help [a-z]+\b| [a-z]+\b)?|--?[a-z][a-z-]*)"
+    rf"|\b(?:{_TYPED_NAMES})\b"
+)
+"""What en-XA keeps as it is: placeholders, and what the player types or sets (``foursquare stats``,
+``foursquare help languages``, ``--lang``, ``LANG``, ``CODE``)."""
 _TAIL = re.compile(r"[\s.:;!?…)]*$")
 
 

@@ -55,10 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from foursquare.commands.arguments import Parser, RawDescriptionHelpFormatter, deal_number
     from foursquare.engine import LAST_DEAL
-    from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES
+    from foursquare.words.arguments import usage_prefix, version_help
+    from foursquare.words.commands import DESCRIPTIONS, OPTIONS, SUMMARIES, commands_epilog
 
     said = OPTIONS["play"]
-    epilog = "commands:\n" + "\n".join(f"  {name:<10} {SUMMARIES[name]}" for name in COMMANDS)
+    epilog = commands_epilog({name: SUMMARIES[name] for name in COMMANDS})
     parser = Parser(
         prog="foursquare",
         description=DESCRIPTIONS["play"],
@@ -75,9 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--words", action="store_true", help=said["--words"])
     parser.add_argument(LANG, metavar="CODE", help=said[LANG])  # taken out before parsing: see _language_options
     parser.add_argument(REMEMBER, action="store_true", help=said[REMEMBER])
-    parser.add_argument("--version", action="version", version=VERSION)
-    playing = parser.format_usage().removeprefix("usage: ").strip()
-    parser.usage = f"{playing}\n       foursquare {{{','.join(COMMANDS)}}} ..."
+    parser.add_argument("--version", action="version", version=VERSION, help=version_help())
+    playing = parser.format_usage().removeprefix(usage_prefix()).strip()
+    parser.usage = f"{playing}\n{' ' * len(usage_prefix())}foursquare {{{','.join(COMMANDS)}}} ..."
     return parser
 
 

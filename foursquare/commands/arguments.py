@@ -13,6 +13,7 @@ from collections.abc import Callable
 from foursquare.engine import LAST_DEAL, check_deal_number
 from foursquare.session.columns import terminal_columns
 from foursquare.words.arguments import speak
+from foursquare.words.catalog import _
 from foursquare.words.commands import DESCRIPTIONS, NODES, NUMBERS, OPTIONS, Said
 from foursquare.words.quote import quoted
 
@@ -55,7 +56,7 @@ def whole(what: str, hint: str, *, least: int = 1, most: int | None = None) -> C
     def parse(text: str) -> int:
         number = _integer(text)
         if number is None or number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(Said.NOT_A_NUMBER.say(what=what, typed=quoted(text), hint=hint))
+            raise argparse.ArgumentTypeError(Said.NOT_A_NUMBER.say(what=_(what), typed=quoted(text), hint=_(hint)))
         return number
 
     return parse
@@ -68,7 +69,7 @@ def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
         type=whole(*NUMBERS["nodes"]),
         default=default,
         metavar="N",
-        help=NODES.format(what=what, default=default),
+        help=_(NODES).format(what=what, default=default),
     )
 
 

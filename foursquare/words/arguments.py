@@ -13,7 +13,7 @@ import argparse
 
 from foursquare.words.catalog import N_, _, ngettext
 
-__all__ = ["MESSAGES", "speak"]
+__all__ = ["MESSAGES", "speak", "usage_prefix", "version_help"]
 
 MESSAGES = (
     N_("usage: "),
@@ -30,7 +30,6 @@ MESSAGES = (
     N_("invalid %(type)s value: %(value)r"),
     N_("%(prog)s: error: %(message)s\n"),
     N_("show this help message and exit"),
-    N_("show program's version number and exit"),
     N_("the following arguments are required: %s"),
     N_("one of the arguments %s is required"),
     N_("not allowed with argument %s"),
@@ -41,6 +40,16 @@ MESSAGES = (
 
 def _expected(count: int) -> None:
     ngettext("expected %s argument", "expected %s arguments", count)  # marked for the catalog; argparse says it
+
+
+def version_help() -> str:
+    """What ``--version`` does, as ``--help`` says it (some versions of argparse say it only in English)."""
+    return _("show program's version number and exit")
+
+
+def usage_prefix() -> str:
+    """What argparse writes before a usage line (``usage: ``), in the language in use."""
+    return _("usage: ")
 
 
 def speak() -> None:

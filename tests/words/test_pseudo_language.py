@@ -15,6 +15,7 @@ of those as soon as it leaves the list.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -44,7 +45,8 @@ KEY_NAMES = {"Enter", "Esc", "Space", "PgUp", "PgDn", "Home", "End", "Tab", "Bac
 GAME = {"Foursquare", "foursquare", "FOURSQUARE"}
 GAME |= {run for name in ENDONYMS.values() for run in re.findall(r"[A-Za-z]{3,}", name)}  # each language in itself
 TYPED = {*COMMANDS, *(word for words in PLAIN_COMMANDS for word in words), *TOPICS, "languages", "auto"}
-TYPED |= {"CELL", "TOPIC", "CODE", "GAME", "FILE"}
+TYPED |= {"CELL", "TOPIC", "CODE", "GAME", "FILE", "RECORD", "NAME", "JSON", "UTC"}
+TYPED |= {"TERM", "LANGUAGE", "LANG", "ALL", "MESSAGES", "COLOR", "COLUMNS", "LINES"}  # environment variables
 """What the player types, which stays as typed in every language (the names of what to type too)."""
 
 STILL_ENGLISH = (
@@ -274,10 +276,15 @@ def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.Capture
         ("review", "--words"),
         ("review",),
         ("nothing",),
+        ("--help",),
+        ("stats", "--help"),
+        ("review", "--help"),
+        ("history", "--limit", "x"),
     ]
     out: list[str] = []
     for argv in runs:
-        command(*argv, "--lang", "en-XA", judge=first_cell_judge())
+        with contextlib.suppress(SystemExit):  # --help ends as argparse ends it
+            command(*argv, "--lang", "en-XA", judge=first_cell_judge())
         printed = capsys.readouterr()
         out += printed.out.splitlines() + printed.err.splitlines()
     titles = {word for topic in TOPICS for word in re.findall(r"[A-Za-z]{3,}", title(topic))}
