@@ -41,12 +41,12 @@ from foursquare.words.cards import Spelling
 from foursquare.words.explain import refusal_sentence
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.practice import (
-    SKIPPED,
     attempt_lines,
     done_lines,
     exercise_lines,
     not_an_answer,
     preparing_line,
+    skipped,
     stopped_line,
 )
 from foursquare.words.problems import why
@@ -267,7 +267,7 @@ class PracticeLines:
         elif text in ("s", "skip"):
             if isinstance(self.practice.current(), Exercise):
                 self.practice.skip()
-                self.out(SKIPPED)
+                self.out(skipped())
             self._show()
         elif not text:
             self._show()

@@ -13,11 +13,10 @@ from foursquare.engine import GRID, MAX_FACE_DOWN, RANKS, Card, Game, cell_name
 from foursquare.expert.practice import AllDone, Attempt, Exercise, Outcome, Preparing
 from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
-from foursquare.words.cards import RANK_WORDS, Spelling
-from foursquare.words.catalog import _, ngettext
-from foursquare.words.endings import COSTLY
+from foursquare.words.cards import Spelling, rank_count
+from foursquare.words.catalog import N_, _, ngettext, pgettext
+from foursquare.words.grammar import and_list, counted_list
 from foursquare.words.faults import fault_words
-from foursquare.words.grammar import capitalized, plural
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone
@@ -26,7 +25,6 @@ __all__ = [
     "BACK",
     "PLAIN_KEYS",
     "QUIT",
-    "SKIPPED",
     "attempt_head",
     "attempt_lines",
     "attempt_texts",
@@ -39,28 +37,34 @@ __all__ = [
     "practice_title",
     "preparing_line",
     "principle_line",
+    "skipped",
     "stopped_line",
     "to_go",
     "unseen_line",
 ]
 
-PLAIN_KEYS = "Type the cell you would put it on (two tries), s to skip this position, q to stop practising."
-SKIPPED = "Skipped: that position comes again another time."
+PLAIN_KEYS = N_("Type the cell you would put it on (two tries), s to skip this position, q to stop practising.")
+"""Said through ``_``, as each constant here."""
+
+
+def skipped() -> str:
+    """What ``s`` says of the position it skips."""
+    return _("Skipped: that position comes again another time.")
 
 
 def next_footer(leave: str) -> str:
     """The practice page's keys while an answer is on show."""
-    return f"Enter or → the next position · q {leave}"
+    return _("Enter or → the next position · q {leave}").format(leave=_(leave))
 
 
 def leave_footer(leave: str) -> str:
     """The practice page's keys while there is nothing to answer (a review at work, the round over)."""
-    return f"q {leave}"
+    return _("q {leave}").format(leave=_(leave))
 
 
-BACK = "back"
+BACK = N_("back")
 """What ``q`` does on a practice page opened in the game."""
-QUIT = "quit"
+QUIT = N_("quit")
 """What ``q`` does on the practice page ``foursquare practice`` opened: the program ends, as it began, there."""
 
 
@@ -68,7 +72,7 @@ def practice_title(exercise: Exercise | None, waiting: int = 0, games: int = 0) 
     """The practice page's title: which game's placement is to be solved, and how many positions are left
     (``waiting`` found after it, ``games`` not looked at yet: :func:`to_go`)."""
     if exercise is None:
-        return "Practice on your mistakes"
+        return _("Practice on your mistakes")
     return _("Practice: game {game}, placement {n} ({to_go})").format(
         game=exercise.game_id, n=exercise.step.n, to_go=to_go(waiting, games)
     )
@@ -91,15 +95,19 @@ def to_go(waiting: int, games: int) -> str:
 def exercise_head(exercise: Exercise, *, titled: bool = False) -> Text:
     """``Game 12, placement 8 (deal 5): where would you put 7♠?``; ``titled``, under a title that already names
     the game and the placement (:func:`practice_title`): ``Deal 5: where would you put 7♠?``."""
-    deal = _deal(exercise.before.seed)
-    where = (
-        f"{deal[0].upper()}{deal[1:]}" if titled else f"Game {exercise.game_id}, placement {exercise.step.n} ({deal})"
-    )
-    return Text.of(f"{where}: where would you put ", exercise.step.card, "?", tone=Tone.HEADING)
-
-
-def _deal(deal: int | None) -> str:
-    return f"deal {deal}" if deal is not None else "a deal given by hand"
+    deal = exercise.before.seed
+    fields = {"game": exercise.game_id, "n": exercise.step.n, "deal": deal, "card": exercise.step.card}
+    if titled:
+        said = (
+            _("Deal {deal}: where would you put {card}?")
+            if deal is not None
+            else _("A deal given by hand: where would you put {card}?")
+        )
+    elif deal is not None:
+        said = _("Game {game}, placement {n} (deal {deal}): where would you put {card}?")
+    else:
+        said = _("Game {game}, placement {n} (a deal given by hand): where would you put {card}?")
+    return Text.filled(said, Tone.HEADING, **fields)
 
 
 def unseen_line(before: Game, spell: Spelling) -> str:
@@ -108,13 +116,15 @@ def unseen_line(before: Game, spell: Spelling) -> str:
     for card in before.stock[before.placed_count + 1 :]:
         counts[card.rank - 1] += 1
     if spell.words:
-        ranks = ", ".join(plural(counts[r - 1], RANK_WORDS[r - 1]) for r in RANKS)
+        ranks = counted_list([rank_count(r, counts[r - 1]) for r in RANKS])
     else:
         ranks = " ".join(f"{Card(r, 'C').rank_text}:{counts[r - 1]}" for r in RANKS)
-    return (
-        f"Unseen, in an order nobody knows: {plural(sum(counts), 'card')} ({ranks}). "
-        f"Face down: {before.face_down_count} of {MAX_FACE_DOWN}."
+    said = ngettext(
+        "Unseen, in an order nobody knows: {count} card ({ranks}). Face down: {down} of {most}.",
+        "Unseen, in an order nobody knows: {count} cards ({ranks}). Face down: {down} of {most}.",
+        sum(counts),
     )
+    return said.format(count=sum(counts), ranks=ranks, down=before.face_down_count, most=MAX_FACE_DOWN)
 
 
 def exercise_lines(exercise: Exercise, spell: Spelling, waiting: int = 0, games: int = 0) -> list[str]:
@@ -127,8 +137,8 @@ def exercise_lines(exercise: Exercise, spell: Spelling, waiting: int = 0, games:
         _("Positions left after this one: {to_go}.").format(to_go=to_go(waiting, games)),
         *table_lines(before, spell),
         unseen_line(before, spell),
-        f"It may go on: {legal}.",
-        PLAIN_KEYS,
+        _("It may go on: {cells}.").format(cells=legal),
+        _(PLAIN_KEYS),
     ]
 
 
@@ -136,22 +146,38 @@ def attempt_head(attempt: Attempt) -> list[Text]:
     """What an answer is worth: whether it is as good as the expert's cell, what it costs otherwise, and (once
     the tries are spent) the expert's cell."""
     judged, step = attempt.judged, attempt.exercise.step
-    mine, expert = cell_name(attempt.cell), cell_name(step.expert_cell)
-    in_game = " (where you put it in the game)" if attempt.again else ""
-    costs = f"Not the best: {mine}{in_game} costs {cost_words(judged)}, {verdict_phrase(judged.verdict)}."
-    if attempt.outcome is Outcome.SOLVED and attempt.cell == step.expert_cell:
-        lines = [Text((f"Solved: {mine} is the expert's own cell.",), Tone.GOOD)]
-    elif attempt.outcome is Outcome.SOLVED:
-        close = f"{judged.cost:.1f} cards apart, less than the search can tell" if judged.cost else "the same score"
-        lines = [Text((f"Solved: {mine} is as good as the expert's cell, {expert} ({close}).",), Tone.GOOD)]
-    elif attempt.repeated:
-        lines = [Text((f"{costs} That was your first try too: one more, on another cell.",), Tone.BAD)]
-    elif attempt.outcome is Outcome.TRY_AGAIN:
-        lines = [Text((f"{costs} One more try.",), Tone.BAD)]
+    fields = {
+        "cell": cell_name(attempt.cell),
+        "expert": cell_name(step.expert_cell),
+        "cost": cost_words(judged),
+        "verdict": verdict_phrase(judged.verdict),
+        "apart": judged.cost,
+    }
+    if attempt.again:
+        costs = _("Not the best: {cell} (where you put it in the game) costs {cost}, {verdict}.").format(**fields)
     else:
-        lines = [Text((costs,), Tone.BAD), Text((f"The expert's cell is {expert}.",), Tone.HEADING)]
+        costs = _("Not the best: {cell} costs {cost}, {verdict}.").format(**fields)
+    if attempt.outcome is Outcome.SOLVED and attempt.cell == step.expert_cell:
+        lines = [Text((_("Solved: {cell} is the expert's own cell.").format(**fields),), Tone.GOOD)]
+    elif attempt.outcome is Outcome.SOLVED:
+        if judged.cost:
+            said = _(
+                "Solved: {cell} is as good as the expert's cell, {expert} ({apart:.1f} cards apart, less than the "
+                "search can tell)."
+            )
+        else:
+            said = _("Solved: {cell} is as good as the expert's cell, {expert} (the same score).")
+        lines = [Text((said.format(**fields),), Tone.GOOD)]
+    elif attempt.repeated:
+        said = _("{costs} That was your first try too: one more, on another cell.")
+        lines = [Text((said.format(costs=costs),), Tone.BAD)]
+    elif attempt.outcome is Outcome.TRY_AGAIN:
+        lines = [Text((_("{costs} One more try.").format(costs=costs),), Tone.BAD)]
+    else:
+        lines = [Text((costs,), Tone.BAD), Text((_("The expert's cell is {expert}.").format(**fields),), Tone.HEADING)]
     if attempt.trouble is not None:
-        lines.append(Text((f"It could not be kept as solved: {attempt.trouble}",), Tone.ERROR))
+        said = _("It could not be kept as solved: {why}").format(why=attempt.trouble)
+        lines.append(Text((said,), Tone.ERROR))
     return lines
 
 
@@ -167,7 +193,7 @@ def attempt_texts(attempt: Attempt) -> list[Text]:
         return [*lines, *_why(before, [(yours, "yours")], False)]
     lines += _why(before, [(best, "the expert's"), (yours, "yours")], attempt.cell == step.expert_cell)
     if attempt.outcome is Outcome.SHOWN:
-        lines.append(Text((f"The best cells: {_best_lines(step)}.",)))
+        lines.append(Text((_("The best cells: {cells}.").format(cells=_best_lines(step)),)))
     principle = principle_line(before, step)
     if principle is not None:
         lines.append(Text((principle,), Tone.DIM))
@@ -200,9 +226,13 @@ def _why(before: Game, lines: list[tuple[Line, str]], same: bool) -> list[Text]:
 
 def _best_lines(step: Step) -> str:
     """``c1 17.4 cards 98%, b2 17.0 cards 98%, a3 16.9 cards 96%``."""
-    return ", ".join(
-        f"{cell_name(line.cell)} {cards_text(line.expected)} cards {chance_text(line.chance)}"
-        for line in step.lines[:3]
+    return counted_list(
+        [
+            _("{cell} {expected} cards {chance}").format(
+                cell=cell_name(line.cell), expected=cards_text(line.expected), chance=chance_text(line.chance)
+            )
+            for line in step.lines[:3]
+        ]
     )
 
 
@@ -213,37 +243,70 @@ def attempt_lines(attempt: Attempt, spell: Spelling) -> list[str]:
 
 def preparing_line(preparing: Preparing) -> str:
     """While the expert reviews a kept game to find positions in it."""
-    return (
-        f"The expert is reviewing game {preparing.game_id} ({plural(preparing.placements, 'placement')}) "
-        "to find positions to practise…"
+    said = ngettext(
+        "The expert is reviewing game {game} ({count} placement) to find positions to practise…",
+        "The expert is reviewing game {game} ({count} placements) to find positions to practise…",
+        preparing.placements,
     )
+    return said.format(game=preparing.game_id, count=preparing.placements)
 
 
 def done_lines(done: AllDone) -> list[str]:
     """The end of a round: what was solved, what stays, and why a game could not be looked at."""
     lines = [
-        f"The expert could not review a game: {fault_words(error) if error else 'its review stopped'}."
+        _("The expert could not review a game: {why}.").format(why=fault_words(error))
+        if error
+        else _("The expert could not review a game: its review stopped.")
         for error in done.trouble
     ]
-    lines += [f"{capitalized(reason)}." for reason in done.unavailable]
+    lines += [
+        pgettext("a reason as a sentence", "{reason}.").format(reason=_capital(reason)) for reason in done.unavailable
+    ]
     if done.offered:
-        lines.append(
-            f"That is every position for now: {done.solved} solved of {done.offered}"
-            + (f", {done.shown} shown, to try again another time." if done.shown else ".")
-        )
+        fields = {"solved": done.solved, "offered": done.offered, "shown": done.shown}
+        if done.shown:
+            said = _(
+                "That is every position for now: {solved} solved of {offered}, {shown} shown, "
+                "to try again another time."
+            )
+        else:
+            said = _("That is every position for now: {solved} solved of {offered}.")
+        lines.append(said.format(**fields))
     elif not done.named:
-        lines.append(f"Nothing to practise: no kept game has an unsolved placement of yours that {COSTLY}.")
+        lines.append(
+            _(
+                "Nothing to practise: no kept game has an unsolved placement of yours that cost a card or more, "
+                "or much of the chance to win."
+            )
+        )
     elif len(done.unavailable) < len(done.named):  # a game asked for is there, with nothing left to solve
-        games = " and ".join(str(game_id) for game_id in done.named)
-        lines.append(f"Nothing to practise in game {games}: no unsolved placement of yours that {COSTLY}.")
+        games = and_list([str(game_id) for game_id in done.named])
+        said = ngettext(
+            "Nothing to practise in game {games}: no unsolved placement of yours that cost a card or more, or much "
+            "of the chance to win.",
+            "Nothing to practise in games {games}: no unsolved placement of yours that cost a card or more, or much "
+            "of the chance to win.",
+            len(done.named),
+        )
+        lines.append(said.format(games=games))
     return lines
+
+
+def _capital(reason: str) -> str:
+    """A reason said as a clause elsewhere, begun as a sentence (the reasons come whole from the history)."""
+    return reason[:1].upper() + reason[1:]
 
 
 def not_an_answer(typed: str) -> str:
     """A line that is not a cell, s or q."""
-    return f"{typed}: not a cell. {PLAIN_KEYS}"
+    return _("{typed}: not a cell. {keys}").format(typed=typed, keys=_(PLAIN_KEYS))
 
 
 def stopped_line(solved: int) -> str:
     """Practice left before the round's end."""
-    return f"Practice stopped: {plural(solved, 'position')} solved this time; the rest wait for the next time."
+    said = ngettext(
+        "Practice stopped: {count} position solved this time; the rest wait for the next time.",
+        "Practice stopped: {count} positions solved this time; the rest wait for the next time.",
+        solved,
+    )
+    return said.format(count=solved)

@@ -20,7 +20,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.store import Store
 from foursquare.words.cards import Spelling
-from foursquare.words.practice import SKIPPED, done_lines, exercise_lines
+from foursquare.words.practice import done_lines, exercise_lines, skipped
 
 NODES = 7
 """The budget the fake reviews are kept at."""
@@ -259,7 +259,7 @@ def test_practice_in_plain_lines_answers_skips_and_stops() -> None:
     assert any(line.startswith(f"Game 1, placement {stacked[1]} ") for line in out)
     out.clear()
     lines.handle("s")
-    assert out[0] == SKIPPED and out[1].startswith(f"Game 1, placement {stacked[2]} ")
+    assert out[0] == skipped() and out[1].startswith(f"Game 1, placement {stacked[2]} ")
     assert out[2] == "Positions left after this one: the last one."
     lines.handle("q")
     assert not lines.practising and out[-1].startswith("Practice stopped: 1 position solved")
