@@ -236,7 +236,10 @@ def _speak(typed: str | None, remember: bool) -> None:
             kept.remember(catalog.language())
     except OSError as exc:
         raise CommandError(Said.NOT_REMEMBERED.say(why=os.strerror(exc.errno or errno.EIO))) from None
-    print(Said.FORGOTTEN.say() if typed == AUTO else Said.REMEMBERED.say(language=catalog.language()))
+    from foursquare.words.languages import name
+
+    code = catalog.language()
+    print(Said.FORGOTTEN.say() if typed == AUTO else Said.REMEMBERED.say(language=f"{name(code)} ({code})"))
 
 
 def _terminate(owner: int, signum: int, frame: FrameType | None) -> None:

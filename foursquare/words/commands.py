@@ -148,7 +148,7 @@ class Said(Template):
     UNKNOWN_LANGUAGE = N_("no language {typed!r} here, so English it is (foursquare help languages lists them)")
     REMEMBER_WHAT = N_("--remember keeps the language --lang names: foursquare --lang CODE --remember")
     NOT_REMEMBERED = N_("could not keep the language: {why}")
-    REMEMBERED = N_("From now on Foursquare speaks {language} (foursquare --lang auto --remember forgets it).")
+    REMEMBERED = N_("From now on Foursquare speaks {language}; foursquare --lang auto --remember forgets it.")
     FORGOTTEN = N_("From now on Foursquare speaks the language your environment names.")
 
 
