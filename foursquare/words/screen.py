@@ -204,10 +204,13 @@ def page_footer(lines: int, scroll: int, rows: int, room: int, own: str = "") ->
 def intro() -> tuple[Text, ...]:
     """Shown on the empty table of the very first game: the aim, the one rule to know and the keys to play."""
     return (
-        # Translators: the four lines of intro share the table's width: at most 40 columns each
+        # Translators: at most 40 columns, a line of the intro under the table's middle cell
         Text((_("How to win: a 4×4 square, all face up."),), Tone.HEADING),
+        # Translators: at most 40 columns, a line of the intro under the table's middle cell
         Text((_("A new high or low flips its row/column."),)),
+        # Translators: at most 40 columns, a line of the intro under the table's middle cell
         Text((_("Over 4 face down loses. ? has it all."),)),
+        # Translators: at most 40 columns, a line of the intro under the table's middle cell
         Text((_("Arrows move, Enter places the card."),)),
     )
 

@@ -211,7 +211,7 @@ def play_on_screen(app: App, drawn: Drawn, cells: Sequence[tuple[int, int]]) -> 
 def test_a_whole_game_on_the_screen_speaks_en_xa_and_cuts_no_word(
     width: int, height: int, said: Said, drawn: Drawn, tmp_path: Path
 ) -> None:
-    app = screen_for(tmp_path)
+    app = screen_for(tmp_path, first=True)  # the intro of a first game too
     app.handle(Resize(width, height))
     play_on_screen(app, drawn, WINNING_LINE)
     assert screen_problems(drawn, said) == []
