@@ -24,15 +24,26 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from helpers import WINNING_LINE, WINNING_LINE_DEAL_1, command, first_cell_judge, make_app, place, press, screen_for
+from helpers import (
+    WINNING_DEAL,
+    WINNING_LINE,
+    WINNING_LINE_DEAL_1,
+    command,
+    first_cell_judge,
+    make_app,
+    place,
+    press,
+    screen_for,
+)
 
 from foursquare.cli import COMMANDS
-from foursquare.engine import cell_name
+from foursquare.engine import Status, cell_name
 from foursquare.plain.play import COMMANDS as PLAIN_COMMANDS
 from foursquare.plain.play import Plain
 from foursquare.screen import render
 from foursquare.screen.app import App
 from foursquare.screen.keys import Key, Resize
+from foursquare.screen.play import Request
 from foursquare.session.game import GameSession
 from foursquare.words import catalog
 from foursquare.words.cards import Spelling
@@ -199,7 +210,7 @@ def play_on_screen(app: App, drawn: Drawn, cells: Sequence[tuple[int, int]]) -> 
         drawn.paint(app)
         press(app, Key.RIGHT)  # the preview of a cell
         drawn.paint(app)
-    for key in ("?", "x", "l", "x", "s", "x", "c", "p", "o", "z"):
+    for key in ("?", "x", "l", "x", "s", "x", "g", "q", "c", "p", "o", "z"):
         press(app, key)
         drawn.paint(app)
     press(app, "q")
@@ -211,9 +222,10 @@ def play_on_screen(app: App, drawn: Drawn, cells: Sequence[tuple[int, int]]) -> 
 def test_a_whole_game_on_the_screen_speaks_en_xa_and_cuts_no_word(
     width: int, height: int, said: Said, drawn: Drawn, tmp_path: Path
 ) -> None:
-    app = screen_for(tmp_path, first=True)  # the intro of a first game too
+    app = screen_for(tmp_path, Request(WINNING_DEAL), first=True)  # the intro of a first game too
     app.handle(Resize(width, height))
     play_on_screen(app, drawn, WINNING_LINE)
+    assert app.game.status is Status.WON
     assert screen_problems(drawn, said) == []
 
 
@@ -241,7 +253,7 @@ def plain_problems(lines: list[str], said: Said) -> list[str]:
 
 def test_a_whole_game_in_plain_mode_speaks_en_xa(said: Said, tmp_path: Path) -> None:
     lines: list[str] = []
-    session, opening = GameSession.open(tmp_path, seed=16)
+    session, opening = GameSession.open(tmp_path, seed=WINNING_DEAL)
     plain = Plain(session, Spelling(ascii=True), lines.append, nodes=500)
     plain.begin(opening)
     typed = ["?", "c", "p e4", "p", "zz", "xx yy", "q9", "t", "u", "r", "? nothing"]
@@ -252,7 +264,7 @@ def test_a_whole_game_in_plain_mode_speaks_en_xa(said: Said, tmp_path: Path) -> 
 
 def test_a_game_in_plain_mode_spelled_for_speech_speaks_en_xa(said: Said, tmp_path: Path) -> None:
     lines: list[str] = []
-    session, opening = GameSession.open(tmp_path, seed=16)
+    session, opening = GameSession.open(tmp_path, seed=WINNING_DEAL)
     plain = Plain(session, Spelling(words=True, ascii=True), lines.append, nodes=500)
     plain.begin(opening)
     for line in ["c", *(cell_name(cell) for cell in WINNING_LINE[:12]), "s"]:
@@ -261,7 +273,7 @@ def test_a_game_in_plain_mode_spelled_for_speech_speaks_en_xa(said: Said, tmp_pa
 
 
 def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    session, opening = GameSession.open(home, seed=16)
+    session, opening = GameSession.open(home, seed=WINNING_DEAL)
     plain = Plain(session, Spelling(ascii=True), lambda line: None, nodes=500)
     plain.begin(opening)
     for cell in WINNING_LINE:
