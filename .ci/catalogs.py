@@ -135,6 +135,22 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _messages(po: bytes) -> list[tuple[object, ...]]:
+    """What a template says, whatever version of Babel wrote it: each message, its context, its comments for
+    the translator and the files it is in."""
+    catalog = read_po(io.BytesIO(po))
+    return sorted(
+        (
+            str(message.id),
+            str(message.context),
+            tuple(message.auto_comments),
+            tuple(sorted({where for where, _ in message.locations})),
+        )
+        for message in catalog
+        if message.id
+    )
+
+
 def same_mo(one: bytes, other: bytes) -> bool:
     """Whether two compiled catalogs say the same, their headers' ``Generated-By`` aside."""
 
@@ -211,7 +227,7 @@ def check() -> list[str]:
     does not compile or whose shipped .mo is not its compiled form, placeholders that differ from English."""
     problems = []
     fresh = template()
-    if not TEMPLATE.exists() or TEMPLATE.read_bytes() != po_text(fresh):
+    if not TEMPLATE.exists() or _messages(TEMPLATE.read_bytes()) != _messages(po_text(fresh)):
         problems.append(f"{TEMPLATE.relative_to(ROOT)} is out of date with the code: python .ci/catalogs.py update")
     shipped = LOCALE / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if not shipped.exists() or not same_mo(shipped.read_bytes(), mo_bytes(pseudo_catalog(fresh))):
