@@ -54,3 +54,27 @@ def test_a_sentence_keeps_its_cards_as_cards_and_formats_the_rest() -> None:
 def test_a_translation_may_put_the_fields_in_any_order() -> None:
     text = Text.filled("{cell} ← {card}", card=Card(1, "H"), cell="d4")
     assert text.tokens == ("d4 ← ", Card(1, "H"))
+
+
+def test_a_sentence_filled_into_a_sentence_keeps_its_cards() -> None:
+    inner = Text.filled("{card} on {cell}", card=Card(9, "C"), cell="e4")
+    text = Text.filled("By autoplay: {said}", said=inner)
+    assert text.tokens == ("By autoplay: ", Card(9, "C"), " on e4")
+
+
+def test_lists_are_joined_by_the_catalogs_own_joints() -> None:
+    from foursquare.words.grammar import and_list, counted_list
+
+    assert and_list(["a", "b", "c"]) == "a, b and c"
+    assert counted_list(["2 take-backs", "1 tip"]) == "2 take-backs, 1 tip"
+    use("en-XA")
+    joined = and_list(["a", "b", "c"])
+    assert joined.startswith("a, b ") and " åñđ c" in joined and " and " not in joined
+
+
+def test_a_count_says_the_whole_sentence_in_the_form_that_agrees() -> None:
+    from foursquare.words.screen import cards_left
+
+    assert (cards_left(1), cards_left(2)) == ("1 card left", "2 cards left")
+    use("en-XA")
+    assert cards_left(1) != cards_left(2) and "card" not in cards_left(2)
