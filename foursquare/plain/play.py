@@ -59,7 +59,7 @@ from foursquare.words.plain import (
     reviewing_line,
 )
 from foursquare.words.quote import shown
-from foursquare.words.review import plain_review_lines, review_stopped
+from foursquare.words.review import plain_review_lines, review_stopped_sentence
 from foursquare.words.session import (
     asked_to_leave,
     kept_line,
@@ -269,7 +269,7 @@ class Plain:
         try:
             review, _ = reviews.finish(found.game_id, game, work)
         except ReviewFailed as exc:
-            self.out(capitalized(review_stopped(exc.error)) + ".")
+            self.out(review_stopped_sentence(exc.error))
             return
         this = game == self.game and found.game_id == self.session.game_id  # the game on the table
         helped = self.session.help if this else self.library.help_of(found.game_id)

@@ -41,7 +41,8 @@ from foursquare.session.presenter import Answer, Shown, greeted, help_answered, 
 from foursquare.storage.helped import Aid
 from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
-from foursquare.words.explain import preview_words, refusal_words
+from foursquare.words.explain import preview_forms as preview_texts
+from foursquare.words.explain import refusal_forms
 from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
 from foursquare.words.rules import on_the_table, rules
 from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
@@ -552,10 +553,11 @@ class App:
             except IllegalMove:
                 ahead = None
             if ahead is None:
-                forms = [refusal_words(self.game, self.cursor)]
+                forms = refusal_forms(self.game, self.cursor)
             else:
                 danger = danger_after(self.game, self.cursor)
-                forms = preview_forms(cell_name(self.cursor), preview_words(self.game, ahead), danger)
+                texts = preview_texts(self.game, ahead)
+                forms = preview_forms(cell_name(self.cursor), texts[0], danger) if danger.cards else texts
             self._looked = (key, ahead, forms)
         return self._looked[1], self._looked[2]
 

@@ -15,8 +15,8 @@ from foursquare.expert.review import Line, Step
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling, rank_count
 from foursquare.words.catalog import N_, _, ngettext, pgettext
-from foursquare.words.grammar import and_list, counted_list
 from foursquare.words.faults import fault_words
+from foursquare.words.grammar import and_list, counted_list
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone

@@ -62,6 +62,7 @@ __all__ = [
     "report_lines",
     "review_not_kept",
     "review_stopped",
+    "review_stopped_sentence",
     "review_title",
     "step_line",
     "step_lines",
@@ -699,6 +700,13 @@ def why_sentences(before: Game, step: Step) -> list[Text]:
 def review_stopped(error: Fault | None) -> str:
     """Why the expert's work on a review stopped: what it raised (``error``), or nothing known (interrupted)."""
     return f"the expert could not review this game ({fault_words(error)})" if error else "the review stopped"
+
+
+def review_stopped_sentence(error: Fault | None) -> str:
+    """:func:`review_stopped` as a sentence of its own (plain mode's line)."""
+    if error:
+        return _("The expert could not review this game ({error}).").format(error=fault_words(error))
+    return _("The review stopped.")
 
 
 def not_over(placed: int, left: int) -> str:
