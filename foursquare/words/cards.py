@@ -12,8 +12,8 @@ from foursquare.engine import Card
 from foursquare.engine.values import Value
 from foursquare.words.catalog import N_, _, ngettext
 from foursquare.words.glyphs import glyphs, to_ascii
-from foursquare.words.grammar import capitalized
-from foursquare.words.text import Rank, Text, Token, card_list
+from foursquare.words.grammar import and_list, capitalized
+from foursquare.words.text import Rank, Text, Token
 
 __all__ = ["RANK_WORDS", "SUIT_WORDS", "Spelling", "rank_count", "rank_word", "suit_word"]
 
@@ -94,4 +94,4 @@ class Spelling(Value):
 
     def cards(self, cards: Iterable[Card]) -> str:
         """``6♥, 2♣ and 3♦``."""
-        return "".join(self._token(token, first=False) for token in card_list(cards))
+        return and_list([self.card(card) for card in cards])

@@ -1,9 +1,10 @@
 """Listing words as the language in use lists them (``a, b and c``), and what is left of English counting.
 
 A list's joints are catalog messages (``{first} and {second}``), so that a
-language puts its own word and comma there.  :func:`plural`,
-:func:`rank_article` and :func:`capitalized` work on English only: a
-sentence that counts is a whole message through ``ngettext`` instead.
+language puts its own word and comma there.  :func:`plural` and
+:func:`capitalized` work on English only (what is left of gluing, for the
+review's words): a sentence that counts is a whole message through
+``ngettext`` instead.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from enum import Enum
 
 from foursquare.words.catalog import _, pgettext
 
-__all__ = ["Template", "and_list", "capitalized", "counted_list", "plural", "rank_article"]
+__all__ = ["Template", "and_list", "capitalized", "counted_list", "plural"]
 
 _IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
 
@@ -51,11 +52,6 @@ def counted_list(items: Sequence[str]) -> str:
 def capitalized(text: str) -> str:
     """``text`` with its first letter a capital, as a sentence begins."""
     return text[:1].upper() + text[1:]
-
-
-def rank_article(rank_text: str) -> str:
-    """``a`` or ``an`` before a rank: ``an`` for A and 8, read (or spelled) ace and eight."""
-    return "an" if rank_text in ("A", "8") else "a"
 
 
 class Template(Enum):
