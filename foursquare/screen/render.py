@@ -514,7 +514,7 @@ def _banner(c: _Canvas, app: App, where: layout.Plan) -> int:
     title, first = banner_words(game)
     note = list(app.end_note)
     if game.status is Status.WON and note:  # the note's first line gives the score: what it means comes after it
-        full, short = [note[0], Text.of(SCORE_MEANING), *note[1:]], note
+        full, short = [note[0], Text.of(_(SCORE_MEANING)), *note[1:]], note
     else:  # a loss keeps why it was lost, whatever the rows
         full = short = [Text.of(first), *note]
     style = Style.WON if game.status is Status.WON else Style.LOST

@@ -30,6 +30,7 @@ from foursquare.screen.keys import Input
 from foursquare.session.reviews import ReviewService, Starter, Work
 from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
+from foursquare.words.catalog import _ as said
 from foursquare.words.glyphs import HEIGHTS
 from foursquare.words.keys import REVIEW, footer_forms, offers
 from foursquare.words.review import (
@@ -126,7 +127,7 @@ class ReviewPage:
         if ahead:
             self.at = min(ahead) if direction > 0 else max(ahead)
         elif not errors:
-            self.note = NO_ERRORS_OF_YOURS if autoplayed else NO_ERRORS
+            self.note = said(NO_ERRORS_OF_YOURS if autoplayed else NO_ERRORS)
         else:
             self.note = no_error_beyond(direction > 0)
 

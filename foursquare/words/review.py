@@ -22,16 +22,15 @@ from foursquare.storage.helped import Help
 from foursquare.storage.problems import Problem
 from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling
-from foursquare.words.catalog import _
+from foursquare.words.catalog import N_, _, ngettext, pgettext
 from foursquare.words.explain import placement_why
 from foursquare.words.faults import fault_words
 from foursquare.words.glyphs import ASCII_EIGHTHS, EIGHTHS, glyphs
-from foursquare.words.grammar import plural
-from foursquare.words.helped import ON_YOUR_OWN, help_words
+from foursquare.words.helped import help_words
 from foursquare.words.problems import why
 from foursquare.words.reasons import why_forms
 from foursquare.words.results import score_words
-from foursquare.words.text import Text, Token, Tone, fitted, longest_fitting, to_terminal, wrap_under
+from foursquare.words.text import Text, Tone, fitted, longest_fitting, to_terminal, wrap_under
 
 __all__ = [
     "AUTOPLAY_NOTE",
@@ -70,6 +69,7 @@ __all__ = [
     "summary_waiting",
     "verdict_lines",
     "verdict_phrase",
+    "verdict_word",
     "why_forms_of",
     "why_sentences",
 ]
@@ -118,16 +118,48 @@ def cards_text(expected: float) -> str:
 def cost_words(step: Step) -> str:
     """What a placement gave away, as its verdict read it: ``1.2 cards of expected score``, ``nothing``."""
     if step.cost == 0:
-        return "nothing"
-    return f"{step.cost:.1f} {'card' if step.cost == 1 else 'cards'} of expected score"
+        return _("nothing")
+    if step.cost == 1:
+        return _("{cost:.1f} card of expected score").format(cost=step.cost)
+    return _("{cost:.1f} cards of expected score").format(cost=step.cost)
+
+
+_PHRASES = {
+    Verdict.BEST: N_("the best placement"),
+    Verdict.GOOD: N_("a good placement"),
+    Verdict.INACCURACY: N_("an inaccuracy"),
+    Verdict.MISTAKE: N_("a mistake"),
+    Verdict.BLUNDER: N_("a blunder"),
+}
+_WORDS = {
+    Verdict.BEST: N_("best"),
+    Verdict.GOOD: N_("good"),
+    Verdict.INACCURACY: N_("inaccuracy"),
+    Verdict.MISTAKE: N_("mistake"),
+    Verdict.BLUNDER: N_("blunder"),
+}
 
 
 def verdict_phrase(verdict: Verdict) -> str:
     """A verdict after a comma: ``a mistake``, ``an inaccuracy``, ``a good placement`` (good alone is no noun)."""
-    if verdict in (Verdict.BEST, Verdict.GOOD):
-        return f"{'the best' if verdict is Verdict.BEST else 'a good'} placement"
-    word = str(verdict)
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    return _(_PHRASES[verdict])
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """A verdict as a column or a label says it: ``mistake``."""
+    return _(_WORDS[verdict])
+
+
+def _verdict_count(verdict: Verdict, count: int) -> str:
+    """``5 best``, ``2 inaccuracies``: how many placements got ``verdict``."""
+    forms = {
+        Verdict.BEST: lambda n: ngettext("{count} best", "{count} best", n),
+        Verdict.GOOD: lambda n: ngettext("{count} good", "{count} good", n),
+        Verdict.INACCURACY: lambda n: ngettext("{count} inaccuracy", "{count} inaccuracies", n),
+        Verdict.MISTAKE: lambda n: ngettext("{count} mistake", "{count} mistakes", n),
+        Verdict.BLUNDER: lambda n: ngettext("{count} blunder", "{count} blunders", n),
+    }
+    return forms[verdict](count).format(count=count)
 
 
 def step_line(step: Step, *, ascii: bool = False) -> str:
@@ -146,16 +178,22 @@ def step_lines(step: Step, width: int, *, ascii: bool = False) -> list[str]:
 
 def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:
     """A listed placement in two parts: the card, the cells and the cards, then the win chance and the verdict."""
-    expert = "(expert: " + ("same" if step.expert_cell == step.cell else cell_name(step.expert_cell)) + ")"
+    if step.expert_cell == step.cell:
+        expert = _("(expert: same)")
+    else:
+        expert = _("(expert: {cell})").format(cell=cell_name(step.expert_cell))
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     arrow = _arrow(ascii)
+    placed = _("{card} on {cell}").format(card=f"{_card(step.card, ascii):>3}", cell=cell_name(step.cell))
+    verdict = verdict_word(step.verdict)
+    if _surer(step):
+        verdict = _("{verdict} ({why})").format(verdict=verdict, why=_(_FOR_SURER))
     return (
-        f"{step.n:>2}. {_card(step.card, ascii):>3} on {cell_name(step.cell)} {expert:<14}"
+        f"{step.n:>2}. {placed} {expert:<14}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
-        f"  cost {step.cost:.1f}",
-        f"  {before:>4} {arrow} {after:>4}  {step.verdict}"
-        + (f" ({_FOR_SURER})" if _surer(step) else "")
-        + (f" ({_('ties with the best')})" if _ties(step) else ""),
+        "  " + _("cost {cost:.1f}").format(cost=step.cost),
+        f"  {before:>4} {arrow} {after:>4}  {verdict}"
+        + (" " + _("({why})").format(why=_("ties with the best")) if _ties(step) else ""),
     )
 
 
@@ -211,7 +249,8 @@ def chart_lines(
         label = str(step.n)
         if (step.n == 1 or step.n % TICK == 0) and end - len(label) >= len(numbers) + (1 if numbers else 0):
             numbers = numbers.ljust(end - len(label)) + label
-    lines.append(f"{'card':<4} {numbers}".rstrip())
+    # Translators: at most 4 columns, under the chart's axis before the placements' numbers
+    lines.append(f"{_('card'):<4} {numbers}".rstrip())
     return lines
 
 
@@ -219,32 +258,36 @@ SUMMARY_HEAD = 6
 """Lines of the summary above the chart's own."""
 
 
-def _counted(review: Review, between: str = " · ", *, zeros: bool = True, forced_words: str = "with no choice") -> str:
+def _counted(review: Review, between: str = " · ", *, zeros: bool = True, short: bool = False) -> str:
     """``19 best · 5 good · 1 inaccuracy · 4 mistakes · 0 blunders``, then ``· 1 with no choice`` (the first
     card: one legal cell says nothing of the player) and ``· 17 by autoplay`` where autoplay made some, so that
-    the counts add up to the placements; without the verdicts no placement got unless ``zeros``, and with
-    ``forced_words`` shorter, for a narrow line."""
+    the counts add up to the placements; without the verdicts no placement got unless ``zeros``, and ``short``
+    (``1 no choice``) for a narrow line."""
     words = []
     for name in Verdict:
         count = review.counts.get(name, 0)
-        same = name in (Verdict.BEST, Verdict.GOOD)  # "5 best", not "5 bests"
         if count or zeros:
-            words.append(plural(count, name.value, name.value if same else None))
+            words.append(_verdict_count(name, count))
     forced = sum(1 for step in review.steps if not step.had_choice and step.n not in review.autoplayed_at)
     if forced:  # no verdict of the player's either: without them the counts would not add up to the placements
-        words.append(f"{forced} {forced_words}")
+        words.append((_("{count} no choice") if short else _("{count} with no choice")).format(count=forced))
     if review.autoplayed_at:
-        words.append(f"{len(review.autoplayed_at)} by autoplay")
-    return between.join(words)
+        words.append(_("{count} by autoplay").format(count=len(review.autoplayed_at)))
+    joint = pgettext("a list of counts", "{first}, {rest}") if between == ", " else "{first}" + between + "{rest}"
+    said = words[-1]
+    for word in reversed(words[:-1]):
+        said = joint.format(first=word, rest=said)
+    return said
 
 
 def accuracy_words(review: Review) -> str:
     """``Accuracy 75.0 of 100``, of the player's own placements where autoplay made some, or why there is none."""
     if not review.autoplayed_at:
-        return f"Accuracy {accuracy_text(review.accuracy)} of 100"
+        return _("Accuracy {accuracy} of 100").format(accuracy=accuracy_text(review.accuracy))
     if not review.has_accuracy:
-        return "No accuracy (autoplay made every placement with a choice)"
-    return f"Accuracy {accuracy_text(review.accuracy)} of 100 on the cards you placed"  # not "on your own": a record
+        return _("No accuracy (autoplay made every placement with a choice)")
+    # not "on your own": that is a record
+    return _("Accuracy {accuracy} of 100 on the cards you placed").format(accuracy=accuracy_text(review.accuracy))
 
 
 def accuracy_text(accuracy: float) -> str:
@@ -267,39 +310,47 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         worst_line = _no_worst(review)
     else:
         arrow = _arrow(ascii)
-        on = f"on {cell_name(worst.cell)}"
-        where = f"{on} (expert {cell_name(worst.expert_cell)})"
+        cell, expert_cell = cell_name(worst.cell), cell_name(worst.expert_cell)
         lost = [_lost(worst, arrow), _lost(worst, arrow, chance=False)]
         if worst.lost_at_once:  # the figures say no more than the loss does: 0 cards after
-            lost.append(_LOST_AT_ONCE)
+            lost.append(_(_LOST_AT_ONCE))
         elif cost_verdict(worst.cost) is not worst.verdict:  # a blunder by the win chance: the cards do not say why
             lost[1] = _chance_lost(worst, arrow)
         # what goes first as the line narrows: the win chance (unless it made the verdict), then the loss's
         # figures, then the card, then the expert's cell (what to learn from it)
-        cards = (f"card {worst.n}, {_card(worst.card, ascii)}", f"card {worst.n}")
+        places = (
+            _("Worst: card {n}, {card} on {cell} (expert {expert}): {what}, {verdict}"),
+            _("Worst: card {n} on {cell} (expert {expert}): {what}, {verdict}"),
+            _("Worst: card {n}, {card} on {cell}: {what}, {verdict}"),
+            _("Worst: card {n} on {cell}: {what}, {verdict}"),
+        )
+        fields = {"n": worst.n, "card": _card(worst.card, ascii), "cell": cell, "expert": expert_cell}
         forms = [
-            f"Worst: {card} {place}: {what}, {verdict_phrase(worst.verdict)}"
-            for place in (where, on)
-            for card in cards
-            for what in lost
+            said.format(what=what, verdict=verdict_phrase(worst.verdict), **fields) for said in places for what in lost
         ]
         worst_line = tuple(dict.fromkeys(forms))  # the same form twice where the chance was never said
-    marks = f"({INACCURACY_MARK} inaccuracy, {MISTAKE_MARK} mistake, {BLUNDER_MARK} blunder)"
+    marks = _("({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)").format(
+        inaccuracy=INACCURACY_MARK, mistake=MISTAKE_MARK, blunder=BLUNDER_MARK
+    )
+    fields = {"you": you, "expert": expert, "accuracy": accuracy, "start": start, "marks": marks}
     head = [
-        (f"You {you} · expert {expert}   (the expert played this deal from the start)", f"You {you} · expert {expert}"),
         (
-            f"{accuracy} · at the first card the expert expected {start} cards left",
-            f"{accuracy} · the expert expected {start} cards at first",
-            f"{accuracy} · expert expected {start} at first",
+            _("You {you} · expert {expert}   (the expert played this deal from the start)").format(**fields),
+            _("You {you} · expert {expert}").format(**fields),
+        ),
+        (
+            _("{accuracy} · at the first card the expert expected {start} cards left").format(**fields),
+            _("{accuracy} · the expert expected {start} cards at first").format(**fields),
+            _("{accuracy} · expert expected {start} at first").format(**fields),
             accuracy,
         ),
-        (_counted(review), _counted(review, zeros=False), _counted(review, zeros=False, forced_words="no choice")),
+        (_counted(review), _counted(review, zeros=False), _counted(review, zeros=False, short=True)),
         worst_line,
         ("",),
         (
-            f"Expected score in cards, card by card {marks}",
-            f"Expected cards, card by card {marks}",
-            f"Expected cards {marks}",
+            _("Expected score in cards, card by card {marks}").format(**fields),
+            _("Expected cards, card by card {marks}").format(**fields),
+            _("Expected cards {marks}").format(**fields),
         ),
     ]
     chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)
@@ -312,21 +363,21 @@ def _no_worst(review: Review) -> tuple[str, ...]:
     made every one with a choice."""
     if not review.has_accuracy:
         return (
-            "Worst placement of yours: none, autoplay made every placement with a choice",
-            "Worst of yours: none, all by autoplay",
+            _("Worst placement of yours: none, autoplay made every placement with a choice"),
+            _("Worst of yours: none, all by autoplay"),
         )
     if review.autoplayed_at:
         return (
-            "Worst placement of yours: none, every one was as good as the expert's",
-            "Worst of yours: none, every one as good as the expert's",
+            _("Worst placement of yours: none, every one was as good as the expert's"),
+            _("Worst of yours: none, every one as good as the expert's"),
         )
     return (
-        "Worst placement: none, every one was as good as the expert's",
-        "Worst: none, every placement as good as the expert's",
+        _("Worst placement: none, every one was as good as the expert's"),
+        _("Worst: none, every placement as good as the expert's"),
     )
 
 
-_FOR_SURER = "for a surer win"
+_FOR_SURER = N_("for a surer win")
 """Why a placement that cost cards raised the win chance: the expert counts the cards a win leaves, as the score
 does, and a safer cell that leaves fewer is worth less to it.  Said where the figures look like praise."""
 
@@ -337,7 +388,7 @@ def _surer(step: Step) -> bool:
     return step.cost > 0 and whole_percent(step.chance_after) > whole_percent(step.chance_before)
 
 
-_NO_CARD_LEFT = "the expert expects a win here to leave next to no card in the stock"
+_NO_CARD_LEFT = N_("the expert expects a win here to leave next to no card in the stock")
 """Why a placement with a chance of winning reads 0.0 cards: the expert expects its win to come with the last
 cards, if it comes."""
 
@@ -348,24 +399,28 @@ def _no_card_left(step: Step) -> bool:
     return tenths(step.expected_before) == 0 and tenths(step.expected_after) == 0 and step.chance_before > 0
 
 
-_LOST_AT_ONCE = "the game lost at once"
+_LOST_AT_ONCE = N_("the game lost at once")
 """What a placement that lost there and then (where another would not) did, in the summary's worst line."""
 
 
 def _lost(step: Step, arrow: str, *, chance: bool = True) -> str:
     """What a placement lost, as its verdict weighed it: ``17.4 → 16.2 cards``, and the win chance (unless
     ``chance`` is False, for a narrow line) or the loss at once where that made it a blunder."""
-    cards = f"{cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards"
+    cards = _("{before} {arrow} {after} cards").format(
+        before=cards_text(step.expected_before), arrow=arrow, after=cards_text(step.expected_after)
+    )
     if step.lost_at_once:
-        return f"{cards}, {_LOST_AT_ONCE}"
+        return _("{cards}, {lost}").format(cards=cards, lost=_(_LOST_AT_ONCE))
     if chance and step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
-        return f"{cards}, {_chance_lost(step, arrow)}"
+        return _("{cards}, {lost}").format(cards=cards, lost=_chance_lost(step, arrow))
     return cards
 
 
 def _chance_lost(step: Step, arrow: str) -> str:
     """``win chance 45% → 24%``: what made a blunder of a placement that cost few cards."""
-    return f"win chance {chance_text(step.chance_before)} {arrow} {chance_text(step.chance_after)}"
+    return _("win chance {before} {arrow} {after}").format(
+        before=chance_text(step.chance_before), arrow=arrow, after=chance_text(step.chance_after)
+    )
 
 
 # --- the pages of a review ---------------------------------------------------------
@@ -380,23 +435,23 @@ def placement_lines(
     ``step`` is the expert's verdict, None while it is still being worked out; ``by_autoplay``: autoplay
     made the placement, not the player.
     """
-    who = "autoplay" if by_autoplay else "you"
     same = step is not None and step.expert_cell == cell  # the table marks the cell { } (see _marked)
-    where: tuple[Token, ...] = ("Card ", card, f": {who} put it on {cell_name(cell)} {'{ }' if same else '[ ]'}")
-    if step is None:
-        forms = [Text((*where, "; the expert is still judging it."))]
-    elif same:
-        forms = [
-            Text((*where, "; the expert would have put it there too.")),
-            Text((*where, ", the expert's own cell.")),
-        ]
+    if by_autoplay:
+        placed = _("Card {card}: autoplay put it on {cell} {mark}")
     else:
-        expert = cell_name(step.expert_cell)
-        forms = [
-            Text((*where, f"; the expert would have put it on {expert} < >.")),
-            Text((*where, f"; the expert's cell is {expert} < >.")),
+        placed = _("Card {card}: you put it on {cell} {mark}")
+    where = Text.filled(placed, card=card, cell=cell_name(cell), mark="{ }" if same else "[ ]")
+    if step is None:
+        said = [_("{where}; the expert is still judging it.")]
+    elif same:
+        said = [_("{where}; the expert would have put it there too."), _("{where}, the expert's own cell.")]
+    else:
+        said = [
+            _("{where}; the expert would have put it on {expert} < >."),
+            _("{where}; the expert's cell is {expert} < >."),
         ]
-    return fitted(forms, width)
+    expert = cell_name(step.expert_cell) if step is not None else ""
+    return fitted([Text.filled(form, where=where, expert=expert) for form in said], width)
 
 
 def _marked(cell: Cell, step: Step, also: Collection[Cell] = ()) -> str:
@@ -439,7 +494,10 @@ def lines_table(
     expert's and the player's is left out before any is cut (after a whole
     word, with ``…``), which only the narrowest page short of rows needs.
     """
-    rows = [Text((f"{'':4}{'cell':<4}{'cards':>6}{'win':>6}  what it would do",), Tone.DIM)]  # over the rows' columns
+    # Translators: "cell", "cards" and "win" head columns of at most 4, 5 and 5 columns
+    heads = (pgettext("a column of the best cells", "cell"), pgettext("a column of the best cells", "cards"))
+    win, does = pgettext("a column of the best cells", "win"), _("what it would do")
+    rows = [Text((f"{'':4}{heads[0]:<4}{heads[1]:>6}{win:>6}  {does}",), Tone.DIM)]  # over the rows' columns
     budget = max(1, height - 1)
     for most in range(min(budget, LINES_SHOWN + 1 + len(also)), 0, -1):  # a cell fewer only if the shortest overflow
         entries = [_entry(before, step, n, line, also) for n, line in _shown_lines(step, most, also)]
@@ -479,13 +537,13 @@ def _entry(before: Game, step: Step, n: int, line: Line, also: Collection[Cell] 
 def line_sentence(before: Game, line: Line, who: str) -> Text:
     """One cell's line as a sentence: ``b2, the expert's cell: a new pile, …; expect 17.4 cards left, 98% to win.``"""
     why = placement_why(before, before.preview(line.cell))[0]
-    return Text(
-        (
-            f"{cell_name(line.cell)}{', ' + who if who else ''}: ",
-            *why.tokens,
-            f"; expect {cards_text(line.expected)} cards left, {chance_text(line.chance)} to win.",
-        )
-    )
+    fields = {"cell": cell_name(line.cell), "who": _(who), "why": why}
+    fields |= {"expected": cards_text(line.expected), "chance": chance_text(line.chance)}
+    if who:
+        said = _("{cell}, {who}: {why}; expect {expected} cards left, {chance} to win.")
+    else:
+        said = _("{cell}: {why}; expect {expected} cards left, {chance} to win.")
+    return Text.filled(said, Tone.PLAIN, **fields)
 
 
 def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, ascii: bool = False) -> list[Text]:
@@ -502,15 +560,19 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.verdict is Verdict.BEST else Tone.PLAIN)
     whys: tuple[str, ...]  # why the verdict, longest first
+    cost = {"cost": step.cost, "points": step.drop_points, "given": cost_words(step)}
     if step.lost_at_once:
-        whys = ("it lost the game at once, where another cell would not", "lost at once, where another cell would not")
+        whys = (
+            _("it lost the game at once, where another cell would not"),
+            _("lost at once, where another cell would not"),
+        )
     elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
-        whys = (f"{step.drop_points} points of win chance and {step.cost:.1f} cards lost",)
+        whys = (_("{points} points of win chance and {cost:.1f} cards lost").format(**cost),)
     elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
         whys = (
-            "nothing lost: the expert looked further ahead at its own cell, where it reads lower",
-            "nothing lost: the expert's cell was looked at further ahead",
-            "nothing lost",
+            _("nothing lost: the expert looked further ahead at its own cell, where it reads lower"),
+            _("nothing lost: the expert's cell was looked at further ahead"),
+            _("nothing lost"),
         )
     elif step.verdict is Verdict.BEST and step.cell != step.expert_cell:  # a cell ranked lower reads "best"
         place = next((n for n, line in enumerate(step.lines, start=1) if line.cell == step.cell), len(step.lines))
@@ -523,24 +585,31 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
             _("it ties with the best, {cost} cards apart").format(**fields),
         )
     elif step.verdict is Verdict.BEST and step.cost:
-        whys = (f"{step.cost:.1f} cards: too little for the search to tell apart",)
+        whys = (_("{cost:.1f} cards: too little for the search to tell apart").format(**cost),)
     elif _surer(step):
-        whys = (f"{cost_words(step)} given up {_FOR_SURER}", f"{cost_words(step)} lost")
+        whys = (_("{given} given up for a surer win").format(**cost), _("{given} lost").format(**cost))
     else:
-        whys = (f"{cost_words(step)} lost" if step.cost else "nothing lost",)
-    figures = (
-        f"expected score {cards_text(step.expected_before)} {arrow} {cards_text(step.expected_after)} cards, "
-        f"win chance {before} {arrow} {after}"
-    )
-    figures = figures[0].upper() + figures[1:]
-    forms = [f"{figures} (expert {arrow} {'autoplay' if by_autoplay else 'you'})", figures]
+        whys = (_("{given} lost").format(**cost) if step.cost else _("nothing lost"),)
+    fields = {
+        "before": cards_text(step.expected_before),
+        "after": cards_text(step.expected_after),
+        "chance_before": before,
+        "chance_after": after,
+        "arrow": arrow,
+    }
+    figures = _("Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after}")
+    figures = figures.format(**fields)
+    if by_autoplay:
+        forms = [_("{figures} (expert {arrow} autoplay)").format(figures=figures, arrow=arrow), figures]
+    else:
+        forms = [_("{figures} (expert {arrow} you)").format(figures=figures, arrow=arrow), figures]
     if _no_card_left(step):
-        forms = [f"{figures} ({_NO_CARD_LEFT})", *forms]
-    heads: tuple[str, ...] = ("Verdict",)
+        forms = [_("{figures} ({why})").format(figures=figures, why=_(_NO_CARD_LEFT)), *forms]
+    heads: tuple[str, ...] = (_("Verdict: {verdict} ({why})"),)
     if by_autoplay:  # not the player's to answer for: no colour of praise or blame either
         tone = Tone.PLAIN
-        heads = ("Verdict (autoplay's, not yours)", "Verdict (autoplay's)")
-    verdicts = [f"{head}: {step.verdict} ({why})" for head in heads for why in whys]
+        heads = (_("Verdict (autoplay's, not yours): {verdict} ({why})"), _("Verdict (autoplay's): {verdict} ({why})"))
+    verdicts = [head.format(verdict=verdict_word(step.verdict), why=why) for head in heads for why in whys]
     return [
         *fitted([Text((form,)) for form in forms], width),
         *fitted([Text((verdict,), tone) for verdict in verdicts], width),
@@ -551,18 +620,21 @@ def progress_line(progress: float, error: Fault | None, done: bool, *, ascii: bo
     """How far the review has come (a bar), or why it stopped (``error``: what the expert raised); nothing once
     it is done."""
     if error is not None:
-        return [Text((f"The review stopped: {review_stopped(error)}",), Tone.ERROR)]
+        return [Text((_("The review stopped: {why}").format(why=review_stopped(error)),), Tone.ERROR)]
     if done:
         return []
-    return [Text(("The expert is reviewing the game ", progress_bar(progress, 20, ascii=ascii)), Tone.DIM)]
+    bar = progress_bar(progress, 20, ascii=ascii)
+    return [Text((_("The expert is reviewing the game {bar}").format(bar=bar),), Tone.DIM)]
 
 
 def summary_waiting() -> Text:
     """What the summary page says until every placement is judged: one sentence, for the page to wrap."""
     return Text(
         (
-            "The summary comes once every placement is judged and the expert has played this deal itself. "
-            "Your expected score so far, in cards:",
+            _(
+                "The summary comes once every placement is judged and the expert has played this deal itself. "
+                "Your expected score so far, in cards:"
+            ),
         )
     )
 
@@ -570,12 +642,15 @@ def summary_waiting() -> Text:
 def review_title(deal: int | None, n: int | None = None, placements: int = 0) -> str:
     """The title of a review page: the summary's (``n`` None) or placement ``n``'s."""
     if n is not None:
-        return f"Review: placement {n} of {placements}"
-    return f"Review of {_deal(deal)}: summary"
+        return _("Review: placement {n} of {placements}").format(n=n, placements=placements)
+    if deal is None:
+        return _("Review of a deal given by hand: summary")
+    return _("Review of deal {deal}: summary").format(deal=deal)
 
 
-def _deal(deal: int | None) -> str:
-    return f"deal {deal}" if deal is not None else "a deal given by hand"
+def _review_of(deal: int | None) -> str:
+    """``Review of deal 5``: a review's first line."""
+    return _("Review of deal {deal}").format(deal=deal) if deal is not None else _("Review of a deal given by hand")
 
 
 def report_lines(
@@ -583,9 +658,9 @@ def report_lines(
 ) -> list[str]:
     """The review as the terminal shows it: the summary and chart laid out in ``width`` columns, then every
     placement, a line each, or two where a ``terminal`` that many columns wide is too narrow for one."""
-    lines = [f"Review of {_deal(review.deal)}", ""]
+    lines = [_review_of(review.deal), ""]
     lines += summary_lines(review, rows=rows, width=width, ascii=ascii)
-    lines += ["", *to_terminal([_PLACEMENTS_HEAD], width)]
+    lines += ["", *to_terminal([_(_PLACEMENTS_HEAD)], width)]
     for step in review.steps:
         autoplay = _by_autoplay(review, step)
         *first, last = (
@@ -598,38 +673,40 @@ def report_lines(
         if why:
             lines += to_terminal(["    " + why[0].plain()], terminal)
     if review.autoplayed_at:
-        lines += to_terminal([AUTOPLAY_NOTE], terminal)
+        lines += to_terminal([_(AUTOPLAY_NOTE)], terminal)
     return lines
 
 
-_PLACEMENTS_HEAD = (
+_PLACEMENTS_HEAD = N_(
     "Placements (cells a-g left to right, 1-7 top to bottom; the first card is on d4): the expected score in "
     "cards with the expert's cell and with yours, what yours cost, the win chance the same way, and the verdict"
 )
 """What the list of placements under a review's summary gives, line by line."""
 
-AUTOPLAY_NOTE = "(autoplay): placed by autoplay; the accuracy and the counts are your own."
-"""Under a list of placements some of which autoplay made: why those are set apart."""
+AUTOPLAY_NOTE = N_("(autoplay): placed by autoplay; the accuracy and the counts are your own.")
+"""Under a list of placements some of which autoplay made: why those are set apart (said through ``_``)."""
 
 
 def _by_autoplay(review: Review, step: Step) -> str:
     """`` (autoplay)`` after a placement autoplay made, else nothing."""
-    return " (autoplay)" if review.by_autoplay(step.n) else ""
+    return " " + _("(autoplay)") if review.by_autoplay(step.n) else ""
 
 
-NO_ERRORS = "Every placement was best: nothing to step to"
-"""The footer when ``e`` or ``E`` finds nothing: a key that did nothing says why."""
-NO_ERRORS_OF_YOURS = "Every placement of yours was best: nothing to step to"
+NO_ERRORS = N_("Every placement was best: nothing to step to")
+"""The footer when ``e`` or ``E`` finds nothing: a key that did nothing says why (said through ``_``)."""
+NO_ERRORS_OF_YOURS = N_("Every placement of yours was best: nothing to step to")
 """The same, in a game where autoplay made some placements (``e`` and ``E`` pass those by)."""
 
 
 def no_error_beyond(ahead: bool) -> str:
     """The footer when ``e`` (``ahead``) or ``E`` finds no costly placement past this one, though there are some."""
-    return f"No placement that cost something {'after' if ahead else 'before'} this one"
+    if ahead:
+        return _("No placement that cost something after this one")
+    return _("No placement that cost something before this one")
 
 
 def finish_first() -> str:
-    return "Finish the game first: only a finished game can be reviewed"
+    return _("Finish the game first: only a finished game can be reviewed")
 
 
 def why_forms_of(step: Step) -> list[Text]:
@@ -646,34 +723,68 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
     With the ``game`` reviewed, each placement that cost something says why:
     what the expert's cell and the player's would each have done.
     """
-    you = score_words(review.result, review.score)
-    expert = score_words(review.expert_result, review.expert_score)
+    fields = {
+        "you": score_words(review.result, review.score),
+        "expert": score_words(review.expert_result, review.expert_score),
+        "start": cards_text(review.expected_start),
+    }
+    if review.deal is None:
+        said = _("Review of a deal given by hand: you {you}, the expert {expert} (it played the deal from the start).")
+    else:
+        said = _("Review of deal {deal}: you {you}, the expert {expert} (it played the deal from the start).")
     lines = [
-        f"Review of {_deal(review.deal)}: you {you}, the expert {expert} (it played the deal from the start).",
-        f"{accuracy_words(review)}: {_counted(review, ', ')}.",
-        f"At the first card the expert expected {cards_text(review.expected_start)} cards left at the end "
-        "(a loss counting 0).",
+        said.format(deal=review.deal, **fields),
+        _("{accuracy}: {counts}.").format(accuracy=accuracy_words(review), counts=_counted(review, ", ")),
+        _("At the first card the expert expected {start} cards left at the end (a loss counting 0).").format(**fields),
     ]
     worst = review.worst
     if worst is not None:
+        said = _(
+            "Worst: card {n}, {card} on {cell}, where the expert would have put it on {expert}: {lost}, {verdict}."
+        )
         lines.append(
-            f"Worst: card {worst.n}, {spell.card(worst.card)} on {cell_name(worst.cell)}, where the expert "
-            f"would have put it on {cell_name(worst.expert_cell)}: {_lost(worst, 'to')}, "
-            f"{verdict_phrase(worst.verdict)}."
+            said.format(
+                n=worst.n,
+                card=spell.card(worst.card),
+                cell=cell_name(worst.cell),
+                expert=cell_name(worst.expert_cell),
+                lost=_lost(worst, _("to")),
+                verdict=verdict_phrase(worst.verdict),
+            )
         )
     else:
-        lines.append(f"{_no_worst(review)[0]}.")
-    lines.append("Placement by placement:")
+        lines.append(pgettext("a line as a sentence", "{line}.").format(line=_no_worst(review)[0]))
+    lines.append(_("Placement by placement:"))
     for step in review.steps:
-        expert_cell = "the same" if step.expert_cell == step.cell else cell_name(step.expert_cell)
+        expert_cell = _("the same") if step.expert_cell == step.cell else cell_name(step.expert_cell)
+        verdict = verdict_word(step.verdict)
+        if _no_card_left(step):
+            verdict = _("{verdict} ({why})").format(verdict=verdict, why=_(_NO_CARD_LEFT))
+        if _surer(step):
+            verdict = _("{verdict} (cards given up for a surer win)").format(verdict=verdict)
+        if review.by_autoplay(step.n):
+            said = _(
+                "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost "
+                "{cost:.1f}; win chance {chance_before} before, {chance_after} after; {verdict}, placed by autoplay."
+            )
+        else:
+            said = _(
+                "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost "
+                "{cost:.1f}; win chance {chance_before} before, {chance_after} after; {verdict}."
+            )
         lines.append(
-            f"  {step.n}. {spell.card(step.card)} on {cell_name(step.cell)}, expert {expert_cell}: expected score "
-            f"{cards_text(step.expected_before)} before, {cards_text(step.expected_after)} after, cost "
-            f"{step.cost:.1f}; win chance {chance_text(step.chance_before)} before, "
-            f"{chance_text(step.chance_after)} after; {step.verdict}"
-            + (f" ({_NO_CARD_LEFT})" if _no_card_left(step) else "")
-            + (f" (cards given up {_FOR_SURER})" if _surer(step) else "")
-            + (", placed by autoplay." if review.by_autoplay(step.n) else ".")
+            said.format(
+                n=step.n,
+                card=spell.card(step.card),
+                cell=cell_name(step.cell),
+                expert=expert_cell,
+                before=cards_text(step.expected_before),
+                after=cards_text(step.expected_after),
+                cost=step.cost,
+                chance_before=chance_text(step.chance_before),
+                chance_after=chance_text(step.chance_after),
+                verdict=verdict,
+            )
         )
         if review.by_autoplay(step.n):
             continue
@@ -691,15 +802,18 @@ def why_sentences(before: Game, step: Step) -> list[Text]:
     mine = step.line(step.cell)
     out = []
     if expert is not None:
-        out.append(line_sentence(before, expert, "the expert's cell" if step.cell != step.expert_cell else "yours"))
+        who = N_("the expert's cell") if step.cell != step.expert_cell else N_("yours")
+        out.append(line_sentence(before, expert, who))
     if mine is not None and step.cell != step.expert_cell:
-        out.append(line_sentence(before, mine, "yours"))
+        out.append(line_sentence(before, mine, N_("yours")))
     return out
 
 
 def review_stopped(error: Fault | None) -> str:
     """Why the expert's work on a review stopped: what it raised (``error``), or nothing known (interrupted)."""
-    return f"the expert could not review this game ({fault_words(error)})" if error else "the review stopped"
+    if error:
+        return _("the expert could not review this game ({error})").format(error=fault_words(error))
+    return _("the review stopped")
 
 
 def review_stopped_sentence(error: Fault | None) -> str:
@@ -711,10 +825,12 @@ def review_stopped_sentence(error: Fault | None) -> str:
 
 def not_over(placed: int, left: int) -> str:
     """Why a game cannot be reviewed yet."""
-    return (
-        f"this game is not over ({plural(placed, 'card')} placed, {left} in the stock): "
-        "only a finished game can be reviewed"
+    said = ngettext(
+        "this game is not over ({count} card placed, {left} in the stock): only a finished game can be reviewed",
+        "this game is not over ({count} cards placed, {left} in the stock): only a finished game can be reviewed",
+        placed,
     )
+    return said.format(count=placed, left=left)
 
 
 def helped_summary_line(review: Review, help: Help | None, width: int | None = None) -> str | None:
@@ -724,15 +840,18 @@ def helped_summary_line(review: Review, help: Help | None, width: int | None = N
     if help is None:
         return None
     if help.alone:
-        return f"Played {ON_YOUR_OWN}."
-    played = f"Played with {help_words(help, taken_back=False)}"
-    forms = [f"{played}."]
+        return _("Played on your own.")
+    played = help_words(help, taken_back=False)
+    forms = [_("Played with {help}.").format(help=played)]
     if help.autoplayed_at is None:  # kept before the game recorded which: the review took them all as the player's
-        forms[:0] = [f"{played}, not known which: all counted as yours.", f"{played}: which, not known."]
+        forms[:0] = [
+            _("Played with {help}, not known which: all counted as yours.").format(help=played),
+            _("Played with {help}: which, not known.").format(help=played),
+        ]
     elif help.autoplayed_taken_back:  # why the help counts more than are marked below it
-        forms[:0] = [f"Played with {help_words(help)}."]
+        forms[:0] = [_("Played with {help}.").format(help=help_words(help))]
     return forms[0] if width is None else longest_fitting(forms, width)
 
 
 def review_not_kept(problem: Problem) -> str:
-    return f"the review could not be kept with the game: {why(problem)}"
+    return _("the review could not be kept with the game: {why}").format(why=why(problem))

@@ -61,7 +61,6 @@ TYPED |= {"TERM", "LANGUAGE", "LANG", "ALL", "MESSAGES", "COLOR", "COLUMNS", "LI
 """What the player types, which stays as typed in every language (the names of what to type too)."""
 
 STILL_ENGLISH = (
-    "foursquare.words.review",
     "foursquare.words.keys",
     "foursquare.words.problems",
 )
