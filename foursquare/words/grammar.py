@@ -1,10 +1,8 @@
-"""Listing words as the language in use lists them (``a, b and c``), and what is left of English counting.
+"""Listing words as the language in use lists them (``a, b and c``), and a sentence's first capital.
 
 A list's joints are catalog messages (``{first} and {second}``), so that a
-language puts its own word and comma there.  :func:`plural` and
-:func:`capitalized` work on English only (what is left of gluing, for the
-review's words): a sentence that counts is a whole message through
-``ngettext`` instead.
+language puts its own word and comma there.  A sentence that counts is a
+whole message through ``ngettext``: nothing here adds an English plural.
 """
 
 from __future__ import annotations
@@ -14,16 +12,7 @@ from enum import Enum
 
 from foursquare.words.catalog import _, pgettext
 
-__all__ = ["Template", "and_list", "capitalized", "counted_list", "plural"]
-
-_IRREGULAR = {"inaccuracy": "inaccuracies", "six": "sixes"}
-
-
-def plural(count: int, word: str, plural_form: str | None = None) -> str:
-    """``1 card``, ``3 cards``, ``2 inaccuracies``: the count and the word that agrees with it."""
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {plural_form or _IRREGULAR.get(word) or word + 's'}"
+__all__ = ["Template", "and_list", "capitalized", "counted_list"]
 
 
 def and_list(items: Sequence[str]) -> str:

@@ -16,7 +16,7 @@ from foursquare.words.advice import chance_text
 from foursquare.words.cards import Spelling, rank_count
 from foursquare.words.catalog import N_, _, ngettext, pgettext
 from foursquare.words.faults import fault_words
-from foursquare.words.grammar import and_list, counted_list
+from foursquare.words.grammar import and_list, capitalized, counted_list
 from foursquare.words.review import cards_text, cost_words, line_sentence, verdict_phrase
 from foursquare.words.table import table_lines
 from foursquare.words.text import Text, Tone
@@ -260,7 +260,8 @@ def done_lines(done: AllDone) -> list[str]:
         for error in done.trouble
     ]
     lines += [
-        pgettext("a reason as a sentence", "{reason}.").format(reason=_capital(reason)) for reason in done.unavailable
+        pgettext("a reason as a sentence", "{reason}.").format(reason=capitalized(reason))
+        for reason in done.unavailable
     ]
     if done.offered:
         fields = {"solved": done.solved, "offered": done.offered, "shown": done.shown}
@@ -290,11 +291,6 @@ def done_lines(done: AllDone) -> list[str]:
         )
         lines.append(said.format(games=games))
     return lines
-
-
-def _capital(reason: str) -> str:
-    """A reason said as a clause elsewhere, begun as a sentence (the reasons come whole from the history)."""
-    return reason[:1].upper() + reason[1:]
 
 
 def not_an_answer(typed: str) -> str:
