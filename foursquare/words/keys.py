@@ -52,8 +52,9 @@ __all__ = [
     "typed_words",
 ]
 
-CELL_NAMES = "columns go from a to g and rows from 1 to 7 (the first card is on d4)"
-"""How the cells are named, for a name typed that is none (plain mode's commands, the screen's go-to prompt)."""
+CELL_NAMES = N_("columns go from a to g and rows from 1 to 7 (the first card is on d4)")
+"""How the cells are named, for a name typed that is none (plain mode's commands, the screen's go-to prompt; said
+through ``_``)."""
 
 
 class Binding(Value):

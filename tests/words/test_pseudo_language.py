@@ -60,10 +60,7 @@ TYPED |= {"CELL", "TOPIC", "CODE", "GAME", "FILE", "RECORD", "NAME", "JSON", "UT
 TYPED |= {"TERM", "LANGUAGE", "LANG", "ALL", "MESSAGES", "COLOR", "COLUMNS", "LINES"}  # environment variables
 """What the player types, which stays as typed in every language (the names of what to type too)."""
 
-STILL_ENGLISH = (
-    "foursquare.words.keys",
-    "foursquare.words.problems",
-)
+STILL_ENGLISH = ("foursquare.words.problems",)
 """The modules whose sentences are not yet whole catalog messages: their words, as said in the run, are allowed."""
 
 _RUN = re.compile(r"(?<![-\w])-{1,2}[a-z][a-z-]*|[A-Za-z]{3,}")
