@@ -313,7 +313,9 @@ def preview_forms(game: Game, preview: Preview) -> list[Text]:
     """:func:`preview_words`, then shorter forms for a line too narrow for it (``e4: 2 turned → 3/4``), so that
     a longer language is shortened rather than cut."""
     full = _preview_text(game, preview, covered=True)
-    shorter = [_preview_text(game, preview, covered=False)]
+    under = game.pile(preview.cell)
+    covers = under is not None and not under.face_up
+    shorter = [_preview_text(game, preview, covered=False)] if covers else []  # else the same as the full form
     count = len(preview.flipped)
     if count and preview.status is Status.PLAYING:
         fields = {
@@ -329,7 +331,7 @@ def preview_forms(game: Game, preview: Preview) -> list[Text]:
                 ).format(**fields)
             )
         )
-    return list(dict.fromkeys([full, *shorter]))
+    return [full, *shorter]
 
 
 def _preview_text(game: Game, preview: Preview, *, covered: bool) -> Text:

@@ -8,6 +8,7 @@ clubs" for a screen reader, and nothing that builds words needs to know which.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import textwrap
@@ -75,7 +76,7 @@ class Text(Value):
         a card or a rank stays a card for the front end to spell, anything else is formatted as ``str.format``
         would, so that a translation may put the fields in any order; a :class:`Text` field is spliced in."""
         tokens: list[Token] = []
-        for literal, name, spec, conversion in _FORMATTER.parse(message):
+        for literal, name, spec, conversion in _parsed(message):
             tokens.append(literal)
             if name is None:
                 continue
@@ -102,6 +103,13 @@ class Text(Value):
 
 
 _FORMATTER = string.Formatter()
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(message: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """``message`` cut into its literal text and fields, once for each message: the screen fills the same few
+    on every key."""
+    return tuple(_FORMATTER.parse(message))
 
 
 def card_list(cards: Iterable[Card]) -> tuple[Token, ...]:
