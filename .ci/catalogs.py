@@ -201,7 +201,7 @@ _PERCENT = re.compile(r"%(\(\w+\)[srd]|[srd])")
 
 def placeholder_problems(message: Message) -> list[str]:
     """How the translation of ``message`` names other placeholders than its English (empty: none)."""
-    if not message.id or not message.string:
+    if not message.id or not message.string or message.fuzzy:  # a fuzzy guess is not compiled: nothing to check
         return []
     english = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
     said = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
