@@ -222,15 +222,17 @@ def record_lines(records: Records) -> list[str]:
     if own.win_percent is None:
         first = _("On your own: none yet.")
     else:
-        first = _("On your own: streak {streak}, won {percent:.0f}% of {played}.").format(**_record(own))
+        first = _("On your own: streak {streak}, won {share:.0%} of {played}.").format(**_record(own))
     if every.win_percent is None:
         return [first, _("All games: none yet.")]
-    return [first, _("All games: streak {streak}, won {percent:.0f}% of {played}.").format(**_record(every))]
+    return [first, _("All games: streak {streak}, won {share:.0%} of {played}.").format(**_record(every))]
 
 
 def _record(stats: Stats) -> dict[str, object]:
-    """The fields of a record: its streak, the share won and the games played."""
-    return {"streak": stats.current_streak, "percent": stats.win_percent, "played": stats.played}
+    """The fields of a record: its streak, the share won (a fraction, which each language writes as a
+    percentage its own way) and the games played."""
+    share = stats.won / stats.played if stats.played else 0.0
+    return {"streak": stats.current_streak, "share": share, "played": stats.played}
 
 
 def nothing_to_undo() -> str:

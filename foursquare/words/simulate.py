@@ -51,8 +51,8 @@ def report(summary: dict[str, Any]) -> list[str]:
         played.format(
             strategy=summary["strategy"], first=summary["first_deal"], last=summary["last_deal"], games=games
         ),
-        _("wins          {wins} of {games}: {rate:.1%} (95% confidence {low:.1%} to {high:.1%})").format(
-            wins=wins, games=games, rate=summary["win_rate"], low=lo, high=hi
+        _("wins          {wins} of {games}: {rate:.1%} ({level:.0%} confidence {low:.1%} to {high:.1%})").format(
+            wins=wins, games=games, rate=summary["win_rate"], level=0.95, low=lo, high=hi
         ),
         _("expected score {score:.2f} (a loss scores 0)").format(score=summary["expected_score"]),
     ]
