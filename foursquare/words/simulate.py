@@ -112,16 +112,7 @@ def report(summary: dict[str, Any]) -> list[str]:
 
 def _calibration(summary: dict[str, Any]) -> list[str]:
     table = summary["calibration"]
-    rows = [
-        (
-            _("{low:.0%} to {high:>4.0%}").format(low=b["low"], high=b["high"]),
-            f"{b['placements']}",
-            f"{b['predicted']:.1%}",
-            f"{b['observed']:.1%}",
-        )
-        for b in table["buckets"]
-        if b["placements"]
-    ]
+    rows = _rows(table["buckets"], _("{low:.0%} to {high:>4.0%}"), ("predicted", "observed"), "{:.1%}")
     return [
         _("chance said at the first placement {chance:.1%} on average ({rate:.1%} won)").format(
             chance=summary["mean_first_chance"], rate=summary["win_rate"]
@@ -133,22 +124,23 @@ def _calibration(summary: dict[str, Any]) -> list[str]:
 
 def _score_calibration(table: dict[str, Any]) -> list[str]:
     first = table["first_placement"]
-    rows = [
-        (
-            _("{low:.0f} to {high:>2.0f}").format(low=b["low"], high=b["high"]),
-            f"{b['placements']}",
-            f"{b['said']:.2f}",
-            f"{b['reached']:.2f}",
-        )
-        for b in table["buckets"]
-        if b["placements"]
-    ]
+    rows = _rows(table["buckets"], _("{low:.0f} to {high:>2.0f}"), ("said", "reached"), "{:.2f}")
     return [
         _("expected score said at the first placement {said:.2f} on average ({reached:.2f} reached)").format(
             said=first["said"], reached=first["reached"]
         ),
         _("expected-score calibration:"),
         *_columns((_("score said"), _("placements"), _("mean said"), _("reached")), rows),
+    ]
+
+
+def _rows(buckets: Sequence[dict[str, Any]], span: str, figures: tuple[str, str], form: str) -> list[tuple[str, ...]]:
+    """A calibration table's rows: each bucket that has placements, as its span (``span`` filled with its
+    ``low`` and ``high``), its placements and its two ``figures`` written in ``form``."""
+    return [
+        (span.format(low=b["low"], high=b["high"]), f"{b['placements']}", *(form.format(b[name]) for name in figures))
+        for b in buckets
+        if b["placements"]
     ]
 
 
