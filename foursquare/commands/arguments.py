@@ -96,7 +96,7 @@ class Parser(argparse.ArgumentParser):
     usage block first and the line that matters comes last, under it (``--help`` prints the usage)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 
 def parser_for(command: str) -> argparse.ArgumentParser:
