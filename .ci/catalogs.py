@@ -38,6 +38,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from foursquare.cli import COMMANDS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "foursquare"
 LOCALE = PACKAGE / "words" / "locale"
@@ -63,7 +65,8 @@ _FIELD = re.compile(r"\{[^{}]*\}")
 _TYPED_NAMES = "TERM|LANGUAGE|LANG|LC_ALL|LC_MESSAGES|NO_COLOR|COLUMNS|LINES|CODE|GAME|FILE|TOPIC|CELL|JSON|UTC"
 _KEPT = re.compile(
     r"\{[^{}]*\}|%(?:\(\w+\))?[srd]"
-    r"|(?<![\w-])(?:foursquare(?: help [a-z]+\b| [a-z]+\b)?|--?[a-z][a-z-]*)"
+    rf"|(?<![\w-])(?:foursquare(?: help [a-z]+\b| (?:{'|'.join(COMMANDS)})\b)?"
+    r"|--?[a-z][a-z-]*)"
     rf"|\b(?:{_TYPED_NAMES})\b"
 )
 """What en-XA keeps as it is: placeholders, and what the player types or sets (``foursquare stats``,

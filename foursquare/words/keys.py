@@ -208,7 +208,7 @@ def binding(action: str) -> Binding:
 
 def summary(action: str) -> str:
     """The help's line for ``action``, in the language in use."""
-    return _(BINDINGS[action].description).format(**_FIELDS)
+    return _(BINDINGS[action].description).format(**{name: _(field) for name, field in _FIELDS.items()})
 
 
 SUMMARIES: dict[str, str] = {action: record.description.format(**_FIELDS) for action, record in BINDINGS.items()}

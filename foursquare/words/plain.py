@@ -17,6 +17,7 @@ __all__ = [
     "Unusable",
     "autoplay_line",
     "command_lines",
+    "described",
     "help_lines",
     "nothing_ended_yet",
     "practice_hint",
@@ -28,10 +29,16 @@ COMMANDS_HEADING = N_("Commands, one a line")
 """The heading of plain mode's commands in its help, ``?`` (said through ``_``)."""
 
 COMMAND_LINES: tuple[tuple[tuple[str, ...], str, str], ...] = tuple(
-    (command.words, command.after, _(command.description).format(kinds=KINDS)) for command in PLAIN
+    (command.words, command.after, command.description) for command in PLAIN
 )
-"""Every command: its words (the first is the one to type), what may follow it, and what it does, from its
-record (:data:`foursquare.words.keys.PLAIN`)."""
+"""Every command: its words (the first is the one to type), what may follow it, and what it does (a catalog
+message, said by :func:`described`), from its record (:data:`foursquare.words.keys.PLAIN`)."""
+
+
+def described(description: str) -> str:
+    """What a command does, from its record's message, in the language in use (the ends of a game named in it)."""
+    return _(description).format(kinds=_(KINDS))
+
 
 AT_THE_END: tuple[tuple[str, str], ...] = tuple(
     (command.words[0], _(BINDINGS[command.action].offer))
@@ -64,7 +71,7 @@ def command_lines(*, words: bool = False, width: int | None = None) -> list[str]
     Within ``width`` columns each line is broken at spaces, what a command does running on under its own
     column, so that a terminal never breaks a word (None: a line each, for a pipe's reader).
     """
-    typed = [(names[0] + after, does) for names, after, does in COMMAND_LINES]
+    typed = [(names[0] + after, described(does)) for names, after, does in COMMAND_LINES]
     tail = [(_(what), _(does)) for what, does in HELP_TAIL]
     column = max(_WIDTH, *(len(what) + 2 for what, _does in tail))
     commands = [line for what, does in (*typed, *tail) for line in run_on(f"  {what:<{column}}", does, width)]

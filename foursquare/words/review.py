@@ -250,7 +250,8 @@ def chart_lines(
         if (step.n == 1 or step.n % TICK == 0) and end - len(label) >= len(numbers) + (1 if numbers else 0):
             numbers = numbers.ljust(end - len(label)) + label
     # Translators: at most 4 columns, under the chart's axis before the placements' numbers
-    lines.append(f"{_('card'):<4} {numbers}".rstrip())
+    card = _("card")
+    lines.append(f"{card:<4} {numbers}".rstrip())
     return lines
 
 

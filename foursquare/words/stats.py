@@ -98,9 +98,9 @@ def score_lines(stats: Stats, ascii_only: bool = False, longest: int = 30) -> li
     if top == 0:
         return [_(CHART_TITLE), "  " + _("no wins yet")]
     bar = (ASCII_CHART if ascii_only else UNICODE_CHART)[0][0]
-    head = _("score")
+    head, wins = _("score"), _("wins")
     column = max(5, len(head))
-    lines = [_(CHART_TITLE), f"  {head:>{column}}  {_('wins')}"]
+    lines = [_(CHART_TITLE), f"  {head:>{column}}  {wins}"]
     for score, count in enumerate(stats.histogram):
         if count:
             lines.append(f"  {score:>{column}}  {bar * max(1, count * longest // top)} {count}")

@@ -18,7 +18,7 @@ def test_every_description_of_the_history_names_the_same_three_ends() -> None:
         commands.SUMMARIES["history"],
         keys.SUMMARIES["history"],
         keys.SUMMARIES["stats_history"],
-        *(text for names, _, text in plain.COMMAND_LINES if "g" in names),
+        *(plain.described(text) for names, _, text in plain.COMMAND_LINES if "g" in names),
     ]
     assert len(history_lines) == 4
     assert all(KINDS in line for line in history_lines)

@@ -49,7 +49,6 @@ from foursquare.words import catalog
 from foursquare.words.cards import Spelling
 from foursquare.words.languages import ENDONYMS
 from foursquare.words.pages import TOPICS, title
-from foursquare.words.plain import COMMAND_LINES
 from foursquare.words.text import Text
 
 KEY_NAMES = {"Enter", "Esc", "Space", "PgUp", "PgDn", "Home", "End", "Tab", "Backspace", "Ctrl", "Del", "Ins"}
@@ -111,7 +110,6 @@ def said(monkeypatch: pytest.MonkeyPatch) -> Iterator[Said]:
                 _wrap_everywhere(monkeypatch, value, _recording(value, record))
             else:
                 record.record(value)  # constants: tables of key descriptions, command lines
-    record.record(COMMAND_LINES)  # plain mode's commands: a record a key, worded with the keys' own
     catalog.use("en-XA")
     yield record
     catalog.use(None)
