@@ -12,9 +12,9 @@ import io
 import json
 import random
 import re
-import resource
 import signal
 import sqlite3
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -55,6 +55,15 @@ class ShownAt(io.StringIO):
     def isatty(self) -> bool:
         return True
 
+
+WINDOWS = sys.platform == "win32"
+"""Tests of what only POSIX systems have (symlinks for anyone, FIFOs, file modes, resource limits, signals such as
+SIGXFSZ) are skipped there, each saying why; a test beside each checks what Windows does instead."""
+
+NO_SYMLINKS = "making a symbolic link on Windows takes an administrator or developer mode"
+NO_FIFOS = "Windows has no FIFOs (os.mkfifo)"
+NO_FILE_MODES = "Windows file modes are only read-only or not (chmod sets nothing else)"
+NO_FILE_SIZE_LIMIT = "a full disk is made here by a file size limit (RLIMIT_FSIZE, SIGXFSZ), which Windows lacks"
 
 DAY = date(2026, 11, 30)
 """The date the screen tests play on."""
@@ -287,6 +296,8 @@ def keep(folder: Path, game: Game, daily: date | None = None) -> None:
 def no_room_to_grow(folder: Path) -> Iterator[None]:
     """No file in ``folder`` may grow meanwhile: writing is refused as on a full disk (a real refusal
     by the operating system, through a file size limit on this process)."""
+    import resource  # POSIX only: the tests that use it are skipped on Windows (see POSIX_ONLY)
+
     limit = max(path.stat().st_size for path in folder.iterdir() if path.is_file())
     before = resource.getrlimit(resource.RLIMIT_FSIZE)
     signal_before = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

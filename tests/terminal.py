@@ -19,13 +19,13 @@ import select
 import struct
 import subprocess
 import sys
-import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pyte
+import pytest
 
 from foursquare.engine import Cell, Game, Status
 
@@ -176,7 +176,12 @@ class PtyChild:
             self.wait()
 
 
-KEYS = _terminfo_keys()
+PSEUDO_TERMINALS = sys.platform != "win32"
+"""Whether this system has pseudo-terminals (and terminfo) to run the game in: Windows has neither, so every
+test that starts a :class:`Terminal` is skipped there."""
+NO_PSEUDO_TERMINAL = "needs a POSIX pseudo-terminal (pexpect's spawn); Windows has none"
+
+KEYS = _terminfo_keys() if PSEUDO_TERMINALS else {}
 KEYS.update(
     {
         "enter": b"\r",
@@ -216,6 +221,8 @@ class Terminal:
         command: list[str] | None = None,
         home: Path | None = None,
     ) -> None:
+        if not PSEUDO_TERMINALS:
+            pytest.skip(NO_PSEUDO_TERMINAL)
         cmd = (command or GAME) + args
         env = env if env is not None else game_env()
         if home is not None:
@@ -289,6 +296,8 @@ class Terminal:
 
     def line_mode(self) -> tuple[bool, bool]:
         """(canonical input, echo) of the terminal now: both True in a terminal given back."""
+        import termios  # POSIX only, as the pseudo-terminal is
+
         lflag = termios.tcgetattr(self.child.child_fd)[3]
         return bool(lflag & termios.ICANON), bool(lflag & termios.ECHO)
 

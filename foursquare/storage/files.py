@@ -136,8 +136,8 @@ def os_problem(kind: Kind, path: Path, exc: OSError) -> Problem:
     """The problem of ``kind`` that a failed file operation on ``path`` is: what stands there, or the system's words."""
     if isinstance(exc, NotAFile):
         return Problem(kind, exc.reason, path)
-    if isinstance(exc, IsADirectoryError):  # worded as a folder found by open_regular is
-        return Problem(kind, Reason.FOLDER, path)
+    if isinstance(exc, IsADirectoryError) or (exc.errno == errno.EACCES and path.is_dir()):
+        return Problem(kind, Reason.FOLDER, path)  # worded as a folder found by open_regular is (Windows: EACCES)
     return Problem(kind, Reason.OS_ERROR, path, exc.strerror or str(exc))
 
 
@@ -155,21 +155,30 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, mode: int = 0o644) -> int
     A FIFO opened for reading would wait for a writer forever, and a symlink
     could lead a write out of the data folder: both are refused, as is a
     folder or a device, with :class:`NotAFile`.  FileNotFoundError when there
-    is nothing there; ``mode`` is that of a file ``O_CREAT`` makes.
+    is nothing there; ``mode`` is that of a file ``O_CREAT`` makes.  Nothing is
+    left open when it raises: on Windows an open file can be neither renamed
+    nor removed, and what is refused here is moved aside next.
     """
     nofollow = getattr(os, "O_NOFOLLOW", 0)
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    if not nofollow and path.is_symlink():  # Windows: no O_NOFOLLOW, so the link is looked at first
+        raise NotAFile(errno.ELOOP, Reason.SYMLINK, path)
     try:
-        fd = os.open(path, flags | nofollow | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0), mode)
+        fd = os.open(path, flags | nofollow | nonblock | getattr(os, "O_BINARY", 0), mode)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO) or (nofollow and path.is_symlink()):
             raise NotAFile(exc.errno or errno.EINVAL, what_stands(path), path) from None
+        if exc.errno == errno.EACCES and path.is_dir():  # how Windows answers for a folder: "Permission denied"
+            raise NotAFile(errno.EISDIR, Reason.FOLDER, path) from None
         raise
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(errno.EINVAL, what_stands(path), path)
+        if nonblock:  # opened without blocking (a FIFO would have waited); a regular file is read as usual
+            os.set_blocking(fd, True)
+    except BaseException:
         os.close(fd)
-        raise NotAFile(errno.EINVAL, what_stands(path), path)
-    if hasattr(os, "set_blocking"):
-        os.set_blocking(fd, True)
+        raise
     return fd
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from helpers import (
+    NO_SYMLINKS,
+    WINDOWS,
     command,
     first_cell_judge,
     lost_game,
@@ -533,15 +535,22 @@ def test_json_has_one_entry_per_placement_with_cell_names(tmp_path: Path, capsys
     check_json(json.loads(capsys.readouterr().out), game)
 
 
-def test_a_record_file_may_be_a_symbolic_link_or_standard_input_as_import_reads_them(
+@pytest.mark.skipif(WINDOWS, reason=NO_SYMLINKS)
+def test_a_record_file_may_be_a_symbolic_link_as_import_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = lost_game()
+    link = tmp_path / "link.json"
+    link.symlink_to(write(tmp_path, game.to_record()))
+    assert review_main(["--file", str(link), "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
+    check_json(json.loads(capsys.readouterr().out), game)
+
+
+def test_a_record_file_may_be_standard_input_as_import_reads_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = lost_game()
     record = write(tmp_path, game.to_record())
-    link = tmp_path / "link.json"
-    link.symlink_to(record)
-    assert review_main(["--file", str(link), "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
-    check_json(json.loads(capsys.readouterr().out), game)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(Path(record).read_bytes())))
     assert review_main(["--file", "-", "--json", "--nodes", str(QUICK)], judge=first_cell_judge()) == 0
     check_json(json.loads(capsys.readouterr().out), game)

@@ -9,6 +9,8 @@ from helpers import (
     DAY,
     LOSING_DEAL,
     LOSING_LINE,
+    NO_FILE_SIZE_LIMIT,
+    WINDOWS,
     WINNING_DEAL,
     WINNING_LINE,
     WINNING_LINE_DEAL_1,
@@ -302,6 +304,7 @@ def test_a_game_that_ended_but_could_not_be_counted_at_the_start_is_counted_when
 # --- trouble with the files -----------------------------------------------------
 
 
+@pytest.mark.skipif(WINDOWS, reason=NO_FILE_SIZE_LIMIT)
 def test_a_full_disk_is_one_line_and_quitting_says_the_game_will_be_lost(tmp_path: Path) -> None:
     app = screen_for(tmp_path, Request(seed=5))
     place(app, (0, 0))

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from helpers import (
+    NO_FILE_SIZE_LIMIT,
+    WINDOWS,
     WINNING_DEAL,
     WINNING_LINE,
     busy,
@@ -341,6 +343,7 @@ def test_a_new_deal_abandons_only_a_game_with_cards_down(tmp_path: Path) -> None
     assert results(tmp_path) == [Result(abandoned, Ending.ABANDONED)]
 
 
+@pytest.mark.skipif(WINDOWS, reason=NO_FILE_SIZE_LIMIT)
 def test_the_stakes_say_whether_leaving_counts_and_whether_the_game_is_kept(tmp_path: Path) -> None:
     session, _ = GameSession.open(tmp_path, seed=3)
     assert session.stakes() == Stakes(3, False, True, True)
@@ -404,6 +407,7 @@ def test_a_busy_database_at_the_end_of_a_game_is_a_line_and_the_game_is_counted_
     assert results(tmp_path) == [Result(WINNING_DEAL, Ending.WON, 7)]
 
 
+@pytest.mark.skipif(WINDOWS, reason=NO_FILE_SIZE_LIMIT)
 def test_a_full_disk_is_a_line_and_the_last_good_save_is_kept(tmp_path: Path) -> None:
     session, _ = GameSession.open(tmp_path, seed=5)
     session.place((0, 0))

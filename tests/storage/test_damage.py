@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 from helpers import (
+    NO_FILE_MODES,
+    NO_SYMLINKS,
+    WINDOWS,
     WINNING_DEAL,
     WINNING_LINE,
     command,
@@ -250,7 +253,16 @@ def test_a_damaged_cached_review_is_dropped_and_made_again(home: Path, capsys: p
 # --- export over the data folder's own files -------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", LOCK_FILE, "link"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        DB_FILE,
+        DB_FILE + "-wal",
+        DB_FILE + "-shm",
+        LOCK_FILE,
+        pytest.param("link", marks=pytest.mark.skipif(WINDOWS, reason=NO_SYMLINKS)),
+    ],
+)
 def test_export_refuses_to_write_over_a_kept_file(home: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     three_games(home)
     claim_window(home).release()
@@ -270,6 +282,7 @@ def test_export_refuses_to_write_over_a_kept_file(home: Path, capsys: pytest.Cap
         assert len(store.history()) == 3
 
 
+@pytest.mark.skipif(WINDOWS, reason=NO_FILE_MODES)
 def test_export_writes_a_temporary_file_and_renames_it_into_place(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -515,6 +528,7 @@ def test_a_data_folder_under_a_file_is_one_line_and_status_1_not_an_empty_histor
     assert blocker.read_text() == "root:x:0:0\n"
 
 
+@pytest.mark.skipif(WINDOWS, reason="XDG_DATA_HOME is not read on Windows, where platformdirs names the data folder")
 def test_a_platform_data_folder_under_a_device_is_one_line_and_status_1(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -17,6 +17,9 @@ from unittest import mock
 
 import pytest
 from helpers import (
+    NO_FIFOS,
+    NO_SYMLINKS,
+    WINDOWS,
     WINNING_DEAL,
     WINNING_LINE_DEAL_1,
     command,
@@ -260,7 +263,17 @@ def test_a_damaged_game_in_progress_is_one_line_and_a_fresh_deal(tmp_path: Path)
 # --- damaged database files ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["garbage", "folder", "fifo", "symlink", "damaged pages", "another program's"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "garbage",
+        "folder",
+        pytest.param("fifo", marks=pytest.mark.skipif(WINDOWS, reason=NO_FIFOS)),
+        pytest.param("symlink", marks=pytest.mark.skipif(WINDOWS, reason=NO_SYMLINKS)),
+        "damaged pages",
+        "another program's",
+    ],
+)
 def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(tmp_path: Path, kind: str) -> None:
     folder, outside = tmp_path / "home", tmp_path / "outside"
     folder.mkdir()

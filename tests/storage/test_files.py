@@ -37,6 +37,20 @@ def test_relative_foursquare_home_is_made_absolute(monkeypatch: pytest.MonkeyPat
     assert data_dir() == tmp_path / "rel"
 
 
+@pytest.mark.parametrize("home", [None, ""])
+def test_data_dir_on_windows_is_the_local_application_data_folder(
+    monkeypatch: pytest.MonkeyPatch, home: str | None
+) -> None:
+    if sys.platform != "win32":
+        pytest.skip("the folder Windows keeps each user's programs' data in")
+    if home is None:
+        monkeypatch.delenv("FOURSQUARE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("FOURSQUARE_HOME", home)
+    assert data_dir() == Path(os.environ["LOCALAPPDATA"], "foursquare")
+    assert data_dir().is_absolute() and "Roaming" not in data_dir().parts
+
+
 @pytest.mark.skipif(
     sys.platform in PLATFORMDIRS_PLATFORMS, reason="the XDG rule is for Linux and the other Unix systems"
 )
@@ -248,6 +262,28 @@ def test_a_folder_where_the_saved_game_should_be_is_moved_aside(tmp_path: Path) 
     )
     assert (aside / "inside").read_text() == "kept"
     assert on_disk(tmp_path).placed_count == 0
+
+
+def test_an_unreadable_saved_game_is_said_and_never_overwritten_on_windows(tmp_path: Path) -> None:
+    """Windows' own unreadable file: another program holds it open sharing nothing, so that it can be
+    neither read nor moved aside."""
+    if sys.platform != "win32":
+        pytest.skip("a file opened sharing nothing with other programs is Windows' own")
+    import _winapi
+
+    path = tmp_path / GAME_FILE
+    write_old_game(path, played(7, 4), None)
+    before = path.read_bytes()
+    handle = _winapi.CreateFile(str(path), _winapi.GENERIC_READ, 0, 0, _winapi.OPEN_EXISTING, 0, 0)
+    try:
+        with pytest.raises(StoreError) as refused:
+            load_game(path)
+        assert words.reason(refused.value.problem).startswith("cannot be read: ")
+        _, opening = Session.open(tmp_path)
+        assert opening.trouble is not None and "nor moved aside" in opening.trouble.line
+    finally:
+        _winapi.CloseHandle(handle)
+    assert path.read_bytes() == before and not _corrupt_files(tmp_path)
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
