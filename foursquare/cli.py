@@ -275,7 +275,8 @@ def _mend_streams() -> list[str]:
 
     A closed descriptor 1 would otherwise be the next file opened (the
     database), and a print would write into it.  Also teaches the output
-    streams to write characters their encoding lacks in ASCII.
+    streams to write characters their encoding lacks in ASCII, and on
+    Windows to write UTF-8.
     """
     closed = []
     for name, fd, flags in _STREAMS:
@@ -293,10 +294,15 @@ def _mend_streams() -> list[str]:
             if name not in closed:
                 closed.append(name)
     codecs.register_error(ASCII_FORMS, _ascii_forms)
+    # Windows writes a pipe or a file in its ANSI code page (cp1252: no suits, no box drawing), while the
+    # console's stream takes UTF-8 and shows any character: UTF-8 for both, unless PYTHONIOENCODING says.
+    utf8 = sys.platform == "win32" and not os.environ.get("PYTHONIOENCODING")
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors=ASCII_FORMS)
+                if utf8:
+                    stream.reconfigure(encoding="utf-8")
     _watch(sys.stdout)
     return closed
 

@@ -25,7 +25,7 @@ from foursquare.expert.advice import DEFAULT_NODES
 from foursquare.expert.review import Judge, NotOver, Review, check_reviewable
 from foursquare.session.columns import terminal_columns
 from foursquare.session.errors import INTERRUPTED, CommandError
-from foursquare.session.lines import spelling_for
+from foursquare.session.lines import shows, spelling_for
 from foursquare.session.reviews import ReviewFailed, ReviewService, Work
 from foursquare.storage.files import named_back, open_named, os_problem, read_limited
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, parse_json
@@ -33,7 +33,7 @@ from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.words.commands import OPTIONS, Said
-from foursquare.words.glyphs import SAMPLE, can_encode, to_ascii
+from foursquare.words.glyphs import SAMPLE, to_ascii
 from foursquare.words.history import why_not_reviewed
 from foursquare.words.problems import Need, why
 from foursquare.words.review import (
@@ -190,7 +190,7 @@ def _review(
         lines[1:1] = [helped] if helped is not None else []
         print("\n".join(to_terminal([spell.line(line) for line in lines], width)))
         return 0
-    ascii = args.ascii or not can_encode(SAMPLE, sys.stdout.encoding)
+    ascii = args.ascii or not shows(SAMPLE, sys.stdout, real=sys.stdout is sys.__stdout__)
     lines = report_lines(review, ascii=ascii, width=width)
     if helped is not None:
         lines.insert(3, helped)  # under the summary's first line: how the game was played

@@ -47,10 +47,11 @@ def _show(args: argparse.Namespace, store: Store) -> int:
     if args.json:
         return say(json.dumps(records.to_json()))
     from foursquare.session.columns import terminal_columns
-    from foursquare.words.glyphs import UNICODE_CHART, can_encode
+    from foursquare.session.lines import shows
+    from foursquare.words.glyphs import UNICODE_CHART
     from foursquare.words.stats import records_render_lines
 
-    ascii_only = not can_encode("".join(UNICODE_CHART), sys.stdout.encoding)
+    ascii_only = not shows("".join(UNICODE_CHART), sys.stdout, real=sys.stdout is sys.__stdout__)
     width = terminal_columns() if sys.stdout.isatty() else None
     return say("\n".join(records_render_lines(records, ascii_only=ascii_only, width=width)))
 

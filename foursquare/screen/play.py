@@ -184,8 +184,11 @@ def can_draw_unicode() -> bool:
 
     Asked of ``nl_langinfo(CODESET)`` after ``setlocale``, which is what curses
     writes with: Python's preferred encoding claims UTF-8 under ``LC_ALL=C``
-    while the terminal gets ASCII.
+    while the terminal gets ASCII.  PDCurses (Windows) writes the console's
+    characters themselves, whatever its code page: there the font decides.
     """
+    if tui.PDCURSES:
+        return tui.console_shows_unicode()
     return can_encode(SAMPLE, locale_codeset())
 
 

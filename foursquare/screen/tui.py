@@ -7,6 +7,11 @@ terminal back as it found it: on quit, on Ctrl-C, on every signal that would
 end the process (SIGTERM, SIGHUP, Ctrl-\\'s SIGQUIT, SIGUSR1, ...), and on
 an unexpected error (after which it says where a crash report was written).
 Ctrl-Z suspends like any terminal program and the game is redrawn on ``fg``.
+On Windows, where windows-curses provides PDCurses, which draws on the
+console itself and has no terminfo, the console is checked instead of the
+terminal type, a resize is taken in with ``resize_term(0, 0)``, the keypad's
+own keys are the keys they show, and Ctrl-Z, which suspends nothing there,
+says so once.
 ``LINES`` and ``COLUMNS`` that do not fit the real terminal are set aside
 before curses starts (:func:`ignore_false_size`), so that ncurses neither
 fails nor draws past the screen.  Only clicks are asked of the mouse.
@@ -28,7 +33,8 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
 from foursquare.session.errors import INTERRUPTED, Terminated
-from foursquare.words.screen import Setting, TerminalProblem, crashed
+from foursquare.words.screen import Setting, TerminalProblem, crashed, no_suspend, not_a_console
+from foursquare.words.text import Text, Tone
 
 __all__ = [
     "ESCAPE_DELAY_MS",
@@ -47,7 +53,7 @@ GONE_AFTER = 200
 MAX_BATCH = 256
 """Keys handled before the screen is painted again, when they come faster than it can be."""
 
-_SPECIAL_KEYS: dict[int, Key] = {
+_SPECIAL_KEYS: dict[int, Input] = {
     curses.KEY_UP: Key.UP,
     curses.KEY_DOWN: Key.DOWN,
     curses.KEY_LEFT: Key.LEFT,
@@ -59,10 +65,24 @@ _SPECIAL_KEYS: dict[int, Key] = {
     curses.KEY_END: Key.END,
     curses.KEY_BACKSPACE: Key.BACKSPACE,
 }
+PDCURSES = not hasattr(curses, "ncurses_version")
+"""Whether this curses is PDCurses (windows-curses on Windows): it draws on the console, with no terminfo,
+and is told of a new size rather than finding it."""
+_PDCURSES_KEYS: dict[str, Input] = {
+    "KEY_A2": Key.UP, "KEY_C2": Key.DOWN, "KEY_B1": Key.LEFT, "KEY_B3": Key.RIGHT, "KEY_A1": Key.HOME,
+    "KEY_C1": Key.END, "KEY_A3": Key.PAGE_UP, "KEY_C3": Key.PAGE_DOWN, "PADENTER": Key.ENTER, "PADSLASH": "/",
+    "PADSTAR": "*", "PADMINUS": "-", "PADPLUS": "+", "PADSTOP": ".", "PAD0": "0",
+}  # fmt: skip
+"""The keypad's keys as PDCurses names them (its arrows with Num Lock off, its Enter and signs): the keys they
+show.  ncurses has some of these names for other keys, so they are read only under PDCurses."""
+if PDCURSES:
+    _SPECIAL_KEYS.update({getattr(curses, name): key for name, key in _PDCURSES_KEYS.items() if hasattr(curses, name)})
 _CONTROL_KEYS: dict[str, Key] = {
     "\n": Key.ENTER, "\r": Key.ENTER, "\x1b": Key.ESCAPE, "\x0c": Key.REDRAW, "\x7f": Key.BACKSPACE,
     "\x08": Key.BACKSPACE,
 }  # fmt: skip
+CTRL_C = "\x03"
+CTRL_Z = "\x1a"
 _CLICK = curses.BUTTON1_PRESSED | curses.BUTTON1_CLICKED
 """The only mouse events asked for: the pointer's moves are not tracked, since nothing uses them."""
 
@@ -92,7 +112,14 @@ def ignore_false_size() -> list[str]:
 
 
 def terminal_problem() -> str | None:
-    """Why the game cannot run on this terminal, in one line; None if it can."""
+    """Why the game cannot run on this terminal, in one line; None if it can.
+
+    ncurses is asked of the terminal type's terminfo entry; PDCurses needs
+    none, but draws only in a console window (and ends the process when it
+    has none), so that is what is asked of it.
+    """
+    if PDCURSES:
+        return None if _in_a_console() else not_a_console()
     term = os.environ.get("TERM", "")
     if not term:
         return TerminalProblem.UNSET.say()
@@ -103,6 +130,49 @@ def terminal_problem() -> str | None:
     if not curses.tigetstr("cup") or not curses.tigetstr("clear"):
         return TerminalProblem.CANNOT_PLACE.say(term=term)
     return None
+
+
+def _in_a_console() -> bool:
+    """Whether standard input and output are both a Windows console (``isatty`` says yes to the NUL device too)."""
+    if sys.platform != "win32":
+        return False
+    import ctypes
+    import msvcrt
+
+    mode = ctypes.c_ulong()
+    try:
+        handles = [msvcrt.get_osfhandle(fd) for fd in (0, 1)]
+    except OSError:
+        return False
+    return all(ctypes.windll.kernel32.GetConsoleMode(handle, ctypes.byref(mode)) for handle in handles)
+
+
+def console_shows_unicode() -> bool:
+    """Whether the Windows console's font can show the suits and card frames: a TrueType font (Consolas, Cascadia,
+    Lucida Console) has them; the old raster fonts have only their code page's characters.  A console that
+    does not say (Windows Terminal answers for its own fonts) is taken to show them."""
+    if sys.platform != "win32":
+        return False
+    import ctypes
+    import msvcrt
+
+    class FontInfo(ctypes.Structure):  # CONSOLE_FONT_INFOEX
+        _fields_ = [
+            ("size", ctypes.c_ulong), ("font", ctypes.c_ulong), ("width", ctypes.c_short),
+            ("height", ctypes.c_short), ("family", ctypes.c_uint), ("weight", ctypes.c_uint),
+            ("face", ctypes.c_wchar * 32),
+        ]  # fmt: skip
+
+    info = FontInfo()
+    info.size = ctypes.sizeof(FontInfo)
+    try:
+        handle = msvcrt.get_osfhandle(1)
+    except OSError:
+        return True
+    if not ctypes.windll.kernel32.GetCurrentConsoleFontEx(handle, False, ctypes.byref(info)):
+        return True
+    truetype = 0x04  # TMPF_TRUETYPE
+    return bool(info.family & truetype)
 
 
 def _attributes(color: bool) -> dict[Style, int]:
@@ -225,10 +295,16 @@ def translate(window: curses.window, key: int | str) -> Input | None:
     """What the terminal sent, as input for the app: a key the game has no name for is :attr:`Key.OTHER`;
     None for what is no key (a mouse event other than a click)."""
     if isinstance(key, str):
+        if key == CTRL_C:  # PDCurses may pass Ctrl-C on as a key: it quits as the signal does elsewhere
+            raise KeyboardInterrupt
+        if key == CTRL_Z and not hasattr(signal, "SIGTSTP"):
+            return CTRL_Z  # for the loop to say that it suspends nothing here (see Terminal.no_suspend)
         if key in _CONTROL_KEYS:
             return _CONTROL_KEYS[key]
         return key if key.isprintable() or key == "\t" else Key.OTHER  # Tab has bindings; Ctrl-A has a name
     if key == curses.KEY_RESIZE:
+        if PDCURSES:
+            curses.resize_term(0, 0)  # PDCurses is told the console's new size: 0, 0 asks it of the console
         height, width = window.getmaxyx()
         return Resize(width, height)
     if key == curses.KEY_MOUSE:
@@ -275,6 +351,7 @@ class Terminal:
         self.ascii = ascii
         self.color = color
         self.resumed = False
+        self.told_no_suspend = False
         self.window: curses.window | None = None
         self.saved_handlers: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
         self.stop_ignored = False
@@ -325,6 +402,15 @@ class Terminal:
         self.ending = signum
         if self.window is None:
             raise Terminated(signum)
+
+    def no_suspend(self) -> bool:
+        """Ctrl-Z where there is no suspending (Windows): said on the message line the first time (True);
+        after that it is a key that does nothing, like any other unbound key (False)."""
+        if self.told_no_suspend:
+            return False
+        self.told_no_suspend = True
+        self.app.say(Text.of(no_suspend(), tone=Tone.ERROR))
+        return True
 
     def _check_ending(self) -> None:
         if self.ending is not None:
@@ -403,6 +489,10 @@ class Terminal:
                 self._after_resume(window)
                 app.redraw_all = True
             for event in events:
+                if event == CTRL_Z:
+                    if self.no_suspend():
+                        continue
+                    event = Key.OTHER
                 app.handle(event)
                 self._check_ending()
                 if not app.running:

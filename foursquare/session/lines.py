@@ -15,6 +15,7 @@ import contextlib
 import io
 import locale
 import os
+import sys
 from collections.abc import Callable, Mapping
 from typing import BinaryIO, NamedTuple, TextIO
 
@@ -25,7 +26,7 @@ from foursquare.words.plain import Unusable
 from foursquare.words.quote import shown
 from foursquare.words.text import to_terminal
 
-__all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "spelling_for", "use_locale"]
+__all__ = ["MAX_LINE_BYTES", "Typed", "printer", "read_line", "read_lines", "shows", "spelling_for", "use_locale"]
 
 MAX_LINE_BYTES = 4096
 """A longer line is refused whole, not read in pieces as several commands."""
@@ -41,11 +42,24 @@ def spelling_for(sink: TextIO, *, ascii: bool, words: bool, real: bool) -> Spell
     """
     if isinstance(sink, io.TextIOWrapper):
         sink.reconfigure(errors="replace")
+    return Spelling(words=words, ascii=ascii or not shows(SUITS, sink, real=real))
+
+
+def shows(text: str, sink: TextIO, *, real: bool) -> bool:
+    """Whether ``text`` written to ``sink`` reaches its reader as itself: what every front end that prints
+    (plain mode, ``review``, ``stats``, ``help``) asks before choosing Unicode over ASCII.
+
+    ``sink``'s encoding must have the characters; for the ``real`` output
+    (the process's own) the locale's character set must too, since under
+    ``LC_ALL=C`` Python still writes UTF-8 while the terminal shows ASCII.
+    Windows has no such locale: its console takes any character and a pipe
+    gets UTF-8 (see :func:`foursquare.cli.main`), so the encoding says it all.
+    """
     charsets = [getattr(sink, "encoding", None)]
-    if real:
+    if real and sys.platform != "win32":
         use_locale()
         charsets.append(locale_codeset())
-    return Spelling(words=words, ascii=ascii or not all(can_encode(SUITS, charset) for charset in charsets))
+    return all(can_encode(text, charset) for charset in charsets)
 
 
 def use_locale(environ: Mapping[str, str] = os.environ) -> None:

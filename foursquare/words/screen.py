@@ -33,6 +33,8 @@ __all__ = [
     "intro",
     "meter_count",
     "needs_a_terminal",
+    "no_suspend",
+    "not_a_console",
     "outcome_mark",
     "outcomes_words",
     "page_footer",
@@ -220,6 +222,16 @@ def needs_a_terminal() -> str:
         "the game screen needs a terminal: standard input and output must not be redirected "
         "(foursquare --plain plays without one)"
     )
+
+
+def not_a_console() -> str:
+    """Why the game screen cannot start on Windows when its input or output is not a console window."""
+    return _("standard input and output are not a Windows console, and the game screen draws only in one")
+
+
+def no_suspend() -> str:
+    """What Ctrl-Z does on Windows, said the first time it is pressed: there is no suspending a program there."""
+    return _("Ctrl-Z suspends nothing on Windows: q quits, and the game is saved after every card.")
 
 
 def cannot_play_here(problem: str) -> str:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 import pytest
+from helpers import won_game
 from terminal import Terminal, game_env
 
 from foursquare.engine import Game
@@ -231,3 +232,23 @@ def test_a_signal_that_ends_the_game_gives_the_terminal_back(name: str, tmp_path
         term.close()
     done = run(["history", "--json"], tmp_path)
     assert done.returncode == 0 and json.loads(done.stdout) == []  # no game was recorded: it is still on the table
+
+
+@pytest.mark.parametrize("args", [["help", "rules"], ["stats"], ["review", "--last", "--nodes", "2000"]], ids=" ".join)
+def test_under_the_c_locale_commands_print_ascii_as_plain_mode_does(args: list[str], tmp_path: Path) -> None:
+    """Python writes UTF-8 under ``LC_ALL=C``, but the terminal shows ASCII: every command that draws asks what
+    the output shows, as plain mode does, and with a UTF-8 locale draws what it always did."""
+    with Store.open(tmp_path)[0] as store:
+        store.record(FinishedGame.of(won_game(), daily=None, started=None, ended=utc_now(), counted=True))
+    drawn = {}
+    for lang in ("C", "C.UTF-8"):
+        env = game_env(FOURSQUARE_HOME=str(tmp_path), LANG=lang, LC_ALL=lang)
+        done = subprocess.run([*FOURSQUARE, *args], env=env, capture_output=True, timeout=120, check=False)
+        assert done.returncode == 0 and done.stderr == b"", done.stderr
+        drawn[lang] = done.stdout.decode("utf-8")
+    assert drawn["C"].isascii() and not drawn["C.UTF-8"].isascii()
+    plain = subprocess.run(
+        [*FOURSQUARE, "--plain", "--seed", "3"], env=game_env(FOURSQUARE_HOME=str(tmp_path / "plain"), LC_ALL="C"),
+        input=b"q\n", capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert b"Next card: AH," in plain.stdout and plain.stdout.isascii()
