@@ -40,7 +40,9 @@ __all__ = [
     "ESCAPE_DELAY_MS",
     "Painter",
     "Terminal",
+    "console_shows_unicode",
     "ignore_false_size",
+    "in_a_console",
     "run",
     "start_colour",
     "terminal_problem",
@@ -119,7 +121,7 @@ def terminal_problem() -> str | None:
     has none), so that is what is asked of it.
     """
     if PDCURSES:
-        return None if _in_a_console() else not_a_console()
+        return None if in_a_console() else not_a_console()
     term = os.environ.get("TERM", "")
     if not term:
         return TerminalProblem.UNSET.say()
@@ -132,7 +134,7 @@ def terminal_problem() -> str | None:
     return None
 
 
-def _in_a_console() -> bool:
+def in_a_console() -> bool:
     """Whether standard input and output are both a Windows console (``isatty`` says yes to the NUL device too)."""
     if sys.platform != "win32":
         return False

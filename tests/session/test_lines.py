@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
 from helpers import ShownAt, TypedAt
 
-from foursquare.session.lines import MAX_LINE_BYTES, Typed, printer, read_line, read_lines
+from foursquare.session import lines
+from foursquare.session.lines import MAX_LINE_BYTES, Typed, printer, read_line, read_lines, shows
 from foursquare.words.cards import Spelling
 
 
@@ -92,3 +94,14 @@ def test_at_a_terminal_a_line_wider_than_it_is_broken_between_words_and_through_
     assert " ".join(" ".join(shown[:-1]).split()) == line.strip()
     assert shown[-1] == "a test's own output is never broken, however long it is"
     assert pipe.getvalue() == line + "\n"
+
+
+def test_what_an_output_shows_is_asked_of_its_encoding_and_for_the_real_one_of_the_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    utf8, ascii_only = (io.TextIOWrapper(io.BytesIO(), encoding=name) for name in ("utf-8", "ascii"))
+    assert shows("♣ ╭─╮", utf8, real=False) and not shows("♣", ascii_only, real=False)
+    monkeypatch.setattr(lines, "locale_codeset", lambda: "ANSI_X3.4-1968")  # LC_ALL=C: the terminal shows ASCII
+    assert shows("♣", utf8, real=False)  # a test's own stream: the locale is not asked
+    assert shows("♣", utf8, real=True) is (sys.platform == "win32")  # Windows: no locale's charset to ask
+    assert shows("plain words", utf8, real=True)

@@ -1,0 +1,75 @@
+"""The terminal layer's own decisions, without a terminal: what it makes of keys, and of PDCurses (Windows)."""
+
+from __future__ import annotations
+
+import curses
+import signal
+from pathlib import Path
+
+import pytest
+from helpers import screen_for
+
+from foursquare.screen import tui
+from foursquare.screen.keys import Key, Resize
+from foursquare.screen.play import Request
+from foursquare.words.screen import no_suspend, not_a_console
+
+
+class Window:
+    """A curses window of a fixed size, as far as the translation of keys asks it."""
+
+    def getmaxyx(self) -> tuple[int, int]:
+        return 24, 80
+
+
+def test_a_resize_under_pdcurses_asks_the_console_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, int]] = []
+    monkeypatch.setattr(tui, "PDCURSES", True)
+    monkeypatch.setattr(curses, "resize_term", lambda rows, columns: asked.append((rows, columns)), raising=False)
+    assert tui.translate(Window(), curses.KEY_RESIZE) == Resize(80, 24)  # type: ignore[arg-type]
+    assert asked == [(0, 0)]
+
+
+def test_a_resize_under_ncurses_is_taken_as_ncurses_found_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui, "PDCURSES", False)
+    monkeypatch.setattr(curses, "resize_term", lambda rows, columns: pytest.fail("ncurses sizes itself"), raising=False)
+    assert tui.translate(Window(), curses.KEY_RESIZE) == Resize(80, 24)  # type: ignore[arg-type]
+
+
+def test_ctrl_c_passed_on_as_a_key_quits_as_the_signal_does() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        tui.translate(Window(), "\x03")  # type: ignore[arg-type]
+
+
+def test_ctrl_z_where_nothing_suspends_is_said_once_then_does_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(signal, "SIGTSTP", raising=False)
+    assert tui.translate(Window(), "\x1a") == tui.CTRL_Z  # type: ignore[arg-type]
+    app = screen_for(tmp_path, Request(seed=5))
+    terminal = tui.Terminal(app, ascii=False, color=False)
+    assert terminal.no_suspend() is True
+    assert app.message is not None and app.message.plain() == no_suspend()
+    assert terminal.no_suspend() is False  # from then on, a key that does nothing, as any other
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="Windows has no SIGTSTP: Ctrl-Z is a key there")
+def test_ctrl_z_where_it_suspends_is_left_to_the_signal() -> None:
+    assert tui.translate(Window(), "\x1a") == Key.OTHER  # type: ignore[arg-type]
+
+
+def test_pdcurses_is_asked_for_a_console_not_a_terminal_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tui, "PDCURSES", True)
+    monkeypatch.setenv("TERM", "")  # terminfo's terms mean nothing to PDCurses
+    monkeypatch.setattr(tui, "in_a_console", lambda: False)
+    assert tui.terminal_problem() == not_a_console()
+    monkeypatch.setattr(tui, "in_a_console", lambda: True)
+    assert tui.terminal_problem() is None
+
+
+def test_keypad_keys_under_pdcurses_are_the_keys_they_show() -> None:
+    if not tui.PDCURSES:
+        pytest.skip("the keypad's own key codes are PDCurses' (windows-curses)")
+    codes = {name: getattr(curses, name) for name in ("KEY_A2", "KEY_C2", "KEY_B1", "KEY_B3", "PADENTER", "PADSLASH")}
+    shown = [tui.translate(Window(), code) for code in codes.values()]  # type: ignore[arg-type]
+    assert shown == [Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.ENTER, "/"]
