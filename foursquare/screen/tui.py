@@ -339,10 +339,11 @@ def _read(window: curses.window, first_wait_ms: int) -> list[Input]:
 
 ENDING_SIGNALS = (
     "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU",
-    "SIGXFSZ", "SIGPOLL", "SIGPWR",
+    "SIGXFSZ", "SIGPOLL", "SIGPWR", "SIGBREAK",
 )  # fmt: skip
 """The signals whose default is to end the process (Ctrl-C and Ctrl-Z have their own handling): each one ends
-the game through the normal clean-up, so the terminal is given back (the game is saved after every card)."""
+the game through the normal clean-up, so the terminal is given back (the game is saved after every card).
+Windows has only SIGTERM and its own SIGBREAK (Ctrl-Break) of these; those a system lacks are skipped."""
 
 
 class Terminal:

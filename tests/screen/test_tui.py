@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import curses
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,15 @@ def test_keypad_keys_under_pdcurses_are_the_keys_they_show() -> None:
     codes = {name: getattr(curses, name) for name in ("KEY_A2", "KEY_C2", "KEY_B1", "KEY_B3", "PADENTER", "PADSLASH")}
     shown = [tui.translate(Window(), code) for code in codes.values()]  # type: ignore[arg-type]
     assert shown == [Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.ENTER, "/"]
+
+
+def test_every_ending_signal_this_system_has_is_taken_and_the_others_are_skipped(tmp_path: Path) -> None:
+    terminal = tui.Terminal(screen_for(tmp_path, Request(seed=5)), ascii=False, color=False)
+    here = [getattr(signal, name) for name in tui.ENDING_SIGNALS if hasattr(signal, name)]
+    here = [signum for signum in here if signal.getsignal(signum) != signal.SIG_IGN]  # one ignored stays so
+    terminal.install_signals()
+    try:
+        assert here and all(signum in terminal.saved_handlers for signum in here)
+        assert (getattr(signal, "SIGBREAK", None) in terminal.saved_handlers) is (sys.platform == "win32")
+    finally:
+        terminal.restore_signals()
