@@ -56,7 +56,8 @@ fail() { printf 'windows-check: %s\n' "$*" >&2; exit 1; }
 win() { "$@" </dev/null 2>&1 | cat; return "${PIPESTATUS[0]}"; }   # [Wine] W1: pipes, never files
 
 step "Wine"
-if ! command -v wine >/dev/null || ! command -v wine64 >/dev/null; then
+have_wine() { command -v wine >/dev/null && { [[ -x /usr/lib/wine/wine64 ]] || command -v wine64 >/dev/null; }; }
+if ! have_wine; then # Debian's wine64 puts its loader in /usr/lib/wine, not on PATH
     [[ $(id -u) == 0 ]] || fail "Wine is not installed, and installing it takes root: apt-get install wine wine64"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wine wine64 >/dev/null
