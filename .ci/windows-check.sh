@@ -60,7 +60,7 @@ have_wine() { command -v wine >/dev/null && { [[ -x /usr/lib/wine/wine64 ]] || c
 if ! have_wine; then # Debian's wine64 puts its loader in /usr/lib/wine, not on PATH
     [[ $(id -u) == 0 ]] || fail "Wine is not installed, and installing it takes root: apt-get install wine wine64"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wine wine64 >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wine wine64 >/dev/null
 fi
 wine --version
 mkdir -p "$WORK"
