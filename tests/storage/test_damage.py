@@ -541,7 +541,9 @@ def test_a_platform_data_folder_under_a_device_is_one_line_and_status_1(
     )
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any folder")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any folder (Windows: no mode refuses the owner)"
+)
 def test_a_data_folder_that_may_not_be_read_is_one_line_and_status_1(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -336,7 +336,9 @@ def test_damage_found_while_reading_a_large_database_moves_it_aside(
     assert session.place((0, 0))[1:] == [] and on_disk(tmp_path) == session.game  # going on with a fresh database
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes any file")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes any file (Windows: no mode refuses the owner)"
+)
 def test_a_read_only_database_is_one_line_and_left_alone(tmp_path: Path) -> None:
     keep(tmp_path, played(5, 3))
     for path in tmp_path.iterdir():

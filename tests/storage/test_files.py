@@ -286,7 +286,9 @@ def test_an_unreadable_saved_game_is_said_and_never_overwritten_on_windows(tmp_p
     assert path.read_bytes() == before and not _corrupt_files(tmp_path)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file")
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads any file (Windows: no mode refuses the owner)"
+)
 def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / GAME_FILE
     write_old_game(path, played(7, 4), None)
