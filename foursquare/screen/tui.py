@@ -33,8 +33,7 @@ from foursquare.screen.app import App
 from foursquare.screen.keys import Click, Input, Key, Resize
 from foursquare.screen.render import Span, Style, render
 from foursquare.session.errors import INTERRUPTED, Terminated
-from foursquare.words.screen import Setting, TerminalProblem, crashed, no_suspend, not_a_console
-from foursquare.words.text import Text, Tone
+from foursquare.words.screen import Setting, TerminalProblem, crashed, not_a_console
 
 __all__ = [
     "ESCAPE_DELAY_MS",
@@ -412,7 +411,7 @@ class Terminal:
         if self.told_no_suspend:
             return False
         self.told_no_suspend = True
-        self.app.say(Text.of(no_suspend(), tone=Tone.ERROR))
+        self.app.cannot_suspend()
         return True
 
     def _check_ending(self) -> None:

@@ -33,7 +33,6 @@ __all__ = [
     "intro",
     "meter_count",
     "needs_a_terminal",
-    "no_suspend",
     "not_a_console",
     "outcome_mark",
     "outcomes_words",
@@ -226,16 +225,7 @@ def needs_a_terminal() -> str:
 
 def not_a_console() -> str:
     """Why the game screen cannot start on Windows when its input or output is not a console window."""
-    from foursquare.words.catalog import _  # here: the catalog's loader costs every start of the screen
-
     return _("standard input and output are not a Windows console, and the game screen draws only in one")
-
-
-def no_suspend() -> str:
-    """What Ctrl-Z does on Windows, said the first time it is pressed: there is no suspending a program there."""
-    from foursquare.words.catalog import _
-
-    return _("Ctrl-Z suspends nothing on Windows: q quits, and the game is saved after every card.")
 
 
 def cannot_play_here(problem: str) -> str:

@@ -13,7 +13,7 @@ from helpers import screen_for
 from foursquare.screen import tui
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import Request
-from foursquare.words.screen import no_suspend, not_a_console
+from foursquare.words.screen import cannot_suspend, not_a_console
 
 
 class Window:
@@ -50,7 +50,7 @@ def test_ctrl_z_where_nothing_suspends_is_said_once_then_does_nothing(
     app = screen_for(tmp_path, Request(seed=5))
     terminal = tui.Terminal(app, ascii=False, color=False)
     assert terminal.no_suspend() is True
-    assert app.message is not None and app.message.plain() == no_suspend()
+    assert app.message is not None and app.message.plain() == cannot_suspend()[0]
     assert terminal.no_suspend() is False  # from then on, a key that does nothing, as any other
 
 
