@@ -104,7 +104,7 @@ mkdir -p "$WHEELS"
 # they are named here.  The Linux pip's own settings (find-links, constraints) mean nothing to Windows.
 env -u PIP_FIND_LINKS -u PIP_CONSTRAINT $PIP download -q --platform win_amd64 --python-version "$VERSION" \
     --only-binary :all: -d "$WHEELS" pip setuptools windows-curses platformdirs colorama \
-    pytest hypothesis pyte pexpect pytest-xdist
+    pytest hypothesis pyte pytest-xdist
 # Installed by unpacking, as a wheel is installed (none of their own scripts is used here): pip too, which the
 # embeddable CPython lacks (W5).  Each Windows program started under Wine costs seconds; unzipping costs none.
 python3 - "$WHEELS" "$PY/Lib/site-packages" <<'EOF'
@@ -160,7 +160,7 @@ while time.monotonic() < deadline and term.pump(0.2) and "Stock" not in term.tex
 time.sleep(1)
 term.pump(0.5)
 frame = term.text
-term.child.terminate(force=True)
+term.close()
 print("\n".join(line.rstrip() for line in frame.splitlines()))
 ok = "FOURSQUARE" in frame and "Welcome back: deal 7" in frame and "cards left" in frame
 sys.exit(0 if ok else 1)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import curses
 import errno
-import fcntl
 import os
 import re
 import select
@@ -23,6 +22,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+if sys.platform != "win32":  # POSIX only, as pseudo-terminals are (see PSEUDO_TERMINALS)
+    import fcntl
+    import termios
 
 import pyte
 import pytest
@@ -179,7 +182,7 @@ class PtyChild:
 PSEUDO_TERMINALS = sys.platform != "win32"
 """Whether this system has pseudo-terminals (and terminfo) to run the game in: Windows has neither, so every
 test that starts a :class:`Terminal` is skipped there."""
-NO_PSEUDO_TERMINAL = "needs a POSIX pseudo-terminal (pexpect's spawn); Windows has none"
+NO_PSEUDO_TERMINAL = "needs a POSIX pseudo-terminal; Windows has none"
 
 KEYS = _terminfo_keys() if PSEUDO_TERMINALS else {}
 KEYS.update(
@@ -296,8 +299,6 @@ class Terminal:
 
     def line_mode(self) -> tuple[bool, bool]:
         """(canonical input, echo) of the terminal now: both True in a terminal given back."""
-        import termios  # POSIX only, as the pseudo-terminal is
-
         lflag = termios.tcgetattr(self.child.child_fd)[3]
         return bool(lflag & termios.ICANON), bool(lflag & termios.ECHO)
 
