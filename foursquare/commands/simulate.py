@@ -263,8 +263,8 @@ def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterat
                 conn.send(seed)
                 in_hand[conn] += 1
         while busy := [conn for conn, count in in_hand.items() if count]:
-            for ready in wait(busy):
-                assert isinstance(ready, Connection)
+            answered = wait(busy)
+            for ready in [conn for conn in busy if conn in answered]:  # pipes on Windows are no Connection class
                 try:
                     result = ready.recv()
                 except EOFError:
