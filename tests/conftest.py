@@ -34,7 +34,8 @@ def _refuse_fork(*args: object, **kwargs: object) -> NoReturn:
 def pytest_configure(config: pytest.Config) -> None:
     """No process is forked from the test process (which may have threads left by a test): a fork there is
     refused at once, with a message, where it could otherwise hang the run now and then."""
-    os.fork = _refuse_fork
+    if hasattr(os, "fork"):  # Windows has none (and asyncio takes one that is there for a real fork)
+        os.fork = _refuse_fork
     if hasattr(os, "forkpty"):
         os.forkpty = _refuse_fork
 

@@ -203,7 +203,8 @@ def test_the_expert_report_is_the_same_from_two_runs_with_different_jobs(capsys:
 
 def test_the_workers_are_spawned_never_forked(capsys: pytest.CaptureFixture[str]) -> None:
     """The test process refuses a fork (see conftest): a simulation over two processes still runs here."""
-    with pytest.raises(RuntimeError, match="forked"):
-        multiprocessing.get_context("fork").Process(target=print).start()
+    if "fork" in multiprocessing.get_all_start_methods():  # Windows has only spawn
+        with pytest.raises(RuntimeError, match="forked"):
+            multiprocessing.get_context("fork").Process(target=print).start()
     report = run_json(capsys, "--games", "4", "--strategy", "random", "--seed", "3", "--jobs", "2")
     assert report["jobs"] == 2 and report["games"] == 4
