@@ -104,7 +104,7 @@ mkdir -p "$WHEELS"
 # they are named here.  The Linux pip's own settings (find-links, constraints) mean nothing to Windows.
 env -u PIP_FIND_LINKS -u PIP_CONSTRAINT $PIP download -q --platform win_amd64 --python-version "$VERSION" \
     --only-binary :all: -d "$WHEELS" pip setuptools windows-curses platformdirs colorama \
-    pytest hypothesis pyte pytest-xdist
+    pytest hypothesis pyte pytest-xdist Babel
 # Installed by unpacking, as a wheel is installed (none of their own scripts is used here): pip too, which the
 # embeddable CPython lacks (W5).  Each Windows program started under Wine costs seconds; unzipping costs none.
 python3 - "$WHEELS" "$PY/Lib/site-packages" <<'EOF'
