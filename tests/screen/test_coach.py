@@ -449,7 +449,9 @@ def test_the_real_expert_leaves_the_keys_and_the_ticker_free_while_it_thinks() -
         slowest = max(slowest, time.perf_counter() - start)
         time.sleep(0.005)
     assert not coach.thinking and app.marked in app.game.legal_moves() and app.cursor == app.marked
-    assert slowest < 0.2
+    # Free, not fast (speed is the coach benchmark's): a key that waited for the expert would wait for most of
+    # its 3 s; a shared machine, or Windows under Wine, may take a few tenths for a key on its own.
+    assert slowest < 1.0, f"a key waited {slowest:.2f} s while the expert thought"
 
 
 @pytest.mark.slow
