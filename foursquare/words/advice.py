@@ -31,7 +31,7 @@ __all__ = [
     "thinking",
     "thinking_status",
     "tip_forms",
-    "tip_note",
+    "with_note",
 ]
 
 
@@ -40,8 +40,9 @@ def chance_text(chance: float) -> str:
     return f"{whole_percent(chance)}%"
 
 
-def tip_note(advice: Advice) -> str:
-    """What a tip adds after its figures: the safest cell when the tip plays for score, and a hurried guess."""
+def with_note(tip: Text, advice: Advice) -> Text:
+    """``tip`` with what it adds after its figures, in one sentence: the safest cell when the tip plays for
+    score, and a hurried guess."""
     safest, safe_chance = advice.safest
     safer = chance_text(safe_chance) != chance_text(advice.win_chance)  # as far as the words can tell
     if safest != advice.cell and safer:  # the tip plays for score: say where the best chance is too, and its price
@@ -49,11 +50,13 @@ def tip_note(advice: Advice) -> str:
         cost = max(0, tenths(advice.expected_score) - tenths(scores.get(safest, 0.0))) / 10
         fields = {"cell": cell_name(safest), "chance": chance_text(safe_chance), "cost": cost}
         if advice.cut_short:
-            said = _("; safest {cell}, {chance} to win for {cost:.1f} cards less (cut short: a quick guess)")
+            said = _("{tip}; safest {cell}, {chance} to win for {cost:.1f} cards less (cut short: a quick guess)")
         else:
-            said = _("; safest {cell}, {chance} to win for {cost:.1f} cards less")
-        return said.format(**fields)
-    return _(" (cut short: a quick guess)") if advice.cut_short else ""
+            said = _("{tip}; safest {cell}, {chance} to win for {cost:.1f} cards less")
+        return Text.filled(said, tip.tone, tip=tip, **fields)
+    if advice.cut_short:
+        return Text.filled(_("{tip} (cut short: a quick guess)"), tip.tone, tip=tip)
+    return tip
 
 
 def expected_text(expected: float) -> str:
@@ -79,14 +82,13 @@ def tip_forms(game: Game, advice: Advice, *, marked: bool) -> list[Text]:
         "mark": tip_mark(),
         "expected": expected_text(advice.expected_score),
         "chance": chance_text(advice.win_chance),
-        "note": tip_note(advice),
     }
     if marked:
-        full = _("Tip: {card} on {cell} (marked {mark}): expect {expected}, {chance} to win{note}")
+        full = _("Tip: {card} on {cell} (marked {mark}): expect {expected}, {chance} to win")
     else:
-        full = _("Tip: {card} on {cell}: expect {expected}, {chance} to win{note}")
-    short = _("Tip: {card} on {cell}: {expected}, {chance} to win{note}")
-    forms = [Text.filled(full, Tone.PLAIN, **fields), Text.filled(short, Tone.PLAIN, **fields)]
+        full = _("Tip: {card} on {cell}: expect {expected}, {chance} to win")
+    short = _("Tip: {card} on {cell}: {expected}, {chance} to win")
+    forms = [with_note(Text.filled(message, Tone.PLAIN, **fields), advice) for message in (full, short)]
     danger = danger_after(game, advice.cell)
     if not danger.cards:
         return forms

@@ -40,7 +40,7 @@ from foursquare.session.lines import MAX_LINE_BYTES
 from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.helped import Help
 from foursquare.words import catalog
-from foursquare.words.advice import chance_text, expected_text, tip_note
+from foursquare.words.advice import chance_text, expected_text, with_note
 from foursquare.words.cards import Spelling
 from foursquare.words.catalog import use
 from foursquare.words.explain import explain
@@ -240,10 +240,11 @@ def test_t_gives_the_experts_cell_and_chance_the_same_every_time(player: Player)
     card = player.game.next_card
     out = player.type("t")
     assert len(out) == 1
-    assert out[0] == (
+    tip = (
         f"Tip: {card} on {cell_name(advice.cell)}: expect {expected_text(advice.expected_score)}, "
-        f"{chance_text(advice.win_chance)} to win{tip_note(advice)}."
+        f"{chance_text(advice.win_chance)} to win"
     )
+    assert out[0] == with_note(Text.of(tip), advice).plain() + "."
     assert player.type("tip") == out
     assert player.game.placed_count == 5  # a tip places nothing
 
