@@ -29,9 +29,10 @@ def rules() -> tuple[tuple[str, str], ...]:
             _("Turning over"),
             _(
                 "Compare the placed card with the face-up top cards of the other piles in its row. If it is higher "
-                "than all of them, or lower than all of them, or there are none, every other card in the row is "
-                "turned over (face up to face down and back). A tie is neither higher nor lower. Then the same for "
-                "its column. Face-down cards are never compared; suits never matter."
+                "than all of them, or lower than all of them, or there are none, the top card of every other pile "
+                "in the row is turned over (face up to face down and back); the cards under a top card and the "
+                "placed card never turn. A tie is neither higher nor lower. Then the same for its column. Face-down "
+                "cards are never compared; suits never matter."
             ),
         ),
         (
