@@ -93,6 +93,8 @@ class Mode(Enum):
 TABLE_MODES = frozenset({Mode.PLAYING, Mode.GAME_OVER})
 ANYWHERE = TABLE_MODES | {Mode.TOO_SMALL}
 PLAYING = frozenset({Mode.PLAYING})
+TOO_SMALL_COMMANDS = frozenset({"quit", "redraw"})
+"""What works on a terminal too small to play in: quitting, as its notice says, and repainting it."""
 
 
 class Command(Value):
@@ -573,6 +575,9 @@ class App:
         if self.message is not None and self.message.tone is Tone.ERROR:
             self.say(None)
             self.previewing = True
+        if self.plan is None and self.dialog is None:
+            self._too_small_key(event)
+            return
         if any(key_filter(self, event) for key_filter in self.key_filters):
             return
         mode = self.mode
@@ -593,6 +598,17 @@ class App:
                 self.page.other_key(self, event)
         elif mode in TABLE_MODES:
             self.note_stray(event)
+
+    def _too_small_key(self, event: Input) -> None:
+        """On a terminal too small to play in, only the keys its notice names act: a page or a prompt opened
+        or closed there would be out of sight, and ``q`` must quit even over a page opened before."""
+        if not isinstance(event, (Key, str)):
+            return
+        key = event.lower() if isinstance(event, str) else event  # Caps Lock should not make q dead
+        for command in self._keymap.get(event) or self._keymap.get(key) or ():
+            if command.name in TOO_SMALL_COMMANDS and command.page is None:
+                command.run(self)
+                return
 
     def note_stray(self, event: Input) -> None:
         """Say, until the next key, that ``event`` does nothing here: on the table in the side panel, on a page

@@ -210,17 +210,16 @@ def test_help_lists_every_key_scrolls_and_closes_on_any_other_key() -> None:
         assert command.summary in text
     for label in ("u", "r", "n", "?", "q", "Esc", "Enter", "Space", "←", "h", "Ctrl-L", "Ctrl-Z", "t"):
         assert label in text
-    press(app, Resize(80, 10))
+    width, height = layout.minimum_size()
+    press(app, Resize(width, height))
     press(app, Key.DOWN, Key.DOWN, Key.PAGE_DOWN)
     assert app.scroll > 2
     press(app, Key.END)
-    assert app.scroll == len(app.screen.rows(layout.page_width(80))) - layout.screen_body_rows(10)
+    assert app.scroll == len(app.screen.rows(layout.page_width(width))) - layout.screen_body_rows(height)
     press(app, Key.HOME)
     assert app.scroll == 0
     press(app, "x")
-    assert app.screen is None and app.mode is Mode.TOO_SMALL  # 10 rows hold help, not the table
-    press(app, Resize(80, 24))
-    assert app.mode is Mode.PLAYING and app.game.placed_count == 0
+    assert app.screen is None and app.mode is Mode.PLAYING and app.game.placed_count == 0
 
 
 def test_extra_commands_and_screens_plug_in() -> None:
@@ -270,6 +269,23 @@ def test_too_small_ignores_play_but_can_quit_and_recovers() -> None:
     assert app.mode is Mode.CONFIRM
     press(app, "x", Resize(width, height))
     assert app.mode is Mode.PLAYING and app.running
+
+
+def test_too_small_opens_no_page_and_q_quits_over_one_opened_before() -> None:
+    app = make_app()
+    app.add_command(Command("stats", ("s",), "statistics", lambda a: a.open_screen(TextScreen("Statistics", ()))))
+    press(app, Resize(40, 10))
+    assert app.mode is Mode.TOO_SMALL
+    press(app, "?", "s", "o", Key.DOWN)  # out of sight: nothing opens, nothing changes
+    assert app.mode is Mode.TOO_SMALL and not app.pages and app.settings == make_app().settings
+    press(app, "q")  # no game in progress: q quits at once
+    assert not app.running
+    app = make_app()
+    press(app, "?", Resize(40, 10))  # a page opened before the terminal shrank
+    press(app, "x")
+    assert app.page is not None  # no key but q acts: the page is not closed out of sight
+    press(app, "q")
+    assert not app.running  # q quits, as the notice says, rather than close the hidden page
 
 
 def test_mouse_click_places_on_the_cell_clicked() -> None:
