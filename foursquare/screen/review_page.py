@@ -151,11 +151,15 @@ class ReviewPage:
         review = self.owner.as_played(work.review)
         helped = self.owner.reviews.help_line(review, self.owner.help, width)
         rows = max(CHART_ROWS.start, min(CHART_ROWS.stop - 1, body - SUMMARY_HEAD - CHART_FOOT - (helped is not None)))
-        text = summary_lines(review, rows=rows, width=width, ascii=ascii)
-        if helped is not None:
-            text.insert(1, helped)
-        heads = (Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text))
-        return title, [row for line in heads for row in wrap(line, width)]  # a line too wide runs on, never cut
+        while True:  # a head that takes more lines than it has makes the chart shorter, down to two rows, so that
+            text = summary_lines(review, rows=rows, width=width, ascii=ascii)  # its numbers stay in view
+            if helped is not None:
+                text.insert(1, helped)
+            heads = (Text((line,), Tone.HEADING if n == 0 else Tone.PLAIN) for n, line in enumerate(text))
+            lines = [row for line in heads for row in wrap(line, width)]  # a line too wide runs on, never cut
+            if len(lines) <= body or rows <= 2:
+                return title, lines
+            rows = max(2, rows - (len(lines) - body))
 
     def _step_page(self, app: App, game: Game, work: Work, n: int) -> tuple[str, list[Text]]:
         """Placement ``n``'s page, every line within the page's width: a line too wide would move the whole

@@ -264,6 +264,32 @@ def _counted(review: Review, between: str = " · ", *, zeros: bool = True, short
     card: one legal cell says nothing of the player) and ``· 17 by autoplay`` where autoplay made some, so that
     the counts add up to the placements; without the verdicts no placement got unless ``zeros``, and ``short``
     (``1 no choice``) for a narrow line."""
+    words = _counts(review, zeros=zeros, short=short)
+    joint = pgettext("a list of counts", "{first}, {rest}") if between == ", " else "{first}" + between + "{rest}"
+    said = words[-1]
+    for word in reversed(words[:-1]):
+        said = joint.format(first=word, rest=said)
+    return said
+
+
+def _counted_lines(review: Review, width: int) -> list[str]:
+    """The counts in the longest form that fits ``width``, else the shortest broken between two counts, never
+    inside one (``1 no choice``, not ``1 no`` and then ``choice``)."""
+    forms = (_counted(review), _counted(review, zeros=False))
+    fits = [form for form in forms if len(form) <= width]
+    if fits:
+        return fits[:1]
+    lines: list[str] = []
+    for count in _counts(review, zeros=False, short=True):
+        if lines and len(lines[-1]) + len(" · ") + len(count) <= width:
+            lines[-1] += f" · {count}"
+        else:
+            lines.append(count)
+    return lines
+
+
+def _counts(review: Review, *, zeros: bool, short: bool) -> list[str]:
+    """Each count of :func:`_counted` with its words."""
     words = []
     for name in Verdict:
         count = review.counts.get(name, 0)
@@ -274,11 +300,7 @@ def _counted(review: Review, between: str = " · ", *, zeros: bool = True, short
         words.append((_("{count} no choice") if short else _("{count} with no choice")).format(count=forced))
     if review.autoplayed_at:
         words.append(_("{count} by autoplay").format(count=len(review.autoplayed_at)))
-    joint = pgettext("a list of counts", "{first}, {rest}") if between == ", " else "{first}" + between + "{rest}"
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = joint.format(first=word, rest=said)
-    return said
+    return words
 
 
 def accuracy_words(review: Review) -> str:
@@ -345,7 +367,6 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             _("{accuracy} · expert expected {start} at first").format(**fields),
             accuracy,
         ),
-        (_counted(review), _counted(review, zeros=False), _counted(review, zeros=False, short=True)),
         worst_line,
         ("",),
         (
@@ -355,7 +376,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         ),
     ]
     chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)
-    return [longest_fitting(forms, width) for forms in head] + chart
+    fitted = [longest_fitting(forms, width) for forms in head]
+    return [*fitted[:2], *_counted_lines(review, width), *fitted[2:], *chart]  # the counts third
 
 
 def _no_worst(review: Review) -> tuple[str, ...]:

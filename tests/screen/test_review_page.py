@@ -186,6 +186,36 @@ def test_the_summary_has_the_accuracy_the_counts_and_the_chart() -> None:
     assert "summary" in screen_text(app)
 
 
+@pytest.mark.parametrize("width", [24, 30, 36, 44])
+def test_a_summary_too_narrow_for_its_counts_breaks_between_them_never_inside_one(width: int) -> None:
+    game = won_game()
+    judge = first_cell_judge(chance=0.9, cost=1.5, drop=0.0)
+    result = review(game, judge)
+    lines = summary_lines(result, rows=3, width=width)
+    counted = [line for line in lines if "best" in line or "no choice" in line]
+    assert len(counted) > 1 and all(len(line) <= width for line in counted)
+    assert any(line.endswith("1 no choice") or "1 no choice ·" in line for line in counted)  # never "1 no" alone
+    assert all(part[0].isdigit() and " " in part for line in counted for part in line.split(" · "))
+    assert lines[-1].startswith("card ")  # the chart keeps its numbers under it
+
+
+def test_a_summary_head_longer_than_planned_makes_the_chart_shorter_not_its_numbers_unseen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from foursquare.session.reviews import ReviewService
+
+    long = "Played with some help, said at such length that it runs on over two lines of the page."
+    monkeypatch.setattr(ReviewService, "help_line", lambda self, review, help, width=None: long)
+    game = won_game()
+    app, pages = finished_app(game, start=fake)
+    press(app, Resize(70, 17), "v")
+    settle(app, pages)
+    press(app, Key.END)
+    lines = screen_text(app).splitlines()
+    assert "Played with some help" in screen_text(app)
+    assert any(line.strip().startswith("card ") for line in lines), screen_text(app)  # the chart's numbers in view
+
+
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
 def test_every_page_fits_the_terminal(width: int, height: int) -> None:
     game = won_game()
