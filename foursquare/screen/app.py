@@ -611,8 +611,9 @@ class App:
                 return
 
     def note_stray(self, event: Input) -> None:
-        """Say, until the next key, that ``event`` does nothing here: on the table in the side panel, on a page
-        before its footer (a page that uses every key, closing on those it does not know, never calls it)."""
+        """Say, until the next key, that ``event`` does nothing here: on the table in the side panel (or on the
+        bottom line), on a page before its footer (a page that uses every key, closing on those it does not know,
+        never calls it)."""
         if isinstance(event, (Key, str)):
             self.stray = key_label(event)
 

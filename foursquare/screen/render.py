@@ -211,7 +211,9 @@ def _table_screen(c: _Canvas, app: App, where: layout.Plan) -> None:
         _intro(c, app, where)
     lines = message_lines(app, where, c.width)
     end = min(where.panel.y + where.panel.height, where.message_y + 1 - len(lines))
-    _panel(c, app, replace(where, panel=replace(where.panel, height=end - where.panel.y)))
+    said = _panel(c, app, replace(where, panel=replace(where.panel, height=end - where.panel.y)))
+    if app.stray is not None and not said:  # no row free in the panel: the bottom line says it until the next key
+        lines = [stray_key(app.stray)]
     _message(c, app, where, lines)
 
 
@@ -346,22 +348,23 @@ def still_to_come(game: Game) -> dict[int, int]:
     return counts
 
 
-def _panel(c: _Canvas, app: App, where: layout.Plan) -> None:
+def _panel(c: _Canvas, app: App, where: layout.Plan) -> bool:
     """The next card (or the end box), the figures, the cards still to come, background work and keys.
 
     Blank lines between the parts are dropped when the panel is short of rows,
     then the key reminder gets what is left; nothing goes below the panel,
     where the message line is (``where.panel`` is shorter by a row when the message takes two).
+    True if the note of a key that does nothing (``app.stray``) found a free row above the key legend.
     """
     screen_height = c.height
     c.height = min(c.height, where.panel.y + where.panel.height)
     try:
-        _panel_parts(c, app, where)
+        return _panel_parts(c, app, where)
     finally:
         c.height = screen_height
 
 
-def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
+def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> bool:
     game = app.game
     panel = where.panel
     x, end = panel.x, panel.y + panel.height
@@ -380,26 +383,19 @@ def _panel_parts(c: _Canvas, app: App, where: layout.Plan) -> None:
     if not game.is_over:
         y = _deal_line(c, y, x, panel.width, game)
     y += gap
-    label: int | None = None
     if show_to_come:
-        label = y
         y = _to_come(c, y, x, still_to_come(game)) + gap
     if app.status is not None and y < end:
         c.text(y, x, app.status, panel.width)
         y += 1
     legend = 0 if game.is_over else _rows_needed(panel.width, app.reminder)
-    if app.stray is not None:  # said whatever the room, but never in place of a line of the key legend:
-        if label is not None and y + legend >= end:  # short of rows, over the label of the cards to come
-            c.put(label, x, " " * panel.width, Style.TEXT)
-            c.text(label, x, stray_key(app.stray), panel.width)
-        else:  # below the end box, over the panel's last line if need be
-            if y >= end:
-                y = end - 1
-                c.put(y, x, " " * panel.width, Style.TEXT)
-            c.text(y, x, stray_key(app.stray), panel.width)
-            y += 1
+    said = app.stray is not None and y + legend < end  # a row free above the key legend; else the bottom line
+    if said and app.stray is not None:  # covering nothing: never a line of the legend, nor a heading
+        c.text(y, x, stray_key(app.stray), panel.width)
+        y += 1
     if not game.is_over:
         _legend(c, y, x, panel.width, end, app.reminder)
+    return said
 
 
 def _deal_line(c: _Canvas, y: int, x: int, width: int, game: Game) -> int:

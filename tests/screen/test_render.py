@@ -818,3 +818,25 @@ def test_the_key_legend_names_every_key_or_ends_with_the_one_that_lists_them(
     press(app, "x")  # a key that does nothing: said, but no line of the legend gives way to it
     assert _legend(app, *size) == shown
     assert "x: not a key here" in "\n".join(frame(app, *size))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (70, 17)])
+@pytest.mark.parametrize("four_down", [False, True])
+def test_a_key_that_does_nothing_is_said_over_no_heading_and_no_line_of_the_legend(
+    tmp_path: Path, size: tuple[int, int], four_down: bool
+) -> None:
+    app = screen_for(tmp_path)
+    press(app, Resize(*size), Key.ENTER, Key.ENTER)
+    if four_down:
+        _four_down(app)
+    if not app.settings.to_come:
+        press(app, "c")
+    press(app, Key.LEFT)  # the bottom line back to the preview
+    before = frame(app, *size)
+    shown = _legend(app, *size)
+    assert any("After the next card" in line for line in before)
+    press(app, "x")
+    after = frame(app, *size)
+    assert "x: not a key here" in "\n".join(after)
+    assert any("After the next card" in line for line in after)  # the counts keep their title
+    assert _legend(app, *size) == shown
