@@ -16,16 +16,18 @@ closes it and does what it always does.
 from __future__ import annotations
 
 from foursquare.engine import Cell, cell_name, parse_cell
+from foursquare.engine.board import CELLS
 from foursquare.screen.app import App, Mode, bound
 from foursquare.screen.keys import Input, Key, key_label
 from foursquare.words.keys import legend
-from foursquare.words.screen import goto_prompt, goto_refusal, goto_stray
+from foursquare.words.screen import goto_full, goto_prompt, goto_refusal, goto_stray
 from foursquare.words.text import Text
 
 __all__ = ["MAX_TYPED", "CellPrompt"]
 
 MAX_TYPED = 8
 """The most characters the prompt takes: a cell name has two, a few more show what went wrong."""
+_NAMES = frozenset(cell_name(cell) for cell in CELLS)
 
 
 class CellPrompt:
@@ -79,14 +81,18 @@ class CellPrompt:
         elif event == Key.BACKSPACE:
             self.typed = self.typed[:-1]
             self.refused = False
-            app.say(goto_prompt(self.typed))
+            self._say_typed()
         elif event == "/":
             self._restart()
         elif isinstance(event, str) and len(event) == 1 and event.isprintable():
             kept = "" if self.refused else self.typed
-            self.typed = (kept + event)[:MAX_TYPED]
             self.refused = False
-            app.say(goto_prompt(self.typed))
+            if len(kept) >= MAX_TYPED:  # said, not dropped unseen
+                self.typed = kept
+                app.say(goto_prompt(kept, why=goto_full(MAX_TYPED)))
+            else:
+                self.typed = kept + event
+                self._say_typed()
         elif event == Key.REDRAW:
             return False
         elif isinstance(event, (Key, str)) and not app.takes(event):  # Tab, PgUp, F1: said to do nothing
@@ -96,6 +102,15 @@ class CellPrompt:
             self.close(restore=True)
             return False
         return True
+
+    def _say_typed(self) -> None:
+        """The prompt with what is typed, and at once why it is no cell name where no name begins so (``z``)."""
+        typed = self.typed or ""
+        start = typed.strip().lower()
+        if start and not any(name.startswith(start) for name in _NAMES):
+            self.app.say(goto_prompt(typed, why=goto_refusal(typed.strip(), None)))
+        else:
+            self.app.say(goto_prompt(typed))
 
     def _go(self) -> None:
         """Move the cursor to the cell typed, or say in the prompt why not."""

@@ -133,6 +133,15 @@ def goto_refusal(typed: str, shown: tuple[str, str] | None) -> str:
     return said.format(typed=typed, first=first, last=last)
 
 
+def goto_full(most: int) -> str:
+    """Why a key typed in the prompt of ``/`` was not taken: it holds ``most`` characters at most."""
+    return ngettext(
+        "the prompt takes {count} character at most (Backspace: take one back)",
+        "the prompt takes {count} characters at most (Backspace: take one back)",
+        most,
+    ).format(count=most)
+
+
 def goto_stray(label: str) -> str:
     """Why a key pressed in the prompt of ``/`` did nothing there (``label`` empty: a key with no name, F1)."""
     if not label:

@@ -126,3 +126,25 @@ def test_a_key_the_prompt_does_not_take_says_why_in_the_prompt_which_stays_open(
         assert "Go to cell: e_" in bottom(app) and said in bottom(app)
     press(app, "4", Key.ENTER)
     assert not prompt.is_open and app.cursor == parse_cell("e4")
+
+
+def test_a_first_letter_no_cell_name_begins_with_is_said_at_once_and_backspace_clears_it() -> None:
+    app, prompt = prompted()
+    place(app, (0, 0))
+    press(app, "/", "z")
+    assert prompt.is_open and app.message is not None and app.message.tone is Tone.ERROR
+    assert "Go to cell: z_" in bottom(app) and "z is not a cell name: columns go from a to g" in bottom(app)
+    press(app, Key.BACKSPACE, "d")  # a name begins so: the prompt as usual
+    assert app.message is not None and app.message.tone is not Tone.ERROR and "not a cell name" not in bottom(app)
+    press(app, "9")
+    assert "d9 is not a cell name" in bottom(app)  # no row 9: said at once too
+
+
+def test_a_letter_past_the_most_the_prompt_takes_is_said_not_dropped_unseen() -> None:
+    app, prompt = prompted()
+    place(app, (0, 0))
+    press(app, "/", *" " * MAX_TYPED)
+    assert prompt.typed == " " * MAX_TYPED and "at most" not in bottom(app)
+    press(app, "d")
+    assert prompt.typed == " " * MAX_TYPED and app.message is not None and app.message.tone is Tone.ERROR
+    assert f"the prompt takes {MAX_TYPED} characters at most" in bottom(app)
