@@ -525,9 +525,10 @@ class App:
     def outcomes(self) -> dict[Cell, Preview]:
         """What the next card would do on each cell it may go on, while the outcomes are shown (``o``); else empty.
 
-        Worked out once per position: the engine's preview of every legal cell.
+        Worked out once per position: the engine's preview of every legal cell.  Kept while a question is
+        open over a game in play, on the part of the table it leaves in view.
         """
-        if not self.settings.outcomes or self.mode is not Mode.PLAYING:
+        if not self.settings.outcomes or self.game.is_over or self.mode not in (Mode.PLAYING, Mode.CONFIRM):
             return {}
         game = self.game
         key = (self._version, game.placed_count, id(game))

@@ -386,6 +386,28 @@ def test_outcomes_of_empty_cells_show_inside_their_slots_and_o_hides_them() -> N
     assert app.settings.outcomes and "o hides them" in " ".join(frame(app)[-2:])
 
 
+@pytest.mark.parametrize("size", [(80, 24), (70, 17)])
+def test_outcomes_stay_on_the_table_a_question_leaves_in_view(size: tuple[int, int]) -> None:
+    app = _outcomes_app()
+    shown = dict(app.outcomes)
+    before = frame(app, *size)
+    press(app, "q")  # a game in progress: the question is asked over the table
+    assert app.mode is Mode.CONFIRM and app.outcomes == shown
+    after = frame(app, *size)
+    where = app.plan
+    assert where is not None
+    kept = 0
+    for cell in app.game.legal_moves():
+        rect = layout.cell_rect(where, app.view, cell)
+        was = [row[rect.x : rect.x + rect.width] for row in before[rect.y : rect.y + rect.height]]
+        now = [row[rect.x : rect.x + rect.width] for row in after[rect.y : rect.y + rect.height]]
+        if was == now:  # not under the question's box
+            kept += "/4" in " ".join(now) or "WIN" in " ".join(now) or "LOSE" in " ".join(now)
+    assert kept, after
+    press(app, "x")
+    assert app.outcomes == shown
+
+
 def test_outcomes_are_worked_out_once_per_position() -> None:
     app = _outcomes_app()
     first = app.outcomes
