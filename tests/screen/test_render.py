@@ -802,6 +802,15 @@ def _four_down(app: App) -> None:
     assert app.game.face_down_count == MAX_FACE_DOWN and not app.game.is_over
 
 
+def _two_placed(tmp_path: Path, size: tuple[int, int], four_down: bool) -> App:
+    """The game screen at ``size`` with two cards placed, or (``four_down``) played on to four face down."""
+    app = screen_for(tmp_path)
+    press(app, Resize(*size), Key.ENTER, Key.ENTER)
+    if four_down:
+        _four_down(app)
+    return app
+
+
 def _legend(app: App, width: int, height: int) -> list[str]:
     """The key legend's pairs as drawn in the side panel, in order (``u undo``...)."""
     where = layout.plan(width, height)
@@ -826,10 +835,7 @@ def _legend(app: App, width: int, height: int) -> list[str]:
 def test_the_key_legend_names_every_key_or_ends_with_the_one_that_lists_them(
     tmp_path: Path, size: tuple[int, int], four_down: bool
 ) -> None:
-    app = screen_for(tmp_path)
-    press(app, Resize(*size), Key.ENTER, Key.ENTER)
-    if four_down:
-        _four_down(app)
+    app = _two_placed(tmp_path, size, four_down)
     every = [f"{key} {word}" for key, word in app.reminder]
     assert {"r redo", "o outcomes", "? help", "u undo", "/ go to"} <= set(every)
     shown = _legend(app, *size)
@@ -847,10 +853,7 @@ def test_the_key_legend_names_every_key_or_ends_with_the_one_that_lists_them(
 def test_a_key_that_does_nothing_is_said_over_no_heading_and_no_line_of_the_legend(
     tmp_path: Path, size: tuple[int, int], four_down: bool
 ) -> None:
-    app = screen_for(tmp_path)
-    press(app, Resize(*size), Key.ENTER, Key.ENTER)
-    if four_down:
-        _four_down(app)
+    app = _two_placed(tmp_path, size, four_down)
     if not app.settings.to_come:
         press(app, "c")
     press(app, Key.LEFT)  # the bottom line back to the preview
