@@ -155,7 +155,7 @@ ANY_OTHER_KEY = N_("any other key")
 
 def stray_key(label: str) -> Text:
     """What the side panel says, above the keys it reminds of, of a key that does nothing on the table, until
-    the next key: the message line keeps the last placement's explanation, meant to stay until the next.
+    the next key (the bottom line says it where the panel has no row free above them).
     A key with no name (``label`` empty: F1, Insert) is that key."""
     said = _("{key}: not a key here").format(key=label) if label else _("Not a key here")
     return Text.of(said, tone=Tone.ERROR)  # fits 70×17's panel
