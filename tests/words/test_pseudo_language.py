@@ -15,50 +15,36 @@ of those as soon as it leaves the list.
 
 from __future__ import annotations
 
-import contextlib
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from helpers import (
-    WINNING_DEAL,
-    WINNING_LINE,
-    WINNING_LINE_DEAL_1,
-    command,
-    first_cell_judge,
-    make_app,
-    place,
-    press,
-    screen_for,
+from helpers import WINNING_DEAL, WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press
+from spoken import (
+    GAME,
+    KEY_NAMES,
+    TYPED,
+    Drawn,
+    play_on_screen,
+    printed_by,
+    watch_drawing,
+    won_in_plain_mode,
+    won_on_screen,
+    won_quietly,
 )
 
-from foursquare.cli import COMMANDS
-from foursquare.engine import Status, cell_name
-from foursquare.plain.play import COMMANDS as PLAIN_COMMANDS
+from foursquare.engine import cell_name
 from foursquare.plain.play import Plain
-from foursquare.screen import render
-from foursquare.screen.app import App
-from foursquare.screen.keys import Key, Resize
-from foursquare.screen.play import Request
+from foursquare.screen.keys import Resize
 from foursquare.session.game import GameSession
 from foursquare.words import catalog
 from foursquare.words.cards import Spelling
-from foursquare.words.languages import ENDONYMS
 from foursquare.words.pages import TOPICS, title
 from foursquare.words.text import Text
-
-KEY_NAMES = {"Enter", "Esc", "Space", "PgUp", "PgDn", "Home", "End", "Tab", "Backspace", "Ctrl", "Del", "Ins"}
-GAME = {"Foursquare", "foursquare", "FOURSQUARE"}
-GAME |= {run for name in ENDONYMS.values() for run in re.findall(r"[A-Za-z]{3,}", name)}  # each language in itself
-TYPED = {"nothing", "zz", "xx", "yy"}  # what the tests below type that names nothing
-TYPED |= {*COMMANDS, *(word for words in PLAIN_COMMANDS for word in words), *TOPICS, "languages", "auto"}
-TYPED |= {"CELL", "TOPIC", "CODE", "GAME", "FILE", "RECORD", "NAME", "JSON", "UTC"}
-TYPED |= {"TERM", "LANGUAGE", "LANG", "ALL", "MESSAGES", "COLOR", "COLUMNS", "LINES"}  # environment variables
-"""What the player types, which stays as typed in every language (the names of what to type too)."""
 
 STILL_ENGLISH: tuple[str, ...] = ()
 """The modules whose sentences are not yet whole catalog messages: their words, as said in the run, are allowed."""
@@ -135,53 +121,9 @@ def _wrap_everywhere(monkeypatch: pytest.MonkeyPatch, original: object, wrapper:
 # --- the game screen --------------------------------------------------------------------------
 
 
-class Drawn:
-    """Every frame painted during a test, with the words cut at an edge and the letters drawn over others."""
-
-    def __init__(self) -> None:
-        self.frames: list[str] = []
-        self.cut: list[str] = []
-        self.overlaps: list[str] = []
-
-    def paint(self, app: App) -> None:
-        spans = render.render(app, app.width, app.height)
-        grid = [[" "] * app.width for _ in range(app.height)]
-        for span in spans:
-            for n, char in enumerate(span.text):
-                old = grid[span.y][span.x + n]
-                if old.isalpha() and char not in (" ", old):  # a letter drawn over: text over text
-                    row = "".join(grid[span.y])
-                    self.overlaps.append(f"{span.text!r} over {row.strip()!r}")
-                grid[span.y][span.x + n] = char
-        self.frames.append("\n".join("".join(row).rstrip() for row in grid))
-
-
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
-    """Record every word the screen cuts: at its edge (the canvas clips a span) or with ``…`` mid-word."""
-    seen = Drawn()
-    put = render._Canvas.put
-
-    def clipped(canvas: Any, y: int, x: int, text: str, style: render.Style) -> int:
-        room = canvas.width - max(x, 0)
-        if 0 <= y < canvas.height and len(text) > room > 0 and text[room - 1].isalpha() and text[room].isalpha():
-            seen.cut.append(text)
-        return put(canvas, y, x, text, style)
-
-    cut = render._cut
-
-    def cut_words(pieces: list[tuple[str, render.Style]], limit: int) -> list[tuple[str, render.Style]]:
-        out = cut(pieces, limit)
-        last = out[-1][0] if out else ""
-        whole = "".join(p for p, _ in pieces)
-        at = len("".join(p for p, _ in out)) - 1
-        if last.endswith("…") and at >= 1 and whole[at - 1].isalpha() and whole[at].isalpha():
-            seen.cut.append(whole)
-        return out
-
-    monkeypatch.setattr(render._Canvas, "put", clipped)
-    monkeypatch.setattr(render, "_cut", cut_words)
-    return seen
+    return watch_drawing(monkeypatch)
 
 
 def screen_problems(drawn: Drawn, said: Said) -> list[str]:
@@ -196,30 +138,12 @@ def screen_problems(drawn: Drawn, said: Said) -> list[str]:
     return sorted(set(problems))
 
 
-def play_on_screen(app: App, drawn: Drawn, cells: Sequence[tuple[int, int]]) -> None:
-    """Place ``cells`` one by one, painting the frame after each key, then look at every page and the end box."""
-    drawn.paint(app)
-    for cell in cells:
-        place(app, cell)
-        drawn.paint(app)
-        press(app, Key.RIGHT)  # the preview of a cell
-        drawn.paint(app)
-    for key in ("?", "x", "l", "x", "s", "x", "g", "q", "c", "p", "o", "z"):
-        press(app, key)
-        drawn.paint(app)
-    press(app, "q")
-    drawn.paint(app)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
 def test_a_whole_game_on_the_screen_speaks_en_xa_and_cuts_no_word(
     width: int, height: int, said: Said, drawn: Drawn, tmp_path: Path
 ) -> None:
-    app = screen_for(tmp_path, Request(WINNING_DEAL), first=True)  # the intro of a first game too
-    app.handle(Resize(width, height))
-    play_on_screen(app, drawn, WINNING_LINE)
-    assert app.game.status is Status.WON
+    won_on_screen(tmp_path, drawn, width, height)  # the intro of a first game too
     assert screen_problems(drawn, said) == []
 
 
@@ -246,14 +170,7 @@ def plain_problems(lines: list[str], said: Said) -> list[str]:
 
 
 def test_a_whole_game_in_plain_mode_speaks_en_xa(said: Said, tmp_path: Path) -> None:
-    lines: list[str] = []
-    session, opening = GameSession.open(tmp_path, seed=WINNING_DEAL)
-    plain = Plain(session, Spelling(ascii=True), lines.append, nodes=500)
-    plain.begin(opening)
-    typed = ["?", "c", "p e4", "p", "zz", "xx yy", "q9", "t", "u", "r", "? nothing"]
-    for line in [*typed, *(cell_name(cell) for cell in WINNING_LINE), "l", "s", "g", "x", "n", "y", "d4"]:
-        plain.handle(line)
-    assert plain_problems(lines, said) == []
+    assert plain_problems(won_in_plain_mode(tmp_path), said) == []
 
 
 def test_a_game_in_plain_mode_spelled_for_speech_speaks_en_xa(said: Said, tmp_path: Path) -> None:
@@ -267,11 +184,7 @@ def test_a_game_in_plain_mode_spelled_for_speech_speaks_en_xa(said: Said, tmp_pa
 
 
 def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    session, opening = GameSession.open(home, seed=WINNING_DEAL)
-    plain = Plain(session, Spelling(ascii=True), lambda line: None, nodes=500)
-    plain.begin(opening)
-    for cell in WINNING_LINE:
-        plain.handle(cell_name(cell))
+    won_quietly(home)
     runs = [
         ("stats",),
         ("history",),
@@ -286,12 +199,7 @@ def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.Capture
         ("review", "--help"),
         ("history", "--limit", "x"),
     ]
-    out: list[str] = []
-    for argv in runs:
-        with contextlib.suppress(SystemExit):  # --help ends as argparse ends it
-            command(*argv, "--lang", "en-XA", judge=first_cell_judge())
-        printed = capsys.readouterr()
-        out += printed.out.splitlines() + printed.err.splitlines()
+    out = printed_by(capsys, runs, "en-XA")
     titles = {word for topic in TOPICS for word in re.findall(r"[A-Za-z]{3,}", title(topic))}
     said.words |= titles  # the help pages' titles are the pages' own, translated with them
     assert plain_problems(out, said) == []
