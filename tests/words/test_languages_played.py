@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from spoken import GAME, KEY_NAMES, Drawn, printed_by, watch_drawing, won_in_plain_mode, won_on_screen, won_quietly
 from test_catalogs import catalogs
 
+from foursquare.cli import COMMANDS
 from foursquare.words import catalog
 
 LOCALE = Path(catalog.__file__).resolve().parent / "locale"
@@ -36,12 +37,14 @@ ENGLISH = frozenset(
 
 OWN_LETTERS = {
     "sk": re.compile(r"[áäčďéíĺľňóôŕšťúýž]", re.IGNORECASE),
-    "tl": re.compile(r"\b(?:ang|mga|ng|sa|na|ay|pa|pang|wala|laro\w*)\b", re.IGNORECASE),
+    "tl": re.compile(
+        r"\b(?:ang|mga|ng|sa|na|ay|pa|pang|wala\w*|laro\w*|panalo|talo|puntos|balasa|baraha|tulong)\b", re.IGNORECASE
+    ),
     "mn": re.compile(r"[а-яёөү]", re.IGNORECASE),
 }
 """What shows that a text is in the language: its own letters, or Tagalog's own small words."""
 
-_TYPED = re.compile(r"(?<![\w-])(?:foursquare(?: [a-z]+)*|--?[a-z][a-z-]*)")
+_TYPED = re.compile(rf"(?<![\w-])(?:foursquare(?: help [a-z]+\b| (?:{'|'.join(COMMANDS)})\b)?|--?[a-z][a-z-]*)")
 """What the player types, kept as typed in every language: the game's commands and options."""
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -164,4 +167,5 @@ def test_the_commands_are_in_the_language(
 def test_the_check_finds_an_english_word_and_allows_what_is_typed() -> None:
     assert english("Vyhrali ste: the score 7") == ["the", "score"]
     assert english("Zadajte foursquare stats --lang sk alebo Enter") == []
+    assert english("Hra foursquare the end") == ["the"]
     assert english("Táto hra: Foursquare, 9C na e4") == []
