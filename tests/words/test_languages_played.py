@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import gettext
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from helpers import WINNING_DEAL, WINNING_LINE
 from spoken import GAME, KEY_NAMES, Drawn, printed_by, watch_drawing, won_in_plain_mode, won_on_screen, won_quietly
+from terminal import GAME as RUN
+from terminal import game_env
 from test_catalogs import catalogs
 
 from foursquare.cli import COMMANDS
+from foursquare.engine import cell_name
 from foursquare.words import catalog
 
 LOCALE = Path(catalog.__file__).resolve().parent / "locale"
@@ -152,6 +157,26 @@ def test_a_whole_game_on_the_screen_is_in_the_language_and_cuts_no_word(
 
 def test_a_whole_game_in_plain_mode_is_in_the_language(code: str, tmp_path: Path) -> None:
     problems = problems_in(won_in_plain_mode(tmp_path), code)
+    assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize(("environment", "language"), [("sk_SK.UTF-8", "sk"), ("fil_PH.UTF-8", "tl"), ("mn_MN", "mn")])
+def test_a_whole_plain_game_is_in_the_language_lang_alone_chooses(
+    environment: str, language: str, tmp_path: Path
+) -> None:
+    typed = ["?", "c", *(cell_name(cell) for cell in WINNING_LINE), "s", "g", "q"]
+    env = game_env(FOURSQUARE_HOME=str(tmp_path), LANG=environment, LC_ALL=None, LC_MESSAGES=None, LANGUAGE=None)
+    done = subprocess.run(
+        [*RUN, "--plain", "--seed", str(WINNING_DEAL)],
+        input="".join(line + "\n" for line in typed),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    problems = problems_in(done.stdout.splitlines() + done.stderr.splitlines(), language)
     assert problems == [], f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
