@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WORDS = ROOT / "foursquare" / "words"
 
 LANGUAGES = ("sk", "tl", "mn")
-WRITTEN = ("rules", "screen", "plain")
+WRITTEN = ("rules", "screen", "plain", "strategy")
 """The topics every language has."""
 
 CARD = re.compile(r"(?<![\w#])(?:10|[A2-9])[CDHS♣♦♥♠](?!\w)")
