@@ -640,7 +640,11 @@ def test_statistics_screen_in_ascii(term_factory: list[Terminal], home: Path) ->
     term = start(term_factory, ["--ascii"], home)
     term.wait_for("40 cards left")
     term.send("s")
-    term.wait_for("Games played", lambda t: any(r.startswith("  2 +") and r.rstrip().endswith("##") for r in t.rows))
+    # the page arrives in pieces: wait for its chart's bar and its axis both, then read it whole
+    term.wait_for(
+        "Games played",
+        lambda t: any(r.startswith("  2 +") and r.rstrip().endswith("##") for r in t.rows) and "+----" in t.text,
+    )
     assert term.text.isascii() and "+----" in term.text
 
 
