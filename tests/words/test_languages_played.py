@@ -28,6 +28,9 @@ from foursquare.engine import cell_name
 from foursquare.words import catalog
 
 LOCALE = Path(catalog.__file__).resolve().parent / "locale"
+"""The compiled catalogs, where the game reads them (the installed package)."""
+SOURCES = Path(__file__).resolve().parents[2] / "foursquare" / "words" / "locale"
+"""The catalogs' sources in the repository: an installed package ships only the compiled ones."""
 
 LANGUAGES = ("sk", "tl", "mn")
 
@@ -82,7 +85,7 @@ def code(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def _po(code: str) -> Path:
-    return LOCALE / code / "LC_MESSAGES" / "foursquare.po"
+    return SOURCES / code / "LC_MESSAGES" / "foursquare.po"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
