@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from foursquare.engine import Game, Status
 from foursquare.engine.board import MAX_FACE_DOWN, SQUARE, Board, bits
+from foursquare.expert import search as search_module
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.evaluation import WIN_BONUS
 from foursquare.expert.learned import (
@@ -96,6 +97,56 @@ def test_one_draw_from_the_learned_horizon_is_the_draw_placed_card_by_card(seed:
     counts = [0, *position.unseen]
     search = Lookahead(position.board(), counts, lambda: False, table=learned())
     assert search._last_learned(sum(counts)) == pytest.approx(search._draw(sum(counts), 1))
+    assert counts == [0, *position.unseen]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 30))
+def test_a_sweep_judges_every_rank_on_every_cell_as_judging_each_table_does(seed: int, placements: int) -> None:
+    game = played(seed, placements)
+    if game.is_over or not sum(Position.of(game).unseen):
+        return
+    position = Position.of(game)
+    board = position.board()
+    counts = [0, *position.unseen]
+    left = sum(counts)
+    every: dict[int, list[tuple[float, float, int]]] = {}
+    best = learned().sweep(board, counts, left, every)
+    assert counts == [0, *position.unseen]
+    for rank, value, chance, at in best:
+        counts[rank] -= 1
+        judged = []
+        for i in bits(board.legal()):
+            undo = board.place(i, rank)
+            down, piles = board.down.bit_count(), board.occ.bit_count()
+            if down > MAX_FACE_DOWN:
+                judged.append((0.0, 0.0, i))
+            elif down == 0 and piles == SQUARE:
+                judged.append((WIN_BONUS + left - 1, 1.0, i))
+            elif left == 1:
+                judged.append((0.0, 0.0, i))
+            else:
+                judged.append((*learned().judge(board, counts, left - 1), i))
+            board.unplace(undo)
+        counts[rank] += 1
+        assert sorted(every[rank], key=lambda e: e[2]) == judged
+        top = max(judged, key=lambda e: e[0])
+        assert (value, chance, at) == (top if top[0] > 0 else (0.0, 0.0, -1))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 24))
+def test_a_beam_as_wide_as_the_table_searches_what_the_full_expectimax_does(seed: int, placements: int) -> None:
+    game = played(seed, placements)
+    if game.is_over or sum(Position.of(game).unseen) < 2:
+        return
+    position = Position.of(game)
+    counts = [0, *position.unseen]
+    search = Lookahead(position.board(), counts, lambda: False, table=learned())
+    full = search._draw(sum(counts), 2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_module, "BEAM", SQUARE)
+        assert search._draw_learned(sum(counts), 2) == pytest.approx(full)
     assert counts == [0, *position.unseen]
 
 
