@@ -294,35 +294,39 @@ class Learned:
                         if ended[0] > best[r][0]:
                             best[r] = (*ended, i)
                     continue
-                g2 = g.copy()
-                g2[p] = 0
-                moved = {p}
+                shift: dict[int, int] = {}  # how far each look-up reading a turned cell moves
                 for j in bits(turned):
                     k = j - base
                     q = (k >> 3) * GRID + (k & 7)
-                    moved.add(q)
-                    g2[q] = 1 + (now_full >> j & 1) if now_down >> j & 1 else ranks[j] + 2 + 10 * (now_full >> j & 1)
-                reading = {t for q in moved for t, _ in _READ_BY[q]}
+                    on_full = now_full >> j & 1
+                    code = 1 + on_full if now_down >> j & 1 else ranks[j] + 2 + 10 * on_full
+                    for t, times in _READ_BY[q]:
+                        shift[t] = shift.get(t, 0) + times * (code - g[q])
                 rest = whole + get(summary_index(d, piles, (now_down & now_full).bit_count(), after))
-                for t in reading:
-                    rest -= get(found[t])
-                    if t not in _READS_AT[p]:
-                        off, a, b, c, e = TUPLES[t]
-                        rest += get(off + ((g2[a] * CODES + g2[b]) * CODES + g2[c]) * CODES + g2[e])
+                reads_p = _READS_AT[p]
+                for t, moved in shift.items():
+                    if t not in reads_p:
+                        rest += get(found[t] + moved) - get(found[t])
                 at_p = []
+                lift = placed - g[p]
                 for t, times in _READ_BY[p]:
-                    off, a, b, c, e = TUPLES[t]
-                    at_p.append(off + ((g2[a] * CODES + g2[b]) * CODES + g2[c]) * CODES + g2[e] + times * placed)
+                    was = found[t]
+                    rest -= get(was)
+                    at_p.append(was + shift.get(t, 0) + times * lift)
                 scaled = _SCALED[p]
-                most = WIN_BONUS + after - max(SQUARE - piles, 1)
+                most = (WIN_BONUS + after - max(SQUARE - piles, 1)) * VALUE_SCALE
                 for r in by:
                     total = rest + rare[r] + sum(map(get, map(add, at_p, scaled[r])))
-                    chance = ((total + _HALF) & _LOW) - _HALF
-                    value = min(max(((total - chance) >> 32) / VALUE_SCALE, 0.0), most)
-                    if every is not None:
-                        every.setdefault(r, []).append((value, min(max(chance / CHANCE_SCALE, 0.0), 1.0), i))
-                    if value > best[r][0]:
-                        best[r] = (value, min(max(chance / CHANCE_SCALE, 0.0), 1.0), i)
+                    whole_value = (total + _HALF) >> 32  # the value's part; the chance's is the low 32 bits, signed
+                    if whole_value > most:
+                        whole_value = most
+                    if every is not None or whole_value > best[r][0] * VALUE_SCALE:
+                        value = max(whole_value / VALUE_SCALE, 0.0)
+                        said = min(max((((total + _HALF) & _LOW) - _HALF) / CHANCE_SCALE, 0.0), 1.0)
+                        if every is not None:
+                            every.setdefault(r, []).append((value, said, i))
+                        if value > best[r][0]:
+                            best[r] = (value, said, i)
         return [(r, *best[r]) for r in live]
 
 
