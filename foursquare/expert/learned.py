@@ -314,14 +314,12 @@ class Learned:
                     rest -= get(was)
                     at_p.append(was + shift.get(t, 0) + times * lift)
                 scaled = _SCALED[p]
-                most = (WIN_BONUS + after - max(SQUARE - piles, 1)) * VALUE_SCALE
+                most = WIN_BONUS + after - max(SQUARE - piles, 1)
                 for r in by:
                     total = rest + rare[r] + sum(map(get, map(add, at_p, scaled[r])))
-                    whole_value = (total + _HALF) >> 32  # the value's part; the chance's is the low 32 bits, signed
-                    if whole_value > most:
-                        whole_value = most
-                    if every is not None or whole_value > best[r][0] * VALUE_SCALE:
-                        value = max(whole_value / VALUE_SCALE, 0.0)
+                    units = (total + _HALF) >> 32  # the value's part; the chance's is the low 32 bits, signed
+                    if every is not None or units > best[r][0] * VALUE_SCALE:
+                        value = min(max(units / VALUE_SCALE, 0.0), most)
                         said = min(max((((total + _HALF) & _LOW) - _HALF) / CHANCE_SCALE, 0.0), 1.0)
                         if every is not None:
                             every.setdefault(r, []).append((value, said, i))
