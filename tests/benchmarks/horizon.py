@@ -20,6 +20,7 @@ every ``--every`` deals, so that a long run can be stopped with figures.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -109,15 +110,47 @@ def summary(experts: list[Expert]) -> str:
     return "\n".join(lines)
 
 
+_KEPT = ("name", "scores", "wins", "seconds", "said", "said_all")
+
+
+def _kept(expert: Expert) -> dict[str, object]:
+    """What --save keeps of an expert: how it fared, deal by deal."""
+    return {key: getattr(expert, key) for key in _KEPT}
+
+
+def combined(paths: list[str]) -> list[Expert]:
+    """The experts of several --save files (the same experts, each file other deals), as one run."""
+    experts: list[Expert] = []
+    for path in paths:
+        with open(path) as f:
+            kept = json.load(f)
+        if not experts:
+            experts = [Expert.parse(e["name"]) for e in kept]
+        for expert, e in zip(experts, kept, strict=True):
+            if expert.name != e["name"]:
+                raise SystemExit(f"{path}: expert {e['name']} where {expert.name} was expected")
+            expert.scores += e["scores"]
+            expert.wins += e["wins"]
+            expert.seconds += e["seconds"]
+            expert.said += e["said"]
+            expert.said_all += [tuple(pair) for pair in e["said_all"]]
+    return experts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.horizon", description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=7000, help="the first deal (default: 7000)")
     parser.add_argument("--games", type=int, default=100, help="how many deals (default: 100)")
     parser.add_argument("--every", type=int, default=25, help="deals between summaries (default: 25)")
+    parser.add_argument("--save", help="write each expert's deals to this JSON file as they come, for --combine")
+    parser.add_argument("--combine", nargs="+", help="sum up the files --save wrote (runs on other deals) instead")
     parser.add_argument(
         "experts", nargs="*", type=Expert.parse, help="HORIZON:DEPTH:NODES each; the first is the reference"
     )
     args = parser.parse_args(argv)
+    if args.combine:
+        print(summary(combined(args.combine)))
+        return 0
     experts: list[Expert] = args.experts or [Expert.parse(text) for text in DEFAULT_EXPERTS]
     start = time.perf_counter()
     for n, deal in enumerate(range(args.first, args.first + args.games)):
@@ -127,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         if (n + 1) % args.every == 0 or n + 1 == args.games:
             print(file=sys.stderr)
             print(summary(experts), flush=True)
+            if args.save:
+                with open(args.save, "w") as f:
+                    json.dump([_kept(e) for e in experts], f)
     return 0
 
 
