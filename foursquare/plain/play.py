@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from foursquare.engine import Cell, Game, parse_cell
@@ -33,7 +32,16 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
-from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
+from foursquare.session.presenter import (
+    Answer,
+    Question,
+    Shown,
+    greeted,
+    help_answered,
+    help_gate,
+    leaving_asked,
+    present,
+)
 from foursquare.session.reviews import Kept, ReviewFailed, ReviewService
 from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
@@ -60,15 +68,7 @@ from foursquare.words.plain import (
 )
 from foursquare.words.quote import shown
 from foursquare.words.review import plain_review_lines, review_stopped_sentence
-from foursquare.words.session import (
-    asked_to_leave,
-    kept_line,
-    leaving_words,
-    plain_intro,
-    quitting_words,
-    replay_not_yet,
-    switch_question,
-)
+from foursquare.words.session import kept_line, plain_intro, quitting_words, replay_not_yet
 from foursquare.words.stats import records_in_words
 from foursquare.words.table import position_lines, to_come_lines
 
@@ -86,21 +86,6 @@ names the action they run)."""
 _CELL_SHAPE = re.compile(r"[a-z][0-9]+")
 _TAKES_MORE = frozenset(word for command in PLAIN if command.after for word in typed_words(command))
 """The words of the commands that take something after them (``p e4``, ``v 3``): ``v 3`` is no cell."""
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A yes-or-no question waiting for the next line: ``y`` runs ``on_yes``, anything else means no (and runs
-    ``on_no``, if there is one).
-
-    With ``on_other``, only ``n`` means no: anything else runs ``on_other``
-    and decides nothing (a no that cannot be undone is not taken from a line
-    typed for something else), and the line is then run as typed.
-    """
-
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None] | None = None
-    on_other: Callable[[], None] | None = None
 
 
 class Plain:
@@ -129,7 +114,8 @@ class Plain:
         self.nodes, self.judge, self.width = nodes, judge, width
         self.library = Library(session.store)
         self.running = True
-        self.question: Question | None = None
+        self.question: tuple[Question, Callable[[Answer], None]] | None = None
+        """The question the next line answers (the presenter's, as the screen asks it), and what its answer runs."""
         self.practising: PracticeLines | None = None
         """Practice under way: lines answer its positions until it ends."""
         actions: dict[str, Callable[[str], None]] = {
@@ -163,9 +149,12 @@ class Plain:
         self._show()
         self._tell(self.session.finish_pending())
         if opening.switch is not None:
-            question, _ = switch_question(opening.switch.seed, opening.switch.daily)
             switch = opening.switch
-            self._ask(question, lambda: self._tell(self.session.new_deal(seed=switch.seed, daily=switch.daily)))
+            self._ask(
+                switch.seed,
+                switch.daily,
+                lambda: self._tell(self.session.new_deal(seed=switch.seed, daily=switch.daily)),
+            )
 
     def handle(self, line: str) -> None:
         """Run one line of input: the answer to a question, a cell name or a command."""
@@ -362,8 +351,7 @@ class Plain:
         if not self._alone("n", rest):
             return
         if self.session.in_progress:
-            question, _ = switch_question(None, False)
-            self._ask(question, lambda: self._tell(self.session.new_deal()))
+            self._ask(None, False, lambda: self._tell(self.session.new_deal()))
         else:
             self._tell(self.session.new_deal())
 
@@ -473,39 +461,43 @@ class Plain:
             action()
         else:
 
-            def answered(answer: Answer) -> Callable[[], None]:
-                def on() -> None:
-                    said = help_answered(answer)
-                    if said is not None:
-                        self.out(said.forms[0].plain())
-                    if answer is not Answer.LATER:
-                        self._tell(self.session.answer_help(answer is Answer.YES), show=False)
-                    if answer is Answer.YES:
-                        action()
+            def answered(answer: Answer) -> None:
+                said = help_answered(answer)
+                if said is not None:
+                    self.out(said.forms[0].plain())
+                if answer is not Answer.LATER:
+                    self._tell(self.session.answer_help(answer is Answer.YES), show=False)
+                if answer is Answer.YES:
+                    action()
 
-                return on
+            self._put(gate.asked, answered)
 
-            self.question = Question(answered(Answer.YES), answered(Answer.NO), answered(Answer.LATER))
-            self.out(gate.asked.line)
+    def _ask(self, seed: int | None, daily: bool, leave: Callable[[], None]) -> None:
+        """Ask before the game in progress is left for another deal (``seed``, today's, or a new one); yes runs
+        ``leave``, no says the game goes on."""
 
-    def _ask(self, question: str, on_yes: Callable[[], None]) -> None:
-        stakes = self.session.stakes()
-        self.question = Question(on_yes)
-        self.out(asked_to_leave(question, leaving_words(stakes.deal, stakes.counts)))
+        def answered(answer: Answer) -> None:
+            if answer is Answer.YES:
+                leave()
+            else:
+                self.out(kept_line(self.session.stakes().deal))
+
+        self._put(leaving_asked(self.session.stakes(), seed, daily), answered)
+
+    def _put(self, question: Question, answered: Callable[[Answer], None]) -> None:
+        """Ask ``question``: its line now, and the next line answers it (``answered`` runs with the answer)."""
+        self.question = (question, answered)
+        self.out(question.line)
 
     def _answer(self, text: str) -> None:
-        question, self.question = self.question, None
-        assert question is not None
-        if text.lower() in self._yes:
-            question.on_yes()
-        elif question.on_other is not None and text.lower() not in self._no:
-            question.on_other()
-            if text:  # a line typed for something else (a cell name out of habit) then does what it says
-                self.handle(text)
-        elif question.on_no is not None:
-            question.on_no()
-        else:
-            self.out(kept_line(self.session.stakes().deal))
+        """The line that answers the open question; one that only puts it off (a cell name typed out of habit)
+        then does what it says."""
+        assert self.question is not None
+        (question, answered), self.question = self.question, None
+        answer = question.answer(text)
+        answered(answer)
+        if answer is Answer.LATER and text:
+            self.handle(text)
 
     # --- refusals -----------------------------------------------------------
 

@@ -33,37 +33,36 @@ from foursquare.engine import Cell, Game, IllegalMove, Preview, cell_name
 from foursquare.engine.values import Value, replace
 from foursquare.expert.danger import danger_after
 from foursquare.screen import layout
-from foursquare.screen.keys import YES, Click, Input, Key, KeyName, Resize, key_label, key_of
+from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label, key_of
 from foursquare.session import events as session_events
-from foursquare.session.events import Event, Mover, Trouble
+from foursquare.session.events import Event, Mover, Stakes, Trouble
 from foursquare.session.game import GameSession
-from foursquare.session.presenter import Answer, Shown, greeted, help_answered, help_gate, present
+from foursquare.session.presenter import (
+    Answer,
+    Question,
+    Shown,
+    greeted,
+    help_answered,
+    help_gate,
+    leaving_asked,
+    present,
+    quitting_asked,
+)
 from foursquare.storage.helped import Aid
 from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
 from foursquare.words.explain import preview_forms as preview_texts
 from foursquare.words.explain import refusal_forms
-from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, answer_words, binding, legend, offers, summary
+from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
 from foursquare.words.rules import on_the_table, rules
-from foursquare.words.screen import ANY_OTHER_KEY, HELP_TITLE, cannot_suspend, outcomes_words
-from foursquare.words.session import (
-    KEEP_PLAYING,
-    NEW_DEAL,
-    QUIT,
-    keep_label,
-    leaving_words,
-    quitting_words,
-    replay_not_yet,
-    switch_question,
-    toggled_words,
-)
+from foursquare.words.screen import HELP_TITLE, cannot_suspend, outcomes_words
+from foursquare.words.session import replay_not_yet, toggled_words
 from foursquare.words.text import Text, Tone, wrap
 
 __all__ = [
     "TABLE_MODES",
     "App",
     "Command",
-    "Confirm",
     "HelpPage",
     "KeyFilter",
     "Mode",
@@ -119,34 +118,6 @@ def bound(name: str, run: Callable[[App], object], modes: frozenset[Mode] | None
     record = binding(name)
     keys = tuple(key_of(key) for key in record.keys)
     return Command(name, keys, summary(name), run, TABLE_MODES if modes is None else modes, record.page)
-
-
-class Confirm(Value):
-    """A yes/no question: ``y`` runs ``on_yes``, any other key closes it (and runs ``on_no``, if there is one).
-
-    A question whose no cannot be undone names a key for it (``no_key``):
-    then only that key runs ``on_no``, and any other closes the question
-    without an answer (running ``on_later``), so a key pressed by chance
-    decides nothing.
-    """
-
-    question: Text
-    detail: Text
-    on_yes: Callable[[App], None]
-    yes: str = "yes"
-    """What ``y`` does, in a word or two."""
-    no: str = "no"
-    on_no: Callable[[App], None] | None = None
-    no_key: str | None = None
-    later: str = ""
-    """What any other key does, when ``no_key`` is named."""
-    on_later: Callable[[App], None] | None = None
-
-    def answers(self) -> tuple[tuple[str, str], ...]:
-        """The keys and what each does, as the dialog shows them."""
-        if self.no_key is None:
-            return (("y", self.yes), (_(ANY_OTHER_KEY), self.no))
-        return (("y", self.yes), (self.no_key, self.no), (_(ANY_OTHER_KEY), self.later))
 
 
 class TextScreen(Value):
@@ -343,7 +314,10 @@ class App:
         self.parting: list[str] = []
         """Lines to print once the screen has closed, where they stay on the terminal (what a practice round
         started from the shell came to, as ``foursquare practice --plain`` says it)."""
-        self.dialog: Confirm | None = None
+        self.dialog: Question | None = None
+        """The question open over the screen (the presenter's, as plain mode asks it); the keys go to it."""
+        self._answered: Callable[[App, Answer], None] | None = None
+        """What the answer to :attr:`dialog` runs."""
         self.pages: list[Page] = []
         """The pages open over the table, the one shown last."""
         self.page_titles: dict[str, str] = {}
@@ -422,9 +396,10 @@ class App:
         """Show a page of text over the table until a key closes it."""
         self.push_page(TextPage(screen))
 
-    def ask(self, confirm: Confirm) -> None:
-        """Open a yes/no question; the keys go to it until it is answered."""
-        self.dialog = confirm
+    def ask(self, question: Question, answered: Callable[[App, Answer], None]) -> None:
+        """Open ``question``; the next key answers it (:meth:`Question.answer`), and ``answered`` runs with the
+        answer."""
+        self.dialog, self._answered = question, answered
 
     def say(self, message: Text | None, short: Text | None = None) -> None:
         """Put ``message`` on the message line (``short`` for narrow terminals), in place of the preview."""
@@ -636,17 +611,11 @@ class App:
         return None
 
     def _answer(self, event: Input) -> None:
-        dialog = self.dialog
-        self.dialog = None
-        if dialog is None:
-            return
-        if event in YES or (isinstance(event, str) and event.lower() in answer_words(yes=True)):
-            dialog.on_yes(self)
-        elif dialog.no_key is not None and event not in (dialog.no_key, dialog.no_key.upper()):
-            if dialog.on_later is not None:
-                dialog.on_later(self)
-        elif dialog.on_no is not None:
-            dialog.on_no(self)
+        """The key that answers the open question: a character says what it types, any other key nothing."""
+        dialog, answered = self.dialog, self._answered
+        self.dialog = self._answered = None
+        if dialog is not None and answered is not None:
+            answered(self, dialog.answer(event if isinstance(event, str) else ""))
 
     def cell_under(self, y: int, x: int) -> Cell | None:
         """The shown cell drawn at screen row ``y``, column ``x``, if any."""
@@ -719,33 +688,17 @@ class App:
             return True
         if gate.asked is None:
             return False
-        asked = gate.asked
 
-        def answered(answer: Answer) -> Callable[[App], None]:
-            def on(app: App) -> None:
-                said = help_answered(answer)
-                if said is not None:
-                    app.say_forms(said.forms)
-                if answer is not Answer.LATER:
-                    app._show(app.session.answer_help(answer is Answer.YES))
-                if answer is Answer.YES:
-                    action(app)
+        def answered(app: App, answer: Answer) -> None:
+            said = help_answered(answer)
+            if said is not None:
+                app.say_forms(said.forms)
+            if answer is not Answer.LATER:
+                app._show(app.session.answer_help(answer is Answer.YES))
+            if answer is Answer.YES:
+                action(app)
 
-            return on
-
-        self.ask(
-            Confirm(
-                asked.question,
-                asked.detail,
-                answered(Answer.YES),
-                yes=asked.yes,
-                no=asked.no,
-                on_no=answered(Answer.NO),
-                no_key="n",
-                later=asked.later,
-                on_later=answered(Answer.LATER),
-            )
-        )
+        self.ask(gate.asked, answered)
         return True
 
     def tip_counted(self) -> bool:
@@ -847,17 +800,12 @@ class App:
 
     def ask_to_switch(self, seed: int | None, daily: bool) -> None:
         """Another deal was asked for on the command line while a game is in progress: ask before leaving it."""
-        question, yes = switch_question(seed, daily)
-        stakes = self.session.stakes()
-        self.ask(
-            Confirm(
-                Text((question,), Tone.HEADING),
-                Text((leaving_words(stakes.deal, stakes.counts),)),
-                lambda app: app.deal(seed, daily),
-                yes=yes,
-                no=keep_label(stakes.deal),
-            )
-        )
+
+        def answered(app: App, answer: Answer) -> None:
+            if answer is Answer.YES:
+                app.deal(seed, daily)
+
+        self.ask(leaving_asked(self.session.stakes(), seed, daily, keep=True), answered)
 
     def help_screen(self) -> TextScreen:
         """The rules in short, what the table's marks mean, and every key, those of each page included."""
@@ -915,34 +863,26 @@ END_KEYS: tuple[str, ...] = ("new", "replay", "undo", "quit")
 """The actions whose keys the end box offers, unless more are added (:func:`offers` words them)."""
 
 
-def ask_if_in_progress(
-    asked: tuple[str, str], detail: Callable[[App], str], action: Callable[[App], None]
-) -> Callable[[App], None]:
-    """A command that runs ``action`` at once, or first asks ``asked`` (the question, and what yes does)
-    while a game is in progress.
+def ask_if_in_progress(asked: Callable[[Stakes], Question], action: Callable[[App], None]) -> Callable[[App], None]:
+    """A command that runs ``action`` at once, or first asks the question ``asked`` words while a game is in
+    progress (yes runs it).
 
-    ``detail`` says what leaving the game does; it is asked when the key is
-    pressed, so that it can depend on the game and on what was saved.
+    The question is worded when the key is pressed, so that it can depend on
+    the game and on what was saved.
     """
 
     def command(app: App) -> None:
         if not app.in_progress:
             action(app)
             return
-        question, yes = (_(said) for said in asked)
-        words = Text((detail(app),))
-        app.ask(Confirm(Text((question,), Tone.HEADING), words, action, yes=yes, no=_(KEEP_PLAYING)))
+
+        def answered(app: App, answer: Answer) -> None:
+            if answer is Answer.YES:
+                action(app)
+
+        app.ask(asked(app.session.stakes()), answered)
 
     return command
-
-
-def _leaving(app: App) -> str:
-    stakes = app.session.stakes()
-    return leaving_words(stakes.deal, stakes.counts)
-
-
-def _quitting(app: App) -> str:
-    return quitting_words(app.session.stakes().saved)
 
 
 def _move(d_row: int, d_col: int) -> Callable[[App], None]:
@@ -981,13 +921,13 @@ COMMANDS: tuple[Command, ...] = (
     bound("place", _place),
     bound("undo", App.undo),
     bound("redo", App.redo),
-    bound("new", ask_if_in_progress(NEW_DEAL, _leaving, _new)),
+    bound("new", ask_if_in_progress(leaving_asked, _new)),
     bound("replay", App.replay_deal),
     bound("preview", App.toggle_preview),
     bound("to_come", App.toggle_to_come),
     bound("outcomes", App.toggle_outcomes),
     bound("help", _show_help, ANYWHERE),
-    bound("quit", ask_if_in_progress(QUIT, _quitting, App.quit), ANYWHERE),
+    bound("quit", ask_if_in_progress(quitting_asked, App.quit), ANYWHERE),
     bound("redraw", _redraw, ANYWHERE),
     bound("page_help", _show_help),
     bound("page_back", _back),

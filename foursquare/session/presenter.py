@@ -4,10 +4,14 @@ The session reports events (a card placed, a take-back, the end of the
 game...); :func:`present` words each of them once, as a :class:`Shown`: the
 message in its forms (longest first: the screen shows the longest that fits,
 plain mode the first), the end of the game's lines and the line to share, a
-greeting, a problem with the files.  :func:`help_gate` and
-:func:`help_answered` word the question before the first help of a game on
-your own and what each answer does.  The screen and plain mode keep only
-where a line goes and how a key or a line arrives.
+greeting, a problem with the files.  A yes-or-no question is one
+:class:`Question` for both: what is asked, its detail, its answers with their
+keys and what each does, and which answer a key or a line gives
+(:meth:`Question.answer`).  :func:`help_gate` and :func:`help_answered` word
+the question before the first help of a game on your own and what each answer
+does; :func:`leaving_asked` the question before a game in progress is left.
+The screen and plain mode keep only where a line goes and how a key or a line
+arrives.
 """
 
 from __future__ import annotations
@@ -27,10 +31,12 @@ from foursquare.session.events import (
     Permission,
     Placed,
     Refused,
+    Stakes,
     TookBack,
     Trouble,
 )
 from foursquare.storage.helped import Aid
+from foursquare.words.catalog import _
 from foursquare.words.explain import explain, refusal_sentence, took_back
 from foursquare.words.helped import (
     declined_line,
@@ -40,11 +46,39 @@ from foursquare.words.helped import (
     help_question_line,
     put_off_line,
 )
+from foursquare.words.keys import NO_KEY, YES_KEY, answer_words
 from foursquare.words.results import share_line, share_short
-from foursquare.words.session import counted_lost, ended_lines, greeting_forms, nothing_to_redo, nothing_to_undo
+from foursquare.words.screen import ANY_OTHER_KEY
+from foursquare.words.session import (
+    KEEP_PLAYING,
+    QUIT,
+    asked_to_leave,
+    counted_lost,
+    ended_lines,
+    greeting_forms,
+    keep_label,
+    leaving_words,
+    nothing_to_redo,
+    nothing_to_undo,
+    quitting_words,
+    switch_question,
+)
 from foursquare.words.text import Text, Tone
 
-__all__ = ["Answer", "Asked", "Ending", "Gate", "Message", "Shown", "greeted", "help_answered", "help_gate", "present"]
+__all__ = [
+    "Answer",
+    "Ending",
+    "Gate",
+    "Message",
+    "Question",
+    "Shown",
+    "greeted",
+    "help_answered",
+    "help_gate",
+    "leaving_asked",
+    "present",
+    "quitting_asked",
+]
 
 
 class Message(Value):
@@ -82,7 +116,7 @@ class Shown(Value):
     greets_more: bool = False
     """Whether the greeting says more than the deal's number (plain mode, which prints the deal, says it then)."""
     trouble: Trouble | None = None
-    asked: Asked | None = None
+    asked: Question | None = None
     """Help held until the player answers its question (plain mode asks it again, with its answers)."""
     dealt: bool = False
     """A game was put on the table."""
@@ -154,24 +188,59 @@ def _help_said(words: Callable[[Aid, bool], str], aid: Aid, tone: Tone = Tone.PL
     return Message.of(words(aid, False), words(aid, True), tone=tone)
 
 
-class Asked(Value):
-    """The question before the first help of a game on your own: its heading, what the help costs, and what
-    each answer does (``y``, ``n``, any other), with plain mode's line that says it all."""
+class Answer(Enum):
+    """An answer to a question: yes, no, or later (nothing decided: the question comes again another time)."""
+
+    YES = "yes"
+    NO = "no"
+    LATER = "later"
+
+
+class Question(Value):
+    """A yes-or-no question, for both ways of playing: what is asked, its detail, what each answer does, and
+    which answer a key (the screen's dialog) or a line (plain mode) gives.
+
+    ``y`` says yes.  Where any other answer means no, ``later`` is empty.  A
+    question whose no cannot be undone (no help for the rest of the game)
+    has a ``later``: only ``n`` says no, and any other answer puts the
+    question off, so that a key pressed by chance decides nothing.  The
+    language's own answer words work beside the English ``y`` and ``n``
+    (:func:`~foursquare.words.keys.answer_words`).
+    """
 
     question: Text
     detail: Text
     yes: str
+    """What yes does, in a word or two."""
     no: str
-    later: str
+    """What no does."""
     line: str
-    """The question as one line, with its answers, for plain mode."""
+    """The question as one line, with its detail and its answers: what plain mode prints."""
+    later: str = ""
+    """What any other answer does, where only ``n`` says no; empty: any other answer is no."""
+
+    def answers(self) -> tuple[tuple[str, str], ...]:
+        """The keys and what each does, as the dialog shows them."""
+        if not self.later:
+            return ((YES_KEY, self.yes), (_(ANY_OTHER_KEY), self.no))
+        return ((YES_KEY, self.yes), (NO_KEY, self.no), (_(ANY_OTHER_KEY), self.later))
+
+    def answer(self, said: str) -> Answer:
+        """The answer that ``said`` (a key, or a line; empty for a key that types nothing, or the end of input)
+        gives."""
+        said = said.strip().lower()
+        if said in answer_words(yes=True):
+            return Answer.YES
+        if not self.later or said in answer_words(yes=False):
+            return Answer.NO
+        return Answer.LATER
 
 
 class Gate(Value):
     """Whether help may be given now: at once (``asked`` and ``said`` None), never in this game (``said`` says
     so), or after the player answers ``asked``."""
 
-    asked: Asked | None = None
+    asked: Question | None = None
     said: Message | None = None
 
 
@@ -184,18 +253,31 @@ def help_gate(permission: Permission, aid: Aid) -> Gate:
     return Gate(asked=_asked(aid))
 
 
-def _asked(aid: Aid) -> Asked:
+def _asked(aid: Aid) -> Question:
     asked = help_question(aid)
     heading, cost = Text((asked.question,), Tone.HEADING), Text((asked.cost,))
-    return Asked(heading, cost, asked.yes, asked.no, asked.later, help_question_line(aid))
+    return Question(heading, cost, asked.yes, asked.no, help_question_line(aid), asked.later)
 
 
-class Answer(Enum):
-    """An answer to the help question: yes (help now), no (none for the rest of the game), or later."""
+def leaving_asked(stakes: Stakes, seed: int | None = None, daily: bool = False, *, keep: bool = False) -> Question:
+    """The question before the game in progress (``stakes``) is left for another deal (``seed``, today's, or a new
+    one); no keeps playing, or (``keep``, for a deal asked for on the command line) names the deal it goes on
+    with."""
+    question, yes = switch_question(seed, daily)
+    no = keep_label(stakes.deal) if keep else _(KEEP_PLAYING)
+    return _leave(question, leaving_words(stakes.deal, stakes.counts), yes, no)
 
-    YES = "yes"
-    NO = "no"
-    LATER = "later"
+
+def quitting_asked(stakes: Stakes) -> Question:
+    """The question before quitting a game in progress (``stakes``): its detail says whether the game is kept for
+    next time."""
+    question, yes = (_(said) for said in QUIT)
+    return _leave(question, quitting_words(stakes.saved), yes, _(KEEP_PLAYING))
+
+
+def _leave(question: str, detail: str, yes: str, no: str) -> Question:
+    """A question before the game in progress is left, with what leaving it does."""
+    return Question(Text((question,), Tone.HEADING), Text((detail,)), yes, no, asked_to_leave(question, detail))
 
 
 def help_answered(answer: Answer) -> Message | None:

@@ -33,6 +33,7 @@ __all__ = [
     "EXTRA_KEY_LINES",
     "HISTORY",
     "LOG",
+    "NO_KEY",
     "PAGE_TITLES",
     "PLAIN",
     "PRACTICE",
@@ -40,6 +41,7 @@ __all__ = [
     "STATS",
     "SUMMARIES",
     "TABLE",
+    "YES_KEY",
     "Binding",
     "Typed",
     "answer_words",
@@ -327,10 +329,14 @@ PLAIN: tuple[Typed, ...] = (
 """Plain mode's commands, in the order its help lists them."""
 
 
+YES_KEY, NO_KEY = "y", "n"
+"""The keys that answer a question yes and no, as a question names them (:func:`answer_words` takes more)."""
+
+
 def answer_words(*, yes: bool) -> frozenset[str]:
     """The words that answer a question yes (or no): the language's own, and the English ones, which always
     work."""
-    english = ("y", "yes") if yes else ("n", "no")
+    english = (YES_KEY, "yes") if yes else (NO_KEY, "no")
     return frozenset((*english, *(pgettext("answer", word).lower() for word in english)))
 
 

@@ -24,10 +24,11 @@ from helpers import (
 
 from foursquare.engine import MAX_FACE_DOWN, Card, Game, LossReason, Status, cell_name, parse_cell
 from foursquare.screen import layout
-from foursquare.screen.app import App, Confirm, Mode
+from foursquare.screen.app import App, Mode
 from foursquare.screen.keys import Key, Resize
 from foursquare.screen.play import stats_screen
 from foursquare.screen.render import Span, Style, message_rows, render, still_to_come
+from foursquare.session.presenter import Question
 from foursquare.storage.stats import LOSSES, Stats
 from foursquare.words.cards import Spelling
 from foursquare.words.glyphs import ASCII, FLIP_MARK, UNICODE, to_ascii
@@ -452,7 +453,7 @@ def test_help_screen_scrolls_and_says_how_to_leave() -> None:
 
 def test_dialog_shows_question_and_answers() -> None:
     app = make_app(1)
-    app.ask(Confirm(Text.of("Reset?"), Text.of("All is lost."), lambda a: None, yes="reset", no="keep"))
+    app.ask(Question(Text.of("Reset?"), Text.of("All is lost."), yes="reset", no="keep", line=""), lambda a, b: None)
     text = "\n".join(frame(app))
     assert "Reset?" in text and "All is lost." in text and "y reset" in text and "any other key keep" in text
 
@@ -654,13 +655,8 @@ def test_a_dialog_leaves_no_scraps_beside_it_and_wraps_its_answers(size: tuple[i
     app.place((0, 0))
     long = "go on with deal 12345678901234567890"
     app.ask(
-        Confirm(
-            Text.of("Play deal 5?"),
-            Text.of("Leaving deal 1 now counts it as a loss."),
-            lambda a: None,
-            "play deal 5",
-            long,
-        )
+        Question(Text.of("Play deal 5?"), Text.of("Leaving deal 1 now counts it as a loss."), "play deal 5", long, ""),
+        lambda a, b: None,
     )
     rows = frame(app, *size)
     top = next(n for n, row in enumerate(rows) if "Play deal 5?" in row) - 1
