@@ -52,12 +52,11 @@ from foursquare.words.catalog import language
 from foursquare.words.danger import danger_sentence
 from foursquare.words.explain import game_over_text, preview_sentence, refusal_sentence
 from foursquare.words.history import empty, fitted, not_reviewed_line
-from foursquare.words.keys import PLAIN, answer_words, typed_words
+from foursquare.words.keys import PLAIN, answer_words, typed_offers, typed_words
 from foursquare.words.log import log_entries, log_sentence
 from foursquare.words.markdown import DEFAULT_WIDTH, rendered
 from foursquare.words.pages import no_such_topic, not_translated, page, topic_of
 from foursquare.words.plain import (
-    AT_THE_END,
     Unusable,
     autoplay_line,
     help_lines,
@@ -404,7 +403,7 @@ class Plain:
         counts, then what now)."""
         changed = False
         ended: list[str] = []
-        for what in present(events, self.game, AT_THE_END):
+        for what in present(events, self.game, typed_offers()):
             if what.dealt:
                 if what.left is not None:
                     self.out(what.left.forms[0].plain())
@@ -517,7 +516,7 @@ class Plain:
 
     def _playing(self) -> bool:
         if self.game.is_over:
-            self.out(game_over_text(AT_THE_END).plain() + ".")
+            self.out(game_over_text(typed_offers()).plain() + ".")
         return not self.game.is_over
 
 

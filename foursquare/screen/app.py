@@ -19,7 +19,7 @@ the main loop (:meth:`App.add_ticker`), listeners for every key before the
 commands see it (:meth:`App.add_key_filter`), observers of the game's life
 (:class:`Observer`), a cell pointed out (:attr:`App.marked`), background work
 shown in the side panel (:attr:`App.status`) and more said in the end box
-(:attr:`App.end_note`, :attr:`App.end_more`, :attr:`App.end_keys`), without changing this module.
+(:attr:`App.end_note`, :attr:`App.end_more`), without changing this module.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
 from foursquare.words.explain import preview_forms as preview_texts
 from foursquare.words.explain import refusal_forms
-from foursquare.words.keys import EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
+from foursquare.words.keys import AT_THE_END, EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
 from foursquare.words.rules import on_the_table, rules
 from foursquare.words.screen import HELP_TITLE, cannot_suspend, outcomes_words
 from foursquare.words.session import replay_not_yet, toggled_words
@@ -305,8 +305,6 @@ class App:
         """What the end box says below :attr:`end_note` where it has the rows (the record of all games)."""
         self.reminder: list[tuple[KeyName, str]] = [*legend(REMINDER)]
         """The keys the side panel reminds of, each with a word for what it does."""
-        self.end_keys: list[tuple[KeyName, str]] = list(offers(END_KEYS))
-        """The keys the end box offers, each with a word for what it does."""
         self.share: str | None = None
         """The line to share for the last daily game that ended, to print after the game too."""
         self.notices: list[str] = []
@@ -468,6 +466,14 @@ class App:
     def in_progress(self) -> bool:
         """A game with cards on the table that is not over: leaving it loses something."""
         return self.session.in_progress
+
+    @property
+    def end_keys(self) -> list[tuple[str, str]]:
+        """The keys the end box offers, each with a word for what it does: those of the end of a game's offers
+        (:data:`~foursquare.words.keys.AT_THE_END`) that are bound here (the review and the log are, by their
+        pages)."""
+        names = {command.name for command in self.commands}
+        return offers(action for action in AT_THE_END if action in names)
 
     @property
     def end_offers(self) -> list[tuple[str, str]]:
@@ -858,9 +864,6 @@ def _key_help(keys: str, said: str) -> list[Text]:
 
 REMINDER: tuple[str, ...] = ("help", "undo", "redo", "quit", "new")
 """The actions whose keys the side panel reminds of, unless more are added (:func:`legend` words them)."""
-
-END_KEYS: tuple[str, ...] = ("new", "replay", "undo", "quit")
-"""The actions whose keys the end box offers, unless more are added (:func:`offers` words them)."""
 
 
 def ask_if_in_progress(asked: Callable[[Stakes], Question], action: Callable[[App], None]) -> Callable[[App], None]:

@@ -16,7 +16,7 @@ from foursquare.screen import layout
 from foursquare.screen.app import App, TextScreen, back_with, bound, scroll_page
 from foursquare.screen.keys import Input
 from foursquare.storage.helped import placements_autoplayed
-from foursquare.words.keys import legend, offers
+from foursquare.words.keys import legend
 from foursquare.words.log import log_entries, log_title
 from foursquare.words.text import Text, Tone, wrap_under
 
@@ -47,7 +47,6 @@ class LogPage:
         app.add_command(bound("log", open_page))
         app.add_command(bound("log_close", _close))
         app.add_page_kind(cls.kind)
-        app.end_keys += offers(["log"])
         app.reminder += legend(["log"])
 
     def view(self, app: App) -> TextScreen:

@@ -32,7 +32,7 @@ from foursquare.storage.helped import Help, placements_autoplayed
 from foursquare.storage.library import Library
 from foursquare.words.catalog import _ as said
 from foursquare.words.glyphs import HEIGHTS
-from foursquare.words.keys import REVIEW, footer_forms, offers
+from foursquare.words.keys import REVIEW, footer_forms
 from foursquare.words.review import (
     CHART_FOOT,
     LINES_SHOWN,
@@ -214,7 +214,6 @@ class ReviewPages(Observer):
         """The help :attr:`game` had, for the summary; None when it is not known."""
         self._shown: tuple[object, ...] = ()
         app.add_command(bound("review", self.open))  # during a game too: it says to finish first
-        app.end_keys += offers(["review"])
         app.add_page_kind(ReviewPage.kind)
         for command in _page_commands():
             app.add_command(command)

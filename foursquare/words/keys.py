@@ -28,6 +28,7 @@ from foursquare.words.endings import COSTLY, KINDS
 
 __all__ = [
     "ANY_PAGE",
+    "AT_THE_END",
     "BINDINGS",
     "CELL_NAMES",
     "EXTRA_KEY_LINES",
@@ -51,6 +52,7 @@ __all__ = [
     "legend",
     "offers",
     "summary",
+    "typed_offers",
     "typed_words",
 ]
 
@@ -253,6 +255,12 @@ def offers(actions: Iterable[str]) -> list[tuple[str, str]]:
     return [(label(BINDINGS[action].keys[0]), _(BINDINGS[action].offer)) for action in actions]
 
 
+AT_THE_END: tuple[str, ...] = ("new", "replay", "undo", "review", "log", "quit")
+"""What the end of a game offers, by action, in the order it offers them: the screen's end box (its keys, of the
+actions bound there) and plain mode's end-of-game line (its command words) both read this one list, and call
+each action what its record's :attr:`Binding.offer` does."""
+
+
 def footer_forms(records: Iterable[Binding]) -> list[str]:
     """A page's keys on its footer, longest first (``← → step · ... · q back``): those of ``records`` with a
     word, then shorter forms that leave out the keys after the first, one at a time, never the last, which
@@ -328,6 +336,11 @@ PLAIN: tuple[Typed, ...] = (
 )  # fmt: skip
 """Plain mode's commands, in the order its help lists them."""
 
+_TYPED: dict[str, tuple[Typed, ...]] = {
+    action: tuple(command for command in PLAIN if command.action == action) for action in BINDINGS
+}
+"""Plain mode's commands by the action they run (none for a key of the screen's own)."""
+
 
 YES_KEY, NO_KEY = "y", "n"
 """The keys that answer a question yes and no, as a question names them (:func:`answer_words` takes more)."""
@@ -338,6 +351,12 @@ def answer_words(*, yes: bool) -> frozenset[str]:
     work."""
     english = (YES_KEY, "yes") if yes else (NO_KEY, "no")
     return frozenset((*english, *(pgettext("answer", word).lower() for word in english)))
+
+
+def typed_offers(actions: Iterable[str] = AT_THE_END) -> list[tuple[str, str]]:
+    """What plain mode offers of ``actions``: each one's command word (the first of its record) and what the
+    screen's end box calls the same action."""
+    return [(command.words[0], _(BINDINGS[action].offer)) for action in actions for command in _TYPED[action]]
 
 
 def typed_words(command: Typed) -> tuple[str, ...]:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from foursquare.words.catalog import N_, _
 from foursquare.words.endings import KINDS
 from foursquare.words.grammar import Template
-from foursquare.words.keys import BINDINGS, CELL_NAMES, PLAIN
+from foursquare.words.keys import CELL_NAMES, PLAIN
 from foursquare.words.rules import rules as short_rules
 from foursquare.words.text import run_on
 
 __all__ = [
-    "AT_THE_END",
     "COMMANDS_HEADING",
     "COMMAND_LINES",
     "HELP_TAIL",
@@ -39,15 +38,6 @@ def described(description: str) -> str:
     """What a command does, from its record's message, in the language in use (the ends of a game named in it)."""
     return _(description).format(kinds=_(KINDS))
 
-
-AT_THE_END: tuple[tuple[str, str], ...] = tuple(
-    (command.words[0], _(BINDINGS[command.action].offer))
-    for action in ("new", "replay", "undo", "review", "log", "quit")
-    for command in PLAIN
-    if command.action == action
-)
-"""What plain mode offers once a game has ended, each command's word with what the screen's end box calls the
-same action: the one list its end-of-game line and its game-over refusals are made from."""
 
 _WIDTH = max(len(words[0] + after) for words, after, _ in COMMAND_LINES) + 2
 """The commands' column: the longest (``practice [N]``) and two spaces before what it does."""

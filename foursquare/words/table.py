@@ -15,7 +15,7 @@ from foursquare.engine import MAX_FACE_DOWN, RANKS, Card, Cell, Game, Pile, Stat
 from foursquare.words.cards import Spelling, rank_count, suit_word
 from foursquare.words.catalog import _, ngettext, pgettext
 from foursquare.words.grammar import counted_list
-from foursquare.words.plain import AT_THE_END
+from foursquare.words.keys import typed_offers
 from foursquare.words.results import result_words
 
 __all__ = [
@@ -99,7 +99,7 @@ def status_lines(game: Game, spell: Spelling) -> list[str]:
     card = game.next_card
     if game.is_over or card is None:
         said = _("{result} {face_down}.").format(result=end_line(game), face_down=down)
-        return [said, _("{offers}.").format(offers=over_line(AT_THE_END))]
+        return [said, _("{offers}.").format(offers=over_line(typed_offers()))]
     fields = {
         "card": spell.card(card),
         "number": game.placed_count + 1,

@@ -45,9 +45,9 @@ from foursquare.words.cards import Spelling
 from foursquare.words.catalog import use
 from foursquare.words.explain import explain
 from foursquare.words.helped import declined_line, help_declined, help_question_line, put_off_line
+from foursquare.words.keys import typed_offers
 from foursquare.words.markdown import rendered
 from foursquare.words.pages import not_translated, page
-from foursquare.words.plain import AT_THE_END
 from foursquare.words.results import loss_words
 from foursquare.words.table import face_down_words, table_lines, to_come_lines
 from foursquare.words.text import Text
@@ -508,12 +508,11 @@ def test_the_end_line_offers_what_the_screens_end_box_does_in_its_words(tmp_path
     app = screen_for(tmp_path, Request(seed=LOSING_DEAL))
     place(app, *map(parse_cell, LOSING_LINE))
     assert app.game.is_over
-    screen = {word for _, word in app.end_keys}
-    assert [word for _, word in AT_THE_END] == ["new deal", "replay", "undo", "review", "log", "quit"]
-    assert {word for _, word in AT_THE_END} == screen
+    assert [word for _, word in typed_offers()] == ["new deal", "replay", "undo", "review", "log", "quit"]
+    assert [word for _, word in typed_offers()] == [word for _, word in app.end_keys]  # one list, one order
 
 
-@pytest.mark.parametrize("key", [key for key, _ in AT_THE_END])
+@pytest.mark.parametrize("key", [key for key, _ in typed_offers()])
 def test_every_key_the_end_line_offers_runs_there(tmp_path: Path, key: str) -> None:
     player = Player(tmp_path, seed=LOSING_DEAL)
     player.plain.judge = first_cell_judge()

@@ -212,7 +212,7 @@ def test_once_the_game_is_over_the_message_offers_the_keys_of_the_end_box(tmp_pa
     assert app.game.is_over
     press(app, key)
     offered = ", ".join(f"{key} {word}" for key, word in app.end_keys)
-    assert offered == "n new deal, d replay, u undo, q quit, m log, v review"
+    assert offered == "n new deal, d replay, u undo, v review, m log, q quit"
     assert message(app) == f"The game is over: {offered}"
 
 

@@ -8,8 +8,7 @@ from helpers import LOSING_DEAL, LOSING_LINE
 from foursquare.engine import MAX_FACE_DOWN, Game, LossReason, parse_cell
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import game_over_text
-from foursquare.words.keys import BINDINGS
-from foursquare.words.plain import AT_THE_END
+from foursquare.words.keys import AT_THE_END, BINDINGS, typed_offers
 from foursquare.words.table import face_down_words, over_line, status_lines
 
 
@@ -30,9 +29,10 @@ def test_a_game_lost_with_too_many_face_down_does_not_say_6_of_4() -> None:
 
 
 def test_the_end_line_names_each_key_offered_once_with_the_end_boxs_word() -> None:
-    assert over_line(AT_THE_END) == "n new deal, d replay, u undo, v review, l log, q quit"
-    assert [key for key, _ in AT_THE_END] == list(dict.fromkeys(key for key, _ in AT_THE_END))
-    assert {word for _, word in AT_THE_END} <= {record.offer for record in BINDINGS.values()}
+    offered = typed_offers()
+    assert over_line(offered) == "n new deal, d replay, u undo, v review, l log, q quit"
+    assert [key for key, _ in offered] == list(dict.fromkeys(key for key, _ in offered))
+    assert [word for _, word in offered] == [BINDINGS[action].offer for action in AT_THE_END]
 
 
 def test_the_game_over_sentence_offers_the_keys_it_is_given() -> None:
