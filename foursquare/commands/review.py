@@ -31,7 +31,7 @@ from foursquare.storage.files import named_back, open_named, os_problem, read_li
 from foursquare.storage.formats import EXPORT_FORMAT, check_stock, parse_json
 from foursquare.storage.helped import Help
 from foursquare.storage.library import Library
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Flaw, Kind, Problem, Reason, StoreError, refused
 from foursquare.words.commands import OPTIONS, Said
 from foursquare.words.glyphs import SAMPLE, to_ascii
 from foursquare.words.history import why_not_reviewed
@@ -92,7 +92,7 @@ def _record(value: object) -> tuple[Game, Help | None]:
         line = value
         value = line.get("game")
         if value is None:
-            raise ValueError("this line of foursquare export was kept without the record of its placements")
+            raise refused(Flaw.EXPORT_WITHOUT_RECORD)
         help = Help.from_json(line.get("help"), line.get("played_before"), line.get("autoplayed_at"))
     game = Game.from_record(value)
     check_stock(game)

@@ -123,6 +123,7 @@ def _tables() -> _Tables:
         Kept.COUNTED: N_("counted must be true or false, not {value}"),
         Kept.RESULT_TEXT: N_("bad result {value}"),
         Kept.NO_RECORD: N_("no record"),
+        Kept.EXPORT_WITHOUT_RECORD: N_("this line of foursquare export was kept without the record of its placements"),
         Kept.GAME_RECORD_NOT_AN_OBJECT: N_("the game record must be a JSON object"),
         Kept.DEAL_RANGE: N_("bad deal number {number}"),
         Kept.SCORE_RANGE: N_("a score goes from 0 to {count}, not {number}"),

@@ -4,6 +4,7 @@ the environment's as gettext reads it; an unknown code speaks English and says s
 from __future__ import annotations
 
 import locale
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,3 +138,19 @@ def test_a_locale_not_installed_still_draws_its_characters(monkeypatch: pytest.M
         ) in ("C", "POSIX")
     finally:
         locale.setlocale(locale.LC_ALL, before)
+
+
+def test_review_of_an_export_line_without_its_record_says_so_in_the_language_in_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = tmp_path / "line.json"
+    line.write_text('{"format": "foursquare-finished-game", "version": 1, "help": null}\n', encoding="utf-8")
+    assert command("review", "--file", str(line)) == 1
+    assert capsys.readouterr().err == (
+        f"foursquare review: {line}: this line of foursquare export was kept without the record of its placements\n"
+    )
+    assert command("--lang", "en-XA", "review", "--file", str(line)) == 1
+    said = capsys.readouterr().err.replace(str(line), "FILE")
+    assert said.startswith("foursquare review: FILE: ") and "foursquare export" in said
+    words = re.findall(r"[A-Za-z]{3,}", said.replace("foursquare export", "").replace("foursquare review", ""))
+    assert words == ["FILE"], said  # every other word went through the catalog
