@@ -127,6 +127,9 @@ def test_the_status_after_ctrl_c_is_written_as_a_number_in_one_place(path: Path)
 
 BELOW_THE_WORDS = ("foursquare.engine", "foursquare.deals", "foursquare.expert", "foursquare.storage")
 """The layers that return and raise codes and facts; only :mod:`foursquare.words` words them."""
+CODES_AND_FACTS = (*BELOW_THE_WORDS, "foursquare.session")
+"""The layers whose exceptions carry no sentence: those below the words, and the session, which words what it
+says through them (its errors for a misuse of the code are named by their type)."""
 PROGRAMMING_ERRORS = (TypeError, AttributeError, AssertionError, NotImplementedError)
 """Errors that tell a programmer of a misuse of the code, as Python's own do (a value type given a wrong field):
 no player reads them, so they may keep their words."""
@@ -166,7 +169,7 @@ def _resolved(module: object, func: ast.expr) -> object:
 
 @pytest.mark.parametrize(
     "path",
-    [p for p in MODULES if module_name(p).startswith(BELOW_THE_WORDS) and module_name(p) not in MAINTAINERS_TOOLS],
+    [p for p in MODULES if module_name(p).startswith(CODES_AND_FACTS) and module_name(p) not in MAINTAINERS_TOOLS],
     ids=module_name,
 )
 def test_no_module_below_the_words_puts_a_sentence_in_an_exception(path: Path) -> None:

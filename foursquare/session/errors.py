@@ -11,7 +11,7 @@ all take them.
 
 from __future__ import annotations
 
-__all__ = ["INTERRUPTED", "CommandError", "Terminated"]
+__all__ = ["INTERRUPTED", "CommandError", "DealAndDaily", "Misused", "Terminated", "UnnumberedGame"]
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C, as a shell gives a command killed by SIGINT."""
@@ -42,3 +42,16 @@ class CommandError(Exception):
         super().__init__(line)
         self.line = line
         self.status = status
+
+
+class Misused(ValueError):
+    """A session was asked for what it never does: a misuse of the code, which the command line's own checks keep
+    a player from, so its type names it and it carries no sentence."""
+
+
+class UnnumberedGame(Misused):
+    """A session was given a game without a deal number: it plays numbered deals only."""
+
+
+class DealAndDaily(Misused):
+    """Both a deal number and the daily deal were asked for: one or the other."""

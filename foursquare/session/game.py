@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from foursquare.deals import deal_number, random_deal
 from foursquare.engine import Cell, Game, IllegalMove, Refusal, Turn, check_deal_number
+from foursquare.session.errors import DealAndDaily, UnnumberedGame
 from foursquare.session.events import (
     Aid,
     Dealt,
@@ -505,7 +506,7 @@ class GameSession:
 
     def _set(self, game: Game, daily: date | None) -> None:
         if game.seed is None:
-            raise ValueError("a session plays numbered deals only")
+            raise UnnumberedGame
         self.game = game
         self.daily = daily
         self.taken_back = []
@@ -546,6 +547,6 @@ def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | Non
 
 def _check_request(seed: int | None, daily: bool) -> None:
     if seed is not None and daily:
-        raise ValueError("ask for a deal number or for the daily deal, not both")
+        raise DealAndDaily
     if seed is not None:
         check_deal_number(seed)
