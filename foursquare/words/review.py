@@ -13,6 +13,7 @@ and ``->`` where the caller asks for ASCII.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from enum import Enum
 
 from foursquare.engine import GRID, Card, Cell, Fault, Game, cell_name
 from foursquare.expert.review import BLUNDER_POINTS, Line, Review, Step, Verdict, before_placement
@@ -33,6 +34,7 @@ from foursquare.words.results import score_words
 from foursquare.words.text import Text, Tone, fitted, longest_fitting, to_terminal, wrap_under
 
 __all__ = [
+    "AUTOPLAY_MARK",
     "AUTOPLAY_NOTE",
     "BLUNDER_MARK",
     "CHART_FOOT",
@@ -45,6 +47,7 @@ __all__ = [
     "SUMMARY_HEAD",
     "accuracy_text",
     "accuracy_words",
+    "autoplay_note",
     "cards_text",
     "chart_lines",
     "cost_words",
@@ -176,25 +179,46 @@ def step_lines(step: Step, width: int, *, ascii: bool = False) -> list[str]:
     return [cards + chance] if len(cards) + len(chance) <= width else [cards, "  " + chance]  # 100% lines up too
 
 
+_PLACED = N_("{card} on {cell} (expert: {expert})")
+"""A placement in the review's list of placements, and the cell the expert would have chosen."""
+_PLACED_SAME = N_("{card} on {cell} (expert: same)")
+"""A placement in the review's list of placements on the cell the expert would have chosen."""
+_VERDICT_SURER = N_("{verdict} (for a surer win)")
+"""The verdict in the review's list of placements, of a placement that cost cards yet raised the win chance."""
+_VERDICT_TIES = N_("{verdict} (ties with the best)")
+"""The verdict (best) in the review's list of placements, of a placement on another cell than the expert's."""
+_VERDICT_TIES_SURER = N_("{verdict} (ties with the best, for a surer win)")
+"""Both: a best placement on another cell than the expert's, that cost cards yet raised the win chance."""
+_VERDICT_NOTES = {(True, True): _VERDICT_TIES_SURER, (True, False): _VERDICT_TIES, (False, True): _VERDICT_SURER}
+"""The verdict's message by whether it ties with the best and whether it gave cards up for a surer win."""
+
+
 def _step_parts(step: Step, ascii: bool) -> tuple[str, str]:
     """A listed placement in two parts: the card, the cells and the cards, then the win chance and the verdict."""
+    card, cell = f"{_card(step.card, ascii):>3}", cell_name(step.cell)
     if step.expert_cell == step.cell:
-        expert = _("(expert: same)")
+        placed = _(_PLACED_SAME).format(card=card, cell=cell)
     else:
-        expert = _("(expert: {cell})").format(cell=cell_name(step.expert_cell))
+        placed = _(_PLACED).format(card=card, cell=cell, expert=cell_name(step.expert_cell))
     before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     arrow = _arrow(ascii)
-    placed = _("{card} on {cell}").format(card=f"{_card(step.card, ascii):>3}", cell=cell_name(step.cell))
     verdict = verdict_word(step.verdict)
-    if _surer(step):
-        verdict = _("{verdict} ({why})").format(verdict=verdict, why=_(_FOR_SURER))
+    noted = _VERDICT_NOTES.get((_ties(step), _surer(step)))
+    if noted is not None:
+        verdict = _(noted).format(verdict=verdict)
     return (
-        f"{step.n:>2}. {placed} {expert:<14}"
+        f"{step.n:>2}. {placed:<{_placed_width()}}"
         f" {cards_text(step.expected_before):>4} {arrow} {cards_text(step.expected_after):>4}"
         "  " + _("cost {cost:.1f}").format(cost=step.cost),
-        f"  {before:>4} {arrow} {after:>4}  {verdict}"
-        + (" " + _("({why})").format(why=_("ties with the best")) if _ties(step) else ""),
+        f"  {before:>4} {arrow} {after:>4}  {verdict}",
     )
+
+
+def _placed_width() -> int:
+    """The column of the placements and the expert's cells: the widest of the two forms, so that the figures after
+    it line up (a card is 3 wide, a cell 2)."""
+    same = _(_PLACED_SAME).format(card="10S", cell="d4")
+    return max(len(same), len(_(_PLACED).format(card="10S", cell="d4", expert="d4")))
 
 
 def _ties(step: Step) -> bool:
@@ -696,7 +720,7 @@ def report_lines(
         if why:
             lines += to_terminal(["    " + why[0].plain()], terminal)
     if review.autoplayed_at:
-        lines += to_terminal([_(AUTOPLAY_NOTE)], terminal)
+        lines += to_terminal([autoplay_note()], terminal)
     return lines
 
 
@@ -706,13 +730,23 @@ _PLACEMENTS_HEAD = N_(
 )
 """What the list of placements under a review's summary gives, line by line."""
 
-AUTOPLAY_NOTE = N_("(autoplay): placed by autoplay; the accuracy and the counts are your own.")
-"""Under a list of placements some of which autoplay made: why those are set apart (said through ``_``)."""
+# Translators: a mark after a placement autoplay made, in a review's list of placements; the note under the list
+# says what it means
+AUTOPLAY_MARK = N_("(autoplay)")
+"""The mark after a placement autoplay made, in the list of placements (said through ``_``)."""
+AUTOPLAY_NOTE = N_("{mark}: placed by autoplay; the accuracy and the counts are your own.")
+"""Under a list of placements some of which autoplay made: why those are marked (:data:`AUTOPLAY_MARK`) and set
+apart (said through :func:`autoplay_note`)."""
+
+
+def autoplay_note() -> str:
+    """:data:`AUTOPLAY_NOTE`, with the mark it explains."""
+    return _(AUTOPLAY_NOTE).format(mark=_(AUTOPLAY_MARK))
 
 
 def _by_autoplay(review: Review, step: Step) -> str:
     """`` (autoplay)`` after a placement autoplay made, else nothing."""
-    return " " + _("(autoplay)") if review.by_autoplay(step.n) else ""
+    return " " + _(AUTOPLAY_MARK) if review.by_autoplay(step.n) else ""
 
 
 NO_ERRORS = N_("Every placement was best: nothing to step to")
@@ -738,6 +772,48 @@ def why_forms_of(step: Step) -> list[Text]:
     if step.why is None or not step.verdict.explained:
         return []
     return why_forms(step.why, step.cost)
+
+
+class _Noted(Enum):
+    """What plain mode's line of a placement says after its verdict, where the figures would read as a
+    contradiction without it."""
+
+    NO_CARD_LEFT = "no card left"
+    """:func:`_no_card_left`."""
+    SURER = "surer"
+    """:func:`_surer`."""
+
+
+_PLAIN_STEPS: dict[tuple[_Noted | None, bool], str] = {
+    (None, False): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict}."
+    ),
+    (None, True): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict}, placed by autoplay."
+    ),
+    (_Noted.NO_CARD_LEFT, False): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict} (the expert expects a win here to "
+        "leave next to no card in the stock)."
+    ),
+    (_Noted.NO_CARD_LEFT, True): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict} (the expert expects a win here to "
+        "leave next to no card in the stock), placed by autoplay."
+    ),
+    (_Noted.SURER, False): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict} (cards given up for a surer win)."
+    ),
+    (_Noted.SURER, True): N_(
+        "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost {cost:.1f}; "
+        "win chance {chance_before} before, {chance_after} after; {verdict} (cards given up for a surer win), "
+        "placed by autoplay."
+    ),
+}
+"""Plain mode's line of a placement, whole, by what it says after the verdict and whether autoplay made it."""
 
 
 def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None) -> list[str]:
@@ -780,23 +856,9 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
     lines.append(_("Placement by placement:"))
     for step in review.steps:
         expert_cell = _("the same") if step.expert_cell == step.cell else cell_name(step.expert_cell)
-        verdict = verdict_word(step.verdict)
-        if _no_card_left(step):
-            verdict = _("{verdict} ({why})").format(verdict=verdict, why=_(_NO_CARD_LEFT))
-        if _surer(step):
-            verdict = _("{verdict} (cards given up for a surer win)").format(verdict=verdict)
-        if review.by_autoplay(step.n):
-            said = _(
-                "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost "
-                "{cost:.1f}; win chance {chance_before} before, {chance_after} after; {verdict}, placed by autoplay."
-            )
-        else:
-            said = _(
-                "  {n}. {card} on {cell}, expert {expert}: expected score {before} before, {after} after, cost "
-                "{cost:.1f}; win chance {chance_before} before, {chance_after} after; {verdict}."
-            )
+        note = _Noted.NO_CARD_LEFT if _no_card_left(step) else _Noted.SURER if _surer(step) else None
         lines.append(
-            said.format(
+            _(_PLAIN_STEPS[note, review.by_autoplay(step.n)]).format(
                 n=step.n,
                 card=spell.card(step.card),
                 cell=cell_name(step.cell),
@@ -806,7 +868,7 @@ def plain_review_lines(review: Review, spell: Spelling, game: Game | None = None
                 cost=step.cost,
                 chance_before=chance_text(step.chance_before),
                 chance_after=chance_text(step.chance_after),
-                verdict=verdict,
+                verdict=verdict_word(step.verdict),
             )
         )
         if review.by_autoplay(step.n):

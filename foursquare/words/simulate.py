@@ -61,6 +61,8 @@ def report(summary: dict[str, Any]) -> list[str]:
         peak = max(summary["winning_scores"].values())
         # Translators: "score" and "games" head two columns of figures: at most 5 and 6 columns
         score_head, games_head = _("score"), pgettext("a column of figures", "games")
+        # Translators: the heading of the table of winning scores, its caption after the heads of its two columns
+        # ({score} and {games}, the messages "score" and "games", each right-aligned over its column of figures)
         lines.append(_("  {score:>5} {games:>6}  (winning scores)").format(score=score_head, games=games_head))
         for score, n in summary["winning_scores"].items():
             lines.append(f"  {score:>5} {n:>6}  {'#' * max(1, round(_SCORE_BAR * n / peak))}")

@@ -57,11 +57,11 @@ from foursquare.words.cards import Spelling
 from foursquare.words.faults import fault_words
 from foursquare.words.glyphs import UNICODE
 from foursquare.words.review import (
-    AUTOPLAY_NOTE,
     CHART_FOOT,
     CHART_TOP,
     SUMMARY_HEAD,
     accuracy_text,
+    autoplay_note,
     cards_text,
     chart_lines,
     helped_summary_line,
@@ -776,7 +776,7 @@ def test_the_review_s_words_say_which_placements_autoplay_made_and_leave_them_ou
     assert [line.endswith(" (autoplay)") for line in report if "(expert: " in line] == [
         False, True, False, False,
     ]  # fmt: skip
-    assert report[-1] == AUTOPLAY_NOTE
+    assert report[-1] == autoplay_note() == "(autoplay): placed by autoplay; the accuracy and the counts are your own."
     plain = plain_review_lines(helped, Spelling(), game)
     assert plain[1].endswith(", 1 by autoplay.")
     listed = [line for line in plain if line[:4] in ("  1.", "  2.", "  3.", "  4.")]

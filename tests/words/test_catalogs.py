@@ -3,6 +3,7 @@ the English ones, en-XA made from the template; what ``.ci/run`` fails on when o
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 import string
@@ -97,3 +98,30 @@ def test_en_xa_keeps_what_the_player_types() -> None:
     assert "foursquare stats" in said
     assert "--json" in said
     assert "run" not in said
+
+
+@functools.cache
+def _messages() -> frozenset[str]:
+    """Every message of the template, as the code has it now."""
+    return frozenset(str(message.id) for message in catalogs.template() if message.id)
+
+
+@pytest.mark.parametrize(
+    "whole",
+    [
+        "{card} on {cell} (expert: same)",
+        "{card} on {cell} (expert: {expert})",
+        "{verdict} (for a surer win)",
+        "{verdict} (ties with the best)",
+        "{mark}: placed by autoplay; the accuracy and the counts are your own.",
+        "win chance {chance_before} before, {chance_after} after; {verdict} (cards given up for a surer win), "
+        "placed by autoplay.",
+        "win chance {chance_before} before, {chance_after} after; {verdict} (the expert expects a win here to "
+        "leave next to no card in the stock).",
+    ],
+)
+def test_a_reviews_lines_are_whole_messages_not_pieces_put_in_brackets(whole: str) -> None:
+    messages = _messages()
+    assert any(whole in message for message in messages), whole
+    pieces = {"(expert: {cell})", "(expert: same)", "{verdict} ({why})", "({why})", "(autoplay): placed by autoplay"}
+    assert not pieces & {message.split(";")[0] for message in messages}
