@@ -113,27 +113,41 @@ def report(summary: dict[str, Any]) -> list[str]:
 
 
 def _calibration(summary: dict[str, Any]) -> list[str]:
+    """How well the win chance the expert said matched the games won."""
     table = summary["calibration"]
-    rows = _rows(table["buckets"], _("{low:.0%} to {high:>4.0%}"), ("predicted", "observed"), "{:.1%}")
-    return [
-        _("chance said at the first placement {chance:.1%} on average ({rate:.1%} won)").format(
-            chance=summary["mean_first_chance"], rate=summary["win_rate"]
-        ),
-        _("calibration (Brier score {brier:.4f}):").format(brier=table["brier"]),
-        *_columns((_("chance said"), _("placements"), _("mean said"), _("won")), rows),
-    ]
+    first = _("chance said at the first placement {chance:.1%} on average ({rate:.1%} won)").format(
+        chance=summary["mean_first_chance"], rate=summary["win_rate"]
+    )
+    title = _("calibration (Brier score {brier:.4f}):").format(brier=table["brier"])
+    span, heads = _("{low:.0%} to {high:>4.0%}"), (_("chance said"), _("mean said"), _("won"))
+    return _calibration_table(table, (first, title), span, heads, (("predicted", "observed"), "{:.1%}"))
 
 
 def _score_calibration(table: dict[str, Any]) -> list[str]:
-    first = table["first_placement"]
-    rows = _rows(table["buckets"], _("{low:.0f} to {high:>2.0f}"), ("said", "reached"), "{:.2f}")
-    return [
-        _("expected score said at the first placement {said:.2f} on average ({reached:.2f} reached)").format(
-            said=first["said"], reached=first["reached"]
-        ),
-        _("expected-score calibration:"),
-        *_columns((_("score said"), _("placements"), _("mean said"), _("reached")), rows),
-    ]
+    """How well the expected score the expert said matched the scores reached."""
+    said = table["first_placement"]
+    first = _("expected score said at the first placement {said:.2f} on average ({reached:.2f} reached)").format(
+        said=said["said"], reached=said["reached"]
+    )
+    span, heads = _("{low:.0f} to {high:>2.0f}"), (_("score said"), _("mean said"), _("reached"))
+    return _calibration_table(
+        table, (first, _("expected-score calibration:")), span, heads, (("said", "reached"), "{:.2f}")
+    )
+
+
+def _calibration_table(
+    table: dict[str, Any],
+    said: tuple[str, str],
+    span: str,
+    heads: tuple[str, str, str],
+    figures: tuple[tuple[str, str], str],
+) -> list[str]:
+    """A calibration: ``said`` (what was said at the first placement, and the table's title), then the table of
+    ``table``'s buckets under ``heads`` (the span's, then the two figures'), each bucket's span written by
+    ``span`` and its two figures (their names, and how they are written) by ``figures``."""
+    names, form = figures
+    rows = _rows(table["buckets"], span, names, form)
+    return [*said, *_columns((heads[0], _("placements"), *heads[1:]), rows)]
 
 
 def _rows(buckets: Sequence[dict[str, Any]], span: str, figures: tuple[str, str], form: str) -> list[tuple[str, ...]]:
