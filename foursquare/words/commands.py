@@ -136,18 +136,28 @@ NODES = N_("{what} (default {default:,}; fewer is quicker and weaker)")
 class Said(Template):
     """What the command line says back when it cannot do what was asked."""
 
+    # Translators: {typed} is the word typed after foursquare, {nearest} the command it comes nearest to; each is
+    # shown in quotes as typed ('stat', 'stats')
     NO_COMMAND = N_("no command {typed!r}: did you mean {nearest!r}?")
+    # Translators: {typed} is the word typed after foursquare, in quotes; {commands} the command words, as typed,
+    # joined by commas
     UNKNOWN_COMMAND = N_("no command {typed!r}: the commands are {commands} (foursquare --help says more)")
+    # Translators: {typed} is what was given as a deal number; {last} the highest deal number there is
     NOT_A_DEAL = N_("not a deal number: {typed} (deal numbers go from 0 to {last})")
+    # Translators: {what} names the number wanted ("a number of games"), {typed} is what was given instead, and
+    # {hint} says which numbers work ("a whole number from 1")
     NOT_A_NUMBER = N_("not {what}: {typed} ({hint})")
     REVIEW_ONE_OF = N_("give one of GAME, --last and --file")
     COMMAND_FIRST = N_(
         "the command comes first: foursquare {command} ... (foursquare {command} --help lists its options)"
     )
     YES_ALONE = N_("--yes only goes with --reset")
+    # Translators: {typed} is the code given to --lang, in quotes; English is what the game speaks instead
     UNKNOWN_LANGUAGE = N_("no language {typed!r} here, so English it is (foursquare help languages lists them)")
     REMEMBER_WHAT = N_("--remember keeps the language --lang names: foursquare --lang CODE --remember")
+    # Translators: {why} is the system's reason the setting could not be written ("permission denied")
     NOT_REMEMBERED = N_("could not keep the language: {why}")
+    # Translators: {language} is the language's own name with its code: "slovenčina (sk)"
     REMEMBERED = N_("From now on Foursquare speaks {language}; foursquare --lang auto --remember forgets it.")
     FORGOTTEN = N_("From now on Foursquare speaks the language your environment names.")
 

@@ -80,11 +80,16 @@ class Unusable(Template):
     ``{typed}`` is what was typed, already made safe to show.
     """
 
+    # Translators: {typed} is the line as the player typed it
     NOT_A_COMMAND = N_("{typed}: not a command. Type a cell such as d4 to place the next card, or ? for help.")
     NO_QUESTION = N_("{typed}: no question is waiting. Type a cell such as d4, or ? for help.")
+    # Translators: {typed} is the word typed; {names} the sentence on how cells are named ("columns go from a to g
+    # and rows from 1 to 7 ...")
     NOT_A_CELL = N_("{typed}: not a cell: {names}.")
+    # Translators: {word} is the command typed (u, p e4), {typed} what was typed after it
     ONE_WORD_TOO_MANY = N_("{word} takes nothing after it: {typed} is one word too many.")
     NEEDS_A_CELL = N_("p needs a cell: p e4 says what placing the next card on e4 would do.")
+    # Translators: {limit} is a number of characters
     TOO_LONG = N_("That line is too long to be a command (more than {limit} characters): the rest is not read.")
 
     def say(self, **fields: object) -> str:

@@ -259,10 +259,15 @@ def toggled_words(setting: str, on: bool) -> Text:
 class Failed(Template):
     """What the session could not do with the files, said with why (a clause): play goes on."""
 
+    # Translators: {why} is a clause from the messages on the files, such as "the disk is full"
     SAVING = N_("Could not save the game: {why}.")
+    # Translators: {deal} is the deal's number; {why} a clause from the messages on the files, such as "the disk is
+    # full"
     COUNTING = N_("Could not count deal {deal} in the statistics: {why}.")
     READING_STATS = N_("Could not read the statistics: {why}.")
     LOADING = N_("The saved game could not be loaded: {why}.")
+    # Translators: {folder} is the path of the folder the game keeps its files in; {why} a clause saying why it
+    # cannot be used
     KEEPING = N_("Cannot keep games in {folder}: {why}; this game will not be saved.")
     """The data folder cannot be used at all: nothing will be kept this game."""
 
