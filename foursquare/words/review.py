@@ -376,10 +376,8 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
             said.format(what=what, verdict=verdict_phrase(worst.verdict), **fields) for said in places for what in lost
         ]
         worst_line = tuple(dict.fromkeys(forms))  # the same form twice where the chance was never said
-    marks = _("({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)").format(
-        inaccuracy=INACCURACY_MARK, mistake=MISTAKE_MARK, blunder=BLUNDER_MARK
-    )
-    fields = {"you": you, "expert": expert, "accuracy": accuracy, "start": start, "marks": marks}
+    marks = {"inaccuracy": INACCURACY_MARK, "mistake": MISTAKE_MARK, "blunder": BLUNDER_MARK}
+    fields = {"you": you, "expert": expert, "accuracy": accuracy, "start": start, **marks}
     head = [
         (
             _("You {you} · expert {expert}   (the expert played this deal from the start)").format(**fields),
@@ -394,9 +392,13 @@ def summary_lines(review: Review, *, rows: int, width: int, ascii: bool = False)
         worst_line,
         ("",),
         (
-            _("Expected score in cards, card by card {marks}").format(**fields),
-            _("Expected cards, card by card {marks}").format(**fields),
-            _("Expected cards {marks}").format(**fields),
+            _(
+                "Expected score in cards, card by card ({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)"
+            ).format(**fields),
+            _("Expected cards, card by card ({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)").format(
+                **fields
+            ),
+            _("Expected cards ({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)").format(**fields),
         ),
     ]
     chart = chart_lines(review.steps, rows, width, ascii=ascii, autoplayed=review.autoplayed_at)

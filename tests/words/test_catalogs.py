@@ -114,6 +114,7 @@ def _messages() -> frozenset[str]:
         "{verdict} (for a surer win)",
         "{verdict} (ties with the best)",
         "{mark}: placed by autoplay; the accuracy and the counts are your own.",
+        "Expected cards, card by card ({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)",
         "win chance {chance_before} before, {chance_after} after; {verdict} (cards given up for a surer win), "
         "placed by autoplay.",
         "win chance {chance_before} before, {chance_after} after; {verdict} (the expert expects a win here to "
@@ -124,4 +125,5 @@ def test_a_reviews_lines_are_whole_messages_not_pieces_put_in_brackets(whole: st
     messages = _messages()
     assert any(whole in message for message in messages), whole
     pieces = {"(expert: {cell})", "(expert: same)", "{verdict} ({why})", "({why})", "(autoplay): placed by autoplay"}
+    pieces |= {"({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)", "Expected cards {marks}"}
     assert not pieces & {message.split(";")[0] for message in messages}
