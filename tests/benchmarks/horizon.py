@@ -26,10 +26,12 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from foursquare.commands.simulate import wilson_interval
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import Position, advise
+from foursquare.expert.evaluation import leaves
 from foursquare.expert.learned import learned
 from foursquare.expert.search import Horizon
 
@@ -55,13 +57,17 @@ class Expert:
     """The expected score said at each deal's first card."""
     said_all: list[tuple[float, int]] = field(default_factory=list)
     """(expected score said, score reached) at every placement."""
+    placements: list[int] = field(default_factory=list)
+    """How many placements each deal took."""
+    won: list[bool] = field(default_factory=list)
+    """Whether each deal was won."""
 
     @classmethod
     def parse(cls, text: str) -> Expert:
         kind, depth, nodes = text.split(":")
         if kind not in ("fitted", "learned"):
             raise argparse.ArgumentTypeError(f"a horizon is fitted or learned, not {kind!r}")
-        return cls(text, learned() if kind == "learned" else None, int(depth), int(nodes))
+        return cls(text, learned() if kind == "learned" else leaves(), int(depth), int(nodes))
 
     def play(self, deal: int) -> None:
         game = Game.deal(deal)
@@ -79,6 +85,8 @@ class Expert:
         self.scores.append(score)
         self.said.append(said[0])
         self.said_all += [(s, score) for s in said]
+        self.placements.append(len(said))
+        self.won.append(won)
 
 
 def _interval(differences: list[int]) -> str:
@@ -110,30 +118,48 @@ def summary(experts: list[Expert]) -> str:
     return "\n".join(lines)
 
 
-_KEPT = ("name", "scores", "wins", "seconds", "said", "said_all")
-
-
-def _kept(expert: Expert) -> dict[str, object]:
-    """What --save keeps of an expert: how it fared, deal by deal."""
-    return {key: getattr(expert, key) for key in _KEPT}
+def _kept(expert: Expert, deals: list[int]) -> dict[str, object]:
+    """What --save keeps of an expert: how it fared, deal by deal (``deals`` in the order it played them)."""
+    games = []
+    at = 0
+    for n, deal in enumerate(deals):
+        placements = expert.placements[n]
+        games.append(
+            {
+                "deal": deal,
+                "score": expert.scores[n],
+                "won": expert.won[n],
+                "said": expert.said[n],
+                "seconds": expert.seconds[at : at + placements],
+                "said_all": expert.said_all[at : at + placements],
+            }
+        )
+        at += placements
+    return {"name": expert.name, "deals": games}
 
 
 def combined(paths: list[str]) -> list[Expert]:
-    """The experts of several --save files (the same experts, each file other deals), as one run."""
-    experts: list[Expert] = []
+    """The experts of several --save files as one run: files on other deals add deals, files with other experts
+    add experts; only the deals every expert played count, so that the comparison stays paired."""
+    games: dict[str, dict[int, dict[str, Any]]] = {}
     for path in paths:
         with open(path) as f:
-            kept = json.load(f)
-        if not experts:
-            experts = [Expert.parse(e["name"]) for e in kept]
-        for expert, e in zip(experts, kept, strict=True):
-            if expert.name != e["name"]:
-                raise SystemExit(f"{path}: expert {e['name']} where {expert.name} was expected")
-            expert.scores += e["scores"]
-            expert.wins += e["wins"]
-            expert.seconds += e["seconds"]
-            expert.said += e["said"]
-            expert.said_all += [tuple(pair) for pair in e["said_all"]]
+            for kept in json.load(f):
+                games.setdefault(kept["name"], {}).update((g["deal"], g) for g in kept["deals"])
+    common = sorted(set.intersection(*(set(by_deal) for by_deal in games.values())))
+    experts = []
+    for name, by_deal in games.items():
+        expert = Expert.parse(name)
+        for deal in common:
+            g = by_deal[deal]
+            expert.scores.append(g["score"])
+            expert.wins += g["won"]
+            expert.won.append(g["won"])
+            expert.said.append(g["said"])
+            expert.seconds += g["seconds"]
+            expert.said_all += [tuple(pair) for pair in g["said_all"]]
+            expert.placements.append(len(g["seconds"]))
+        experts.append(expert)
     return experts
 
 
@@ -162,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             print(summary(experts), flush=True)
             if args.save:
                 with open(args.save, "w") as f:
-                    json.dump([_kept(e) for e in experts], f)
+                    json.dump([_kept(e, list(range(args.first, deal + 1))) for e in experts], f)
     return 0
 
 
