@@ -174,7 +174,7 @@ def main(argv: Sequence[str] | None = None, *, commands: Mapping[str, Callable[[
         from foursquare.words.problems import unwritable_output
 
         _silence_stdout()
-        _error("foursquare", unwritable_output(os.strerror(exc.errno or errno.ENOSPC)))
+        _error("foursquare", unwritable_output(exc.errno or errno.ENOSPC))
         return 1
     return status
 
@@ -235,7 +235,9 @@ def _speak(typed: str | None, remember: bool) -> None:
         else:
             kept.remember(catalog.language())
     except OSError as exc:
-        raise CommandError(Said.NOT_REMEMBERED.say(why=os.strerror(exc.errno or errno.EIO))) from None
+        from foursquare.words.problems import system_error
+
+        raise CommandError(Said.NOT_REMEMBERED.say(why=system_error(exc.errno))) from None
     from foursquare.words.languages import name
 
     code = catalog.language()

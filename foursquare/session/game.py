@@ -60,7 +60,7 @@ from foursquare.storage.stats import Records, Stats, in_progress
 from foursquare.storage.store import Store
 from foursquare.storage.upgrade import open_folder
 from foursquare.storage.window import Window
-from foursquare.words.problems import Note, join_notes, line, note, why
+from foursquare.words.problems import Note, join_notes, line, note, system_error, why
 from foursquare.words.session import Failed, nothing_kept
 
 __all__ = ["GameSession", "Opening"]
@@ -538,7 +538,7 @@ def _open_store(folder: Path, notes: list[str | None]) -> tuple[Store, str | Non
     try:
         store, found = open_folder(folder)
     except (OSError, StoreError) as exc:
-        said = why(exc.problem) if isinstance(exc, StoreError) else exc.strerror or str(exc)
+        said = why(exc.problem) if isinstance(exc, StoreError) else system_error(exc.errno)
         notes.append(Failed.KEEPING.say(why=said, folder=folder))
         return Store.empty(), said
     notes.extend(map(note, found))

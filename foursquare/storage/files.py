@@ -133,12 +133,13 @@ def look_into(folder: Path, name: str) -> bool:
 
 
 def os_problem(kind: Kind, path: Path, exc: OSError) -> Problem:
-    """The problem of ``kind`` that a failed file operation on ``path`` is: what stands there, or the system's words."""
+    """The problem of ``kind`` that a failed file operation on ``path`` is: what stands there, or the system's
+    error number (worded in :mod:`foursquare.words.problems`, never the system's English)."""
     if isinstance(exc, NotAFile):
         return Problem(kind, exc.reason, path)
     if isinstance(exc, IsADirectoryError) or (exc.errno == errno.EACCES and path.is_dir()):
         return Problem(kind, Reason.FOLDER, path)  # worded as a folder found by open_regular is (Windows: EACCES)
-    return Problem(kind, Reason.OS_ERROR, path, exc.strerror or str(exc))
+    return Problem(kind, Reason.OS_ERROR, path, code=exc.errno)
 
 
 class NotAFile(OSError):
@@ -267,6 +268,6 @@ def quarantine(problem: Problem, now: datetime | None = None) -> Problem:
         except FileNotFoundError:  # another process moved it aside first, into the same folder
             return problem.but(aside=path.parent)
         except OSError as exc:
-            return problem.but(unmoved=exc.strerror or str(exc))
+            return problem.but(unmoved=exc.errno or errno.EIO)
         return problem.but(aside=aside)
     return problem.but(unmoved=Reason.TOO_MANY_COPIES)

@@ -112,8 +112,8 @@ def decode_json(
     them, rather than as the decoder's complaint.
     """
 
-    def refuse(reason: Reason, detail: str | None = None) -> StoreError:
-        return StoreError(Problem(kind, reason, path, detail, number))
+    def refuse(reason: Reason, line: int | None = None, column: int | None = None) -> StoreError:
+        return StoreError(Problem(kind, reason, path, number=number, line=line, column=column))
 
     try:
         text = raw.decode("utf-8")
@@ -124,8 +124,7 @@ def decode_json(
     except json.JSONDecodeError as exc:
         if one_game and _opens_with_a_value(text):  # so the decoder stopped at what follows it
             raise refuse(Reason.SEVERAL_GAMES) from None
-        where = f"at column {exc.colno}" if number is not None else f"at line {exc.lineno} column {exc.colno}"
-        raise refuse(Reason.NOT_JSON, f"{exc.msg} {where}") from None
+        raise refuse(Reason.NOT_JSON, None if number is not None else exc.lineno, exc.colno) from None
     except RecursionError:
         raise refuse(Reason.TOO_DEEP) from None
     except ValueError:  # Python refuses to convert integers of more than 4,300 digits

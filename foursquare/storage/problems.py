@@ -83,7 +83,7 @@ class Reason(Enum):
     NOT_REGULAR = "not a regular file"
     # reading a file
     OS_ERROR = "system error"
-    """``detail`` is the system's own words (``strerror``)."""
+    """``code`` is the system's error number (``errno``); :mod:`foursquare.words.problems` words it."""
     PERMISSION = "permission denied"
     MISSING = "no such file"
     TOO_LARGE = "too large"
@@ -93,7 +93,7 @@ class Reason(Enum):
     EMPTY = "empty"
     NOT_TEXT = "not text"
     NOT_JSON = "not JSON"
-    """``detail`` is the decoder's message and where it stopped."""
+    """``line`` and ``column`` say where the decoder stopped (``line`` None: the text is one line)."""
     TOO_DEEP = "nested too deeply"
     TOO_MANY_DIGITS = "a number with too many digits"
     INVALID = "invalid"
@@ -143,12 +143,18 @@ class Problem(Value):
     """A number the reason needs: a size limit, a version, a line number or a game's id."""
     aside: Path | None = None
     """Where the file was moved (a folder when another process moved it first)."""
-    unmoved: Reason | str | None = None
-    """Why the file could not be moved aside (a reason, or the system's words); it is then left as it is."""
+    unmoved: Reason | int | None = None
+    """Why the file could not be moved aside (a reason, or the system's error number); it is then left as it is."""
     other: Path | None = None
     """Another path the problem names: the file standing where a folder must be made."""
     fault: Fault | None = None
     """What a check found wrong with what the file holds (:attr:`Reason.INVALID`)."""
+    code: int | None = None
+    """The system's error number (``errno``) of :attr:`Reason.OS_ERROR`; None when the system gave none."""
+    line: int | None = None
+    """The line where the JSON decoder stopped (:attr:`Reason.NOT_JSON`), None in a text of one line."""
+    column: int | None = None
+    """The column where the JSON decoder stopped (:attr:`Reason.NOT_JSON`)."""
 
     def but(self, **changes: object) -> Problem:
         """This problem with some fields changed (where the file went, which kind of problem it is)."""
@@ -279,9 +285,14 @@ def refused(
 
 
 def invalid(kind: Kind, path: Path | None, exc: Exception, number: int | None = None) -> Problem:
-    """A problem of ``kind``: what a check found (``exc``'s fault), or an unforeseen error's own words."""
+    """A problem of ``kind``: what a check found (``exc``'s fault), where JSON text stopped being JSON, or an
+    unforeseen error's own words."""
+    from json import JSONDecodeError  # only a refusal needs it
+
     if isinstance(exc, Invalid):
         return Problem(kind, Reason.INVALID, path, number=number, fault=exc.fault)
+    if isinstance(exc, JSONDecodeError):  # JSON kept inside a row: where it stopped, not the decoder's English
+        return Problem(kind, Reason.NOT_JSON, path, number=number, line=exc.lineno, column=exc.colno)
     return Problem(kind, Reason.INVALID, path, " ".join(str(exc).split()) or type(exc).__name__, number)
 
 

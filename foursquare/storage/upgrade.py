@@ -95,6 +95,6 @@ def _rename_imported(path: Path) -> Problem | None:
         except FileNotFoundError:
             return None  # another foursquare imported it at the same moment
         except OSError as exc:
-            return Problem(Kind.NOT_RENAMED, Reason.OS_ERROR, path, exc.strerror or str(exc))
+            return Problem(Kind.NOT_RENAMED, Reason.OS_ERROR, path, code=exc.errno)
         return None
     return Problem(Kind.NOT_RENAMED, Reason.TOO_MANY_COPIES, path)

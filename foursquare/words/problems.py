@@ -10,6 +10,7 @@ game: {why}.").
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
@@ -32,6 +33,7 @@ __all__ = [
     "note",
     "reason",
     "short",
+    "system_error",
     "unwritable_output",
     "why",
     "window_open",
@@ -77,6 +79,38 @@ _REASONS: dict[Reason, str] = {
     Reason.FOREIGN: N_("another program's database, not Foursquare's"),
     Reason.DISAGREES: N_("the figures did not agree with the games"),
 }
+
+_SYSTEM: dict[str, str] = {
+    "ENOENT": N_("no such file or folder"),
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "EISDIR": N_("it is a folder"),
+    "ENOTDIR": N_("a part of its path is not a folder"),
+    "ENOSPC": N_("no space left on the device"),
+    "EROFS": N_("the file system is read-only"),
+    "ELOOP": N_("too many symbolic links"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EBUSY": N_("the file is busy"),
+    "EIO": N_("the disk refused to read or write"),
+    "EDQUOT": N_("the disk quota is used up"),
+    "EFBIG": N_("the file is too large"),
+}
+"""The system's errors a player meets, by their names in :mod:`errno` (a system may lack some)."""
+
+
+def system_error(code: int | None) -> str:
+    """A failure of the system by its error number (``errno``), in a few words: never the system's own English.
+
+    An error not worded here keeps its name (``EIO``), for a maintainer to look up.
+    """
+    name = errno.errorcode.get(code) if code is not None else None
+    if name in _SYSTEM:
+        return _(_SYSTEM[name])
+    if code is None:
+        return _("the system refused")
+    # Translators: {code} is the system's name for its error, such as EIO, as it stands (it is looked up by it)
+    return _("the system refused: {code}").format(code=name or code)
+
 
 _READ_FILES = frozenset({Kind.SAVED_GAME_DAMAGED, Kind.OLD_STATS_DAMAGED, Kind.RECORD_FILE})
 """Kinds whose file was being read: a system error or a stranger is said as "cannot be read: ..."."""
@@ -195,8 +229,13 @@ _SHORT: dict[Kind, str] = {
 
 def reason(problem: Problem) -> str:
     """The problem's reason in a few words ("the disk is full", "not valid JSON: ...")."""
-    detail = fault_words(problem.fault) if problem.fault is not None else problem.detail
-    said = _reason_words(problem.reason, detail, problem.number)
+    if problem.reason is Reason.OS_ERROR:
+        said = system_error(problem.code)
+    elif problem.reason is Reason.NOT_JSON:
+        said = _json_words(problem)
+    else:
+        detail = fault_words(problem.fault) if problem.fault is not None else problem.detail
+        said = _reason_words(problem.reason, detail, problem.number)
     if problem.kind in _READ_FILES and (problem.reason in NOT_A_FILE or problem.reason is Reason.OS_ERROR):
         return _("cannot be read: {reason}").format(reason=said)
     if problem.kind is Kind.NOT_RENAMED and problem.reason is Reason.TOO_MANY_COPIES:
@@ -204,17 +243,24 @@ def reason(problem: Problem) -> str:
     return said
 
 
-def _reason_words(what: Reason | str, detail: str | None, number: int | None) -> str:
-    if isinstance(what, str):
-        return what
+def _json_words(problem: Problem) -> str:
+    """Text that is not JSON, and where the decoder stopped: the line and column, or the column in one line."""
+    if problem.column is None:
+        return _("not valid JSON")
+    if problem.line is None:
+        return _("not valid JSON: column {column}").format(column=problem.column)
+    return _("not valid JSON: line {line}, column {column}").format(line=problem.line, column=problem.column)
+
+
+def _reason_words(what: Reason | int, detail: str | None, number: int | None) -> str:
+    if isinstance(what, int):
+        return system_error(what)
     if what in _REASONS:
         return _(_REASONS[what])
     if what is Reason.TOO_LARGE:
         return _("larger than {limit:,} bytes").format(limit=number or 0)
     if what is Reason.LINE_TOO_LONG:
         return _("longer than {limit:,} bytes").format(limit=MAX_LINE_BYTES)
-    if what is Reason.NOT_JSON:
-        return _("not valid JSON: {detail}").format(detail=_detail(detail))
     if what is Reason.CHECK_FAILED:
         return _("failed SQLite's check: {detail}").format(detail=_detail(detail))
     return _detail(detail) if detail else what.value  # the system's, SQLite's or a check's own words
@@ -330,9 +376,9 @@ def closed_streams(names: list[str]) -> str:
     return _(_STREAMS[tuple(name for name in ("stdin", "stdout", "stderr") if name in names)])
 
 
-def unwritable_output(reason: str) -> str:
-    """The line for output that cannot be written (``reason`` is the system's words)."""
-    return _("cannot write the output: {reason}").format(reason=reason)
+def unwritable_output(code: int | None) -> str:
+    """The line for output that cannot be written (``code`` is the system's error number)."""
+    return _("cannot write the output: {reason}").format(reason=system_error(code))
 
 
 class Note(str):

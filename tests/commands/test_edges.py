@@ -54,7 +54,7 @@ def test_a_full_disk_is_one_line_and_status_1(args: list[str], tmp_path: Path) -
     with open("/dev/full", "w") as full:
         done = run(args, tmp_path, stdout=full)
     assert done.returncode == 1
-    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+    assert done.stderr == "foursquare: cannot write the output: no space left on the device\n"
 
 
 @pytest.mark.parametrize("delay", [0.25, 0.5, 1.0, 2.0])
@@ -205,7 +205,7 @@ def test_help_and_version_to_a_full_disk_are_one_line_and_status_1(args: list[st
     with open("/dev/full", "w") as full:
         done = run(args, tmp_path, stdout=full)
     assert done.returncode == 1
-    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+    assert done.stderr == "foursquare: cannot write the output: no space left on the device\n"
 
 
 # --- signals that end the game --------------------------------------------------------------

@@ -3,6 +3,7 @@ the environment's as gettext reads it; an unknown code speaks English and says s
 
 from __future__ import annotations
 
+import errno
 import locale
 import re
 import sys
@@ -15,6 +16,7 @@ from helpers import command
 from foursquare.session.lines import use_locale
 from foursquare.words import catalog
 from foursquare.words.catalog import from_environment, known
+from foursquare.words.problems import system_error
 
 
 @pytest.fixture(autouse=True)
@@ -154,3 +156,52 @@ def test_review_of_an_export_line_without_its_record_says_so_in_the_language_in_
     assert said.startswith("foursquare review: FILE: ") and "foursquare export" in said
     words = re.findall(r"[A-Za-z]{3,}", said.replace("foursquare export", "").replace("foursquare review", ""))
     assert words == ["FILE"], said  # every other word went through the catalog
+
+
+def test_a_file_missing_or_not_json_is_said_in_the_game_s_words_not_the_system_s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The system's "No such file or directory" and the JSON decoder's "Expecting value" are English the
+    game does not choose: the error's number and where the text stopped are worded through the catalog."""
+    missing, notes = tmp_path / "missing.jsonl", tmp_path / "notes.txt"
+    notes.write_text("these are notes, not games\n", encoding="utf-8")
+    assert command("import", str(missing)) == 1
+    assert capsys.readouterr().err == f"foursquare import: cannot read {missing}: no such file or folder\n"
+    assert command("import", str(notes)) == 1
+    assert capsys.readouterr().err == "foursquare import: line 1: not valid JSON: column 1\n"
+    for path in (missing, notes):
+        assert command("--lang", "en-XA", "import", str(path)) == 1
+        printed = capsys.readouterr()
+        said = (printed.out + printed.err).replace(str(path), "FILE").replace("foursquare import", "")
+        words = re.findall(r"[A-Za-z]{3,}", said)
+        assert set(words) <= {"FILE", "JSON"}, said  # every other word went through the catalog
+        assert ("FILE" in words) is (path is missing), said  # a missing file is named; a bad line by its number
+
+
+@pytest.mark.parametrize(
+    ("name", "english"),
+    [
+        ("ENOENT", "no such file or folder"),
+        ("EACCES", "permission denied"),
+        ("EPERM", "permission denied"),
+        ("EISDIR", "it is a folder"),
+        ("ENOTDIR", "a part of its path is not a folder"),
+        ("ENOSPC", "no space left on the device"),
+        ("EROFS", "the file system is read-only"),
+        ("ELOOP", "too many symbolic links"),
+        ("ENAMETOOLONG", "the name is too long"),
+        ("EBUSY", "the file is busy"),
+        ("ENXIO", "the system refused: ENXIO"),
+    ],
+)
+def test_a_system_error_is_worded_by_its_number_and_keeps_its_name_when_not_worded(name: str, english: str) -> None:
+    code = getattr(errno, name)
+    assert system_error(code) == english
+    catalog.use("en-XA")
+    words = re.findall(r"[A-Za-z]{3,}", system_error(code))
+    assert words == ([name] if name == "ENXIO" else []), system_error(code)
+
+
+def test_a_system_error_without_a_number_is_a_refusal_all_the_same() -> None:
+    assert system_error(None) == "the system refused"
+    assert system_error(99999) == "the system refused: 99999"

@@ -192,7 +192,7 @@ def test_plain_mode_on_a_full_disk_is_one_line_and_status_1(home: Path) -> None:
             env=game_env(FOURSQUARE_HOME=str(home)),
         )  # fmt: skip
     assert done.returncode == 1
-    assert done.stderr == "foursquare: cannot write the output: No space left on device\n"
+    assert done.stderr == "foursquare: cannot write the output: no space left on the device\n"
 
 
 def test_cards_in_ascii_where_the_locale_cannot_show_suits(home: Path) -> None:

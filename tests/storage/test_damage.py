@@ -143,8 +143,7 @@ def test_a_damaged_record_is_left_out_of_the_export_and_the_listing_still_shows_
     out, err = capsys.readouterr()
     assert [json.loads(row)["id"] for row in lines(out)] == [lost, abandoned]
     assert lines(err) == [
-        f"Game {won} of the history cannot be read (Expecting property name enclosed in double"
-        " quotes: line 1 column 2 (char 1)) and is left out."
+        f"Game {won} of the history cannot be read (not valid JSON: line 1, column 2) and is left out."
     ]
     assert command("history") == 0  # the listing reads no record
     assert len(lines(capsys.readouterr().out)) == 4
@@ -301,7 +300,7 @@ def test_export_writes_a_temporary_file_and_renames_it_into_place(
     monkeypatch.setattr(os, "fsync", broken)
     target.write_text("the old export\n")
     assert command("export", str(target)) == 1
-    assert capsys.readouterr().err.endswith(f"cannot write {target}: Input/output error\n")
+    assert capsys.readouterr().err.endswith(f"cannot write {target}: the disk refused to read or write\n")
     assert target.read_text() == "the old export\n"  # untouched until the new one is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
 
@@ -316,7 +315,7 @@ def test_export_keeps_a_read_only_file_and_names_it(
     target.write_text("the old export\n")
     target.chmod(0o444)
     assert command("export", str(target)) == 1
-    assert capsys.readouterr().err == f"foursquare export: cannot write {target}: Permission denied\n"
+    assert capsys.readouterr().err == f"foursquare export: cannot write {target}: permission denied\n"
     assert target.read_text() == "the old export\n" and stat.S_IMODE(target.stat().st_mode) == 0o444
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "home"]
     target.chmod(0o644)
@@ -568,7 +567,7 @@ def test_a_database_that_may_not_be_opened_is_said_and_left_where_it_is(
     assert command("history") == 1
     assert capsys.readouterr().err == (
         f"foursquare history: cannot use the history in {home}: the database file {home / DB_FILE} may not be"
-        " opened (Permission denied), so it is left as it is\n"
+        " opened (permission denied), so it is left as it is\n"
     )
     assert not [p for p in home.iterdir() if ".corrupt" in p.name]
     monkeypatch.undo()

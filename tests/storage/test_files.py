@@ -228,7 +228,7 @@ def test_where_one_game_is_wanted_a_whole_value_with_more_after_it_is_several_ga
     with pytest.raises(StoreError) as refused:
         decode_json(text, Kind.RECORD_FILE, one_game=True)
     assert refused.value.problem.reason is reason
-    assert (refused.value.problem.detail is None) is (reason is Reason.SEVERAL_GAMES)
+    assert (refused.value.problem.column is None) is (reason is Reason.SEVERAL_GAMES)  # where it stopped, if not
     with pytest.raises(StoreError) as anywhere_else:
         decode_json(text, Kind.RECORD_FILE)
     assert anywhere_else.value.problem.reason is Reason.NOT_JSON
@@ -295,9 +295,9 @@ def test_an_unreadable_saved_game_is_moved_aside(tmp_path: Path) -> None:
     path.chmod(0)
     with pytest.raises(StoreError) as refused:
         load_game(path)
-    assert words.reason(refused.value.problem) == "cannot be read: Permission denied"
+    assert words.reason(refused.value.problem) == "cannot be read: permission denied"
     _, opening = Session.open(tmp_path)
-    assert opening.trouble is not None and "Permission denied" in opening.trouble.line
+    assert opening.trouble is not None and "permission denied" in opening.trouble.line
     assert len(_corrupt_files(tmp_path)) == 1
 
 
@@ -314,8 +314,8 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_overwritten(
     session, opening = Session.open(tmp_path)
     assert opening.trouble is not None
     assert opening.trouble.line == (
-        f"The saved game in {path} could not be used (not valid JSON: Expecting property name enclosed in double"
-        " quotes at line 1 column 2) nor moved aside (Permission denied), so the file is left as it is;"
+        f"The saved game in {path} could not be used (not valid JSON: line 1, column 2) nor"
+        " moved aside (permission denied), so the file is left as it is;"
         " a new game was dealt."
     )
     assert session.place((0, 0))[1:] == [] and on_disk(tmp_path) == session.game  # the game is kept in the database

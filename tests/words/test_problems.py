@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ def test_every_problem_has_a_line_a_short_form_and_a_clause(kind: Kind) -> None:
     for reason in Reason:
         problem = Problem(kind, reason, FOLDER / "foursquare.db", "detail", 3, other=FOLDER.parent)
         aside = problem.but(aside=FOLDER / "foursquare.db.20261130T000000Z.corrupt")
-        for moved in (problem, aside, problem.but(unmoved="Busy"), problem.but(unmoved=Reason.TOO_MANY_COPIES)):
+        for moved in (problem, aside, problem.but(unmoved=16), problem.but(unmoved=Reason.TOO_MANY_COPIES)):
             line, short, clause = words.line(moved), words.short(moved), words.why(moved)
             assert (line[0].isupper() or line.startswith(str(FOLDER))) and line.endswith("."), line
             assert short and len(short) <= len(line) and "\n" not in line + short
@@ -32,17 +33,17 @@ def test_every_problem_has_a_line_a_short_form_and_a_clause(kind: Kind) -> None:
 
 def test_a_moved_file_says_where_it_went_and_its_short_form_names_it() -> None:
     path = FOLDER / "game.json"
-    moved = Problem(Kind.SAVED_GAME_DAMAGED, Reason.NOT_JSON, path, "Expecting value at line 1 column 1")
+    moved = Problem(Kind.SAVED_GAME_DAMAGED, Reason.NOT_JSON, path, line=1, column=1)
     aside = moved.but(aside=FOLDER / "game.json.20261130T210509Z.corrupt")
     assert words.line(aside) == (
-        "The saved game could not be used (not valid JSON: Expecting value at line 1 column 1); "
+        "The saved game could not be used (not valid JSON: line 1, column 1); "
         f"it was moved to {aside.aside} and a new game was dealt."
     )
     assert words.short(aside) == "Damaged saved game renamed game.json.…corrupt; more when you quit."
-    left = moved.but(unmoved="Permission denied")
+    left = moved.but(unmoved=errno.EACCES)
     assert words.line(left) == (
-        f"The saved game in {path} could not be used (not valid JSON: Expecting value at line 1 column 1) nor moved"
-        " aside (Permission denied), so the file is left as it is; a new game was dealt."
+        f"The saved game in {path} could not be used (not valid JSON: line 1, column 1) nor moved"
+        " aside (permission denied), so the file is left as it is; a new game was dealt."
     )
     assert words.short(left) == "Damaged saved game left as it is; more when you quit."
 
