@@ -40,6 +40,7 @@ from foursquare.words.simulate import interrupted as interrupted_line
 __all__ = [
     "TIMING_FIELDS",
     "DealResult",
+    "WorkerEnded",
     "calibration",
     "main",
     "play_deal",
@@ -233,13 +234,18 @@ def _deals(conn: Connection, strategy: str, nodes: int) -> None:
         conn.send(play_deal(strategy, seed, nodes))
 
 
+class WorkerEnded(Exception):
+    """A worker process ended before its deals were played (killed, or out of memory): the report would be
+    short of them, so there is none."""
+
+
 def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterator[DealResult]:
     """Results as they come, handing deals out as it goes: memory stays the same for any number of games.
 
     The workers are spawned, never forked (this process may have threads),
     and each talks to it down a pipe of its own: no pool, whose queues' named
     semaphores a process killed with SIGKILL would leave for the resource
-    tracker to report on the terminal.
+    tracker to report on the terminal.  :class:`WorkerEnded` when a worker dies before its deals are played.
     """
     seeds = iter(range(first, first + games))
     if jobs == 1:
@@ -260,18 +266,18 @@ def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterat
     try:
         for conn in in_hand:
             for seed in itertools.islice(seeds, 2):  # a few in hand per process, never the whole list
-                conn.send(seed)
+                _hand(conn, seed)
                 in_hand[conn] += 1
         while busy := [conn for conn, count in in_hand.items() if count]:
             answered = wait(busy)
             for ready in [conn for conn in busy if conn in answered]:  # pipes on Windows are no Connection class
                 try:
                     result = ready.recv()
-                except EOFError:
-                    raise RuntimeError("a simulation process ended before its deals were played") from None
+                except (EOFError, ConnectionError):  # the pipe's end closed (or reset) with its process
+                    raise WorkerEnded from None
                 in_hand[ready] -= 1
                 for seed in itertools.islice(seeds, 1):
-                    ready.send(seed)
+                    _hand(ready, seed)
                     in_hand[ready] += 1
                 yield result
     finally:
@@ -284,6 +290,14 @@ def _run(strategy: str, first: int, games: int, jobs: int, nodes: int) -> Iterat
             if process.is_alive():
                 process.terminate()
                 process.join(5)
+
+
+def _hand(conn: Connection, seed: int) -> None:
+    """Send a worker a deal to play: :class:`WorkerEnded` if it is no longer there to take it."""
+    try:
+        conn.send(seed)
+    except ConnectionError:  # a broken pipe, or one reset by a process that died
+        raise WorkerEnded from None
 
 
 def useful_jobs(asked: int, games: int, cores: int | None) -> int:
@@ -325,7 +339,7 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     results: list[DealResult] = []
     wins = 0
-    interrupted = False
+    interrupted = ended = False
     try:
         for result in _run(args.strategy, args.seed, args.games, jobs, args.nodes):
             results.append(result)
@@ -337,8 +351,13 @@ def main(argv: list[str]) -> int:
                 err.flush()
     except KeyboardInterrupt:
         interrupted = True
+    except WorkerEnded:
+        ended = True
     if show_progress:
         err.write("\r" + " " * 79 + "\r")
+    if ended:
+        print(f"foursquare simulate: {SimulateSaid.WORKER_ENDED.say()}", file=err)
+        return 1
     if interrupted:
         print(f"foursquare simulate: {interrupted_line(len(results))}", file=err)
         if not results:

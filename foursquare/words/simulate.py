@@ -1,4 +1,4 @@
-"""What ``foursquare simulate`` prints: its report, its progress bar and its two lines of trouble.
+"""What ``foursquare simulate`` prints: its report, its progress bar and its lines of trouble.
 
 The report is read by people comparing strategies and budgets, so each
 figure says what it is and how it was counted; the same figures, unworded,
@@ -28,6 +28,10 @@ class SimulateSaid(Template):
 
     PAST_LAST_DEAL = N_("error: the last deal would be past {last}")
     DETAIL_ALONE = N_("error: --detail only goes with --json (it adds every deal to the JSON report)")
+    WORKER_ENDED = N_(
+        "error: a simulation process ended before its deals were played (it was stopped, or ran out of memory), "
+        "so there is no report"
+    )
 
 
 def interrupted(finished: int) -> str:

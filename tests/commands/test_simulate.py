@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import multiprocessing
+import os
 import re
 
 import pytest
@@ -199,6 +200,25 @@ def test_the_expert_report_is_the_same_from_two_runs_with_different_jobs(capsys:
     reached = [b["reached"] * b["placements"] for b in scores["buckets"] if b["placements"]]
     by_deal = {d["deal"]: d["score"] for d in deals}
     assert sum(reached) == pytest.approx(sum(by_deal[d["deal"]] * len(d["placements"]) for d in deals))
+
+
+def _dies(conn: object, strategy: str, nodes: int) -> None:
+    """A worker that ends at once, before any deal, as one killed or out of memory does (in a spawned child,
+    which imports it from this module)."""
+    os._exit(9)
+
+
+def test_a_worker_that_dies_is_one_line_and_status_1_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(simulate, "_deals", _dies)
+    assert cli.main(["simulate", "--games", "4", "--strategy", "random", "--jobs", "2"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "foursquare simulate: error: a simulation process ended before its deals were played (it was stopped, "
+        "or ran out of memory), so there is no report\n"
+    )
 
 
 def test_the_workers_are_spawned_never_forked(capsys: pytest.CaptureFixture[str]) -> None:
