@@ -50,13 +50,14 @@ def deal_number(text: str) -> int:
     return seed
 
 
-def whole(what: str, hint: str, *, least: int = 1, most: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``what`` from ``least`` to ``most``; ``hint`` says what one is."""
+def whole(refusal: str, *, least: int = 1, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``most``; ``refusal`` (one of :data:`NUMBERS`) is the
+    line refusing anything else, with the text ``{typed}``."""
 
     def parse(text: str) -> int:
         number = _integer(text)
         if number is None or number < least or (most is not None and number > most):
-            raise argparse.ArgumentTypeError(Said.NOT_A_NUMBER.say(what=_(what), typed=quoted(text), hint=_(hint)))
+            raise argparse.ArgumentTypeError(_(refusal).format(typed=quoted(text)))
         return number
 
     return parse
@@ -66,7 +67,7 @@ def add_nodes(parser: argparse.ArgumentParser, default: int, what: str) -> None:
     """``--nodes N``: the expert's look-ahead per placement (``what`` it is for), a count and never a time."""
     parser.add_argument(
         "--nodes",
-        type=whole(*NUMBERS["nodes"]),
+        type=whole(NUMBERS["nodes"]),
         default=default,
         metavar="N",
         help=_(NODES).format(what=what, default=default),
@@ -107,5 +108,5 @@ def parser_for(command: str) -> argparse.ArgumentParser:
 def add_game(parser: argparse.ArgumentParser, command: str) -> None:
     """``GAME``, the id of a game of the history, optional, as ``command`` describes it."""
     parser.add_argument(
-        "game", nargs="?", type=whole(*NUMBERS["game_id"]), metavar="GAME", help=OPTIONS[command]["game"]
+        "game", nargs="?", type=whole(NUMBERS["game_id"]), metavar="GAME", help=OPTIONS[command]["game"]
     )

@@ -21,7 +21,7 @@ __all__ = ["main"]
 
 _MOST = 10**9
 """More games than any history holds, and few enough for the database's own whole numbers."""
-_games = whole(*NUMBERS["games"])
+_games = whole(NUMBERS["games"])
 
 
 def _limit(text: str) -> int:

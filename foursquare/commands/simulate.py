@@ -308,10 +308,10 @@ def useful_jobs(asked: int, games: int, cores: int | None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = parser_for("simulate")
     said = OPTIONS["simulate"]
-    parser.add_argument("--games", type=whole(*NUMBERS["games"]), required=True, metavar="N", help=said["--games"])
+    parser.add_argument("--games", type=whole(NUMBERS["games"]), required=True, metavar="N", help=said["--games"])
     parser.add_argument("--strategy", choices=STRATEGIES, default="expert", help=said["--strategy"])
     parser.add_argument("--seed", type=deal_number, default=0, metavar="S", help=said["--seed"])
-    parser.add_argument("--jobs", type=whole(*NUMBERS["jobs"]), default=1, metavar="J", help=said["--jobs"])
+    parser.add_argument("--jobs", type=whole(NUMBERS["jobs"]), default=1, metavar="J", help=said["--jobs"])
     add_nodes(parser, DEFAULT_NODES, said["--nodes"])
     parser.add_argument("--json", action="store_true", help=said["--json"])
     parser.add_argument("--detail", action="store_true", help=said["--detail"])

@@ -144,9 +144,6 @@ class Said(Template):
     UNKNOWN_COMMAND = N_("no command {typed!r}: the commands are {commands} (foursquare --help says more)")
     # Translators: {typed} is what was given as a deal number; {last} the highest deal number there is
     NOT_A_DEAL = N_("not a deal number: {typed} (deal numbers go from 0 to {last})")
-    # Translators: {what} names the number wanted ("a number of games"), {typed} is what was given instead, and
-    # {hint} says which numbers work ("a whole number from 1")
-    NOT_A_NUMBER = N_("not {what}: {typed} ({hint})")
     REVIEW_ONE_OF = N_("give one of GAME, --last and --file")
     COMMAND_FIRST = N_(
         "the command comes first: foursquare {command} ... (foursquare {command} --help lists its options)"
@@ -162,14 +159,18 @@ class Said(Template):
     FORGOTTEN = N_("From now on Foursquare speaks the language your environment names.")
 
 
-NUMBERS: dict[str, tuple[str, str]] = {
-    "games": (N_("a number of games"), N_("a whole number from 1")),
-    "game_id": (N_("a game id"), N_("the number foursquare history gives")),
-    "nodes": (N_("a number of nodes"), N_("a whole number, 1 or more")),
-    "jobs": (N_("a number of processes"), N_("a whole number from 1")),
+NUMBERS: dict[str, str] = {
+    # Translators: {typed} is what was given instead of the number, in quotes
+    "games": N_("not a number of games: {typed} (a whole number from 1)"),
+    # Translators: {typed} is what was given instead of the game's id, in quotes
+    "game_id": N_("not a game id: {typed} (the number foursquare history gives)"),
+    # Translators: {typed} is what was given instead of the number, in quotes
+    "nodes": N_("not a number of nodes: {typed} (a whole number, 1 or more)"),
+    # Translators: {typed} is what was given instead of the number, in quotes
+    "jobs": N_("not a number of processes: {typed} (a whole number from 1)"),
 }
-"""Each kind of number a command takes: what it is, and a hint of what one looks like (each said through
-``_`` when a number is refused)."""
+"""Each kind of number a command takes, as the whole line refusing what was typed instead: what the number is,
+and a hint of what one looks like (said through ``_`` when a number is refused)."""
 
 
 def commands_epilog(summaries: dict[str, str]) -> str:

@@ -437,14 +437,9 @@ def _surer(step: Step) -> bool:
     return step.cost > 0 and whole_percent(step.chance_after) > whole_percent(step.chance_before)
 
 
-_NO_CARD_LEFT = N_("the expert expects a win here to leave next to no card in the stock")
-"""Why a placement with a chance of winning reads 0.0 cards: the expert expects its win to come with the last
-cards, if it comes."""
-
-
 def _no_card_left(step: Step) -> bool:
     """Whether ``step`` had a chance of winning yet an expected score of 0.0 cards, which reads as a
-    contradiction without the reason (:data:`_NO_CARD_LEFT`)."""
+    contradiction without the reason: the expert expects its win to come with the last cards, if it comes."""
     return tenths(step.expected_before) == 0 and tenths(step.expected_after) == 0 and step.chance_before > 0
 
 
@@ -595,6 +590,125 @@ def line_sentence(before: Game, line: Line, who: str) -> Text:
     return Text.filled(said, Tone.PLAIN, **fields)
 
 
+_FIGURES = N_("Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after}")
+"""A placement's figures, before and after it: the shortest form of their line."""
+_FIGURES_AGAINST: dict[bool, str] = {
+    False: N_(
+        "Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after} "
+        "(expert {arrow} you)"
+    ),
+    True: N_(
+        "Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after} "
+        "(expert {arrow} autoplay)"
+    ),
+}
+"""The figures with who placed: the player or autoplay (by whether autoplay did), against the expert's cell."""
+_FIGURES_NO_CARD_LEFT = N_(
+    "Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after} "
+    "(the expert expects a win here to leave next to no card in the stock)"
+)
+"""The figures of a placement with a chance of winning that reads 0.0 cards (:func:`_no_card_left`), with why."""
+
+
+class _Why(Enum):
+    """Why a placement got its verdict, in one of the forms that say it (a shorter one for a narrow line)."""
+
+    LOST_AT_ONCE = "lost at once"
+    """The placement lost there and then, where another cell would not."""
+    LOST_AT_ONCE_SHORT = "lost at once short"
+    BLUNDER = "blunder"
+    """A blunder by the win chance it gave away (and the cards)."""
+    SEARCHED_DEEPER = "searched deeper"
+    """The figures read higher after: the expert's own cell was searched deeper."""
+    SEARCHED_DEEPER_SHORT = "searched deeper short"
+    NOTHING_LOST = "nothing lost"
+    """Nothing given away."""
+    TIES = "ties"
+    """A cell the expert ranked lower that reads the best: too close to tell apart."""
+    TIES_SHORT = "ties short"
+    TOO_LITTLE = "too little"
+    """The best, though a little was given away: too little to tell apart."""
+    SURER = "surer"
+    """Cards given away for a higher win chance (:func:`_surer`)."""
+    GIVEN_LOST = "given lost"
+    """What was given away."""
+
+
+_VERDICTS: dict[_Why, tuple[str, str, str]] = {
+    _Why.LOST_AT_ONCE: (
+        N_("Verdict: {verdict} (it lost the game at once, where another cell would not)"),
+        N_("Verdict (autoplay's, not yours): {verdict} (it lost the game at once, where another cell would not)"),
+        N_("Verdict (autoplay's): {verdict} (it lost the game at once, where another cell would not)"),
+    ),
+    _Why.LOST_AT_ONCE_SHORT: (
+        N_("Verdict: {verdict} (lost at once, where another cell would not)"),
+        N_("Verdict (autoplay's, not yours): {verdict} (lost at once, where another cell would not)"),
+        N_("Verdict (autoplay's): {verdict} (lost at once, where another cell would not)"),
+    ),
+    _Why.BLUNDER: (
+        N_("Verdict: {verdict} ({points} points of win chance and {cost:.1f} cards lost)"),
+        N_("Verdict (autoplay's, not yours): {verdict} ({points} points of win chance and {cost:.1f} cards lost)"),
+        N_("Verdict (autoplay's): {verdict} ({points} points of win chance and {cost:.1f} cards lost)"),
+    ),
+    _Why.SEARCHED_DEEPER: (
+        N_("Verdict: {verdict} (nothing lost: the expert looked further ahead at its own cell, where it reads lower)"),
+        N_(
+            "Verdict (autoplay's, not yours): {verdict} (nothing lost: the expert looked further ahead at its own "
+            "cell, where it reads lower)"
+        ),
+        N_(
+            "Verdict (autoplay's): {verdict} (nothing lost: the expert looked further ahead at its own cell, where "
+            "it reads lower)"
+        ),
+    ),
+    _Why.SEARCHED_DEEPER_SHORT: (
+        N_("Verdict: {verdict} (nothing lost: the expert's cell was looked at further ahead)"),
+        N_("Verdict (autoplay's, not yours): {verdict} (nothing lost: the expert's cell was looked at further ahead)"),
+        N_("Verdict (autoplay's): {verdict} (nothing lost: the expert's cell was looked at further ahead)"),
+    ),
+    _Why.NOTHING_LOST: (
+        N_("Verdict: {verdict} (nothing lost)"),
+        N_("Verdict (autoplay's, not yours): {verdict} (nothing lost)"),
+        N_("Verdict (autoplay's): {verdict} (nothing lost)"),
+    ),
+    _Why.TIES: (
+        N_(
+            "Verdict: {verdict} (it ties with the best: the expert ranks it {place} of {cells}, {cost:.1f} cards "
+            "apart, too little for the search to tell apart)"
+        ),
+        N_(
+            "Verdict (autoplay's, not yours): {verdict} (it ties with the best: the expert ranks it {place} of "
+            "{cells}, {cost:.1f} cards apart, too little for the search to tell apart)"
+        ),
+        N_(
+            "Verdict (autoplay's): {verdict} (it ties with the best: the expert ranks it {place} of {cells}, "
+            "{cost:.1f} cards apart, too little for the search to tell apart)"
+        ),
+    ),
+    _Why.TIES_SHORT: (
+        N_("Verdict: {verdict} (it ties with the best, {cost:.1f} cards apart)"),
+        N_("Verdict (autoplay's, not yours): {verdict} (it ties with the best, {cost:.1f} cards apart)"),
+        N_("Verdict (autoplay's): {verdict} (it ties with the best, {cost:.1f} cards apart)"),
+    ),
+    _Why.TOO_LITTLE: (
+        N_("Verdict: {verdict} ({cost:.1f} cards: too little for the search to tell apart)"),
+        N_("Verdict (autoplay's, not yours): {verdict} ({cost:.1f} cards: too little for the search to tell apart)"),
+        N_("Verdict (autoplay's): {verdict} ({cost:.1f} cards: too little for the search to tell apart)"),
+    ),
+    _Why.SURER: (
+        N_("Verdict: {verdict} ({given} given up for a surer win)"),
+        N_("Verdict (autoplay's, not yours): {verdict} ({given} given up for a surer win)"),
+        N_("Verdict (autoplay's): {verdict} ({given} given up for a surer win)"),
+    ),
+    _Why.GIVEN_LOST: (
+        N_("Verdict: {verdict} ({given} lost)"),
+        N_("Verdict (autoplay's, not yours): {verdict} ({given} lost)"),
+        N_("Verdict (autoplay's): {verdict} ({given} lost)"),
+    ),
+}
+"""The verdict's line by why it was given: the player's, then autoplay's (longer and shorter), each whole."""
+
+
 def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, ascii: bool = False) -> list[Text]:
     """The expected score and the win chance before and after, and the verdict with what it cost.
 
@@ -603,66 +717,50 @@ def verdict_lines(step: Step, width: int = 78, *, by_autoplay: bool = False, asc
     longest of its forms that fits ``width``, and runs on to the next line
     if none does, rather than be cut.  A placement autoplay made
     (``by_autoplay``) says that its verdict is not the player's; ``ascii`` spells the arrows ``->``, where a
-    bare ``>`` would read as "more than".
+    bare ``>`` would read as "more than".  Each form is one whole message, the figures and the verdict with
+    why it was given, for a translator to see whole.
     """
     arrow = _arrow(ascii)
-    before, after = chance_text(step.chance_before), chance_text(step.chance_after)
     tone = Tone.BAD if step.verdict.is_error else (Tone.GOOD if step.verdict is Verdict.BEST else Tone.PLAIN)
-    whys: tuple[str, ...]  # why the verdict, longest first
-    cost = {"cost": step.cost, "points": step.drop_points, "given": cost_words(step)}
-    if step.lost_at_once:
-        whys = (
-            _("it lost the game at once, where another cell would not"),
-            _("lost at once, where another cell would not"),
-        )
-    elif step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
-        whys = (_("{points} points of win chance and {cost:.1f} cards lost").format(**cost),)
-    elif tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
-        whys = (
-            _("nothing lost: the expert looked further ahead at its own cell, where it reads lower"),
-            _("nothing lost: the expert's cell was looked at further ahead"),
-            _("nothing lost"),
-        )
-    elif step.verdict is Verdict.BEST and step.cell != step.expert_cell:  # a cell ranked lower reads "best"
-        place = next((n for n, line in enumerate(step.lines, start=1) if line.cell == step.cell), len(step.lines))
-        fields = {"place": place, "cells": len(step.lines), "cost": f"{step.cost:.1f}"}
-        whys = (
-            _(
-                "it ties with the best: the expert ranks it {place} of {cells}, {cost} cards apart, too little for "
-                "the search to tell apart"
-            ).format(**fields),
-            _("it ties with the best, {cost} cards apart").format(**fields),
-        )
-    elif step.verdict is Verdict.BEST and step.cost:
-        whys = (_("{cost:.1f} cards: too little for the search to tell apart").format(**cost),)
-    elif _surer(step):
-        whys = (_("{given} given up for a surer win").format(**cost), _("{given} lost").format(**cost))
-    else:
-        whys = (_("{given} lost").format(**cost) if step.cost else _("nothing lost"),)
     fields = {
         "before": cards_text(step.expected_before),
         "after": cards_text(step.expected_after),
-        "chance_before": before,
-        "chance_after": after,
+        "chance_before": chance_text(step.chance_before),
+        "chance_after": chance_text(step.chance_after),
         "arrow": arrow,
     }
-    figures = _("Expected score {before} {arrow} {after} cards, win chance {chance_before} {arrow} {chance_after}")
-    figures = figures.format(**fields)
-    if by_autoplay:
-        forms = [_("{figures} (expert {arrow} autoplay)").format(figures=figures, arrow=arrow), figures]
-    else:
-        forms = [_("{figures} (expert {arrow} you)").format(figures=figures, arrow=arrow), figures]
+    forms = [_(_FIGURES_AGAINST[by_autoplay]).format(**fields), _(_FIGURES).format(**fields)]
     if _no_card_left(step):
-        forms = [_("{figures} ({why})").format(figures=figures, why=_(_NO_CARD_LEFT)), *forms]
-    heads: tuple[str, ...] = (_("Verdict: {verdict} ({why})"),)
+        forms.insert(0, _(_FIGURES_NO_CARD_LEFT).format(**fields))
+    place = next((n for n, line in enumerate(step.lines, start=1) if line.cell == step.cell), len(step.lines))
+    reasons = {"cost": step.cost, "points": step.drop_points, "given": cost_words(step), "place": place}
+    reasons |= {"cells": len(step.lines), "verdict": verdict_word(step.verdict)}
+    heads: tuple[int, ...] = (0,)  # the player's line, in _VERDICTS
     if by_autoplay:  # not the player's to answer for: no colour of praise or blame either
         tone = Tone.PLAIN
-        heads = (_("Verdict (autoplay's, not yours): {verdict} ({why})"), _("Verdict (autoplay's): {verdict} ({why})"))
-    verdicts = [head.format(verdict=verdict_word(step.verdict), why=why) for head in heads for why in whys]
+        heads = (1, 2)  # autoplay's, longer and shorter
+    verdicts = [_(_VERDICTS[why][head]).format(**reasons) for head in heads for why in _verdict_whys(step)]
     return [
         *fitted([Text((form,)) for form in forms], width),
         *fitted([Text((verdict,), tone) for verdict in verdicts], width),
     ]
+
+
+def _verdict_whys(step: Step) -> tuple[_Why, ...]:
+    """Why ``step`` got its verdict, in its forms, longest first."""
+    if step.lost_at_once:
+        return _Why.LOST_AT_ONCE, _Why.LOST_AT_ONCE_SHORT
+    if step.verdict is Verdict.BLUNDER and step.drop_points >= BLUNDER_POINTS:
+        return (_Why.BLUNDER,)
+    if tenths(step.expected_after) > tenths(step.expected_before):  # the expert's cell was searched deeper
+        return _Why.SEARCHED_DEEPER, _Why.SEARCHED_DEEPER_SHORT, _Why.NOTHING_LOST
+    if step.verdict is Verdict.BEST and step.cell != step.expert_cell:  # a cell ranked lower reads "best"
+        return _Why.TIES, _Why.TIES_SHORT
+    if step.verdict is Verdict.BEST and step.cost:
+        return (_Why.TOO_LITTLE,)
+    if _surer(step):
+        return _Why.SURER, _Why.GIVEN_LOST
+    return (_Why.GIVEN_LOST,) if step.cost else (_Why.NOTHING_LOST,)
 
 
 def progress_line(progress: float, error: Fault | None, done: bool, *, ascii: bool) -> list[Text]:

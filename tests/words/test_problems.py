@@ -13,6 +13,7 @@ from foursquare.engine import LAST_DEAL
 from foursquare.storage.problems import Kind, Problem, Reason, StoreError
 from foursquare.storage.schema import SCHEMA_VERSION
 from foursquare.words import problems as words
+from foursquare.words.commands import NUMBERS
 from foursquare.words.quote import shown
 
 FOLDER = Path("/home/player/.local/share/foursquare")
@@ -108,7 +109,7 @@ def test_deal_numbers_and_whole_numbers_are_refused_with_the_text_cut() -> None:
         with pytest.raises(argparse.ArgumentTypeError, match="not a deal number") as refused:
             deal_number(bad)
         assert len(str(refused.value)) < 100
-    games = whole("a number of games", "a whole number from 1", most=10)
+    games = whole(NUMBERS["games"], most=10)
     assert games("1") == 1 and games("10") == 10
     for bad in ("0", "11", "ten", "9" * 4000):
         with pytest.raises(argparse.ArgumentTypeError, match=r"not a number of games: '.*' \(a whole number from 1\)"):
