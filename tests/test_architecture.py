@@ -125,6 +125,25 @@ def test_the_status_after_ctrl_c_is_written_as_a_number_in_one_place(path: Path)
     assert not numbers, f"{module_name(path)} writes 130 on line {numbers[0]}: INTERRUPTED names it"
 
 
+WAYS_OF_PLAYING = ("foursquare.screen.app", "foursquare.plain.play")
+
+
+@pytest.mark.parametrize("name", WAYS_OF_PLAYING)
+def test_the_ways_of_playing_take_the_presenter_whole_and_leave_an_answer_to_it(name: str) -> None:
+    """Each takes the presenter as one module (``presenter.X``, not a list of its names kept in both), and
+    hands it the answer to the help question: it never tells the session the answer itself."""
+    path = next(path for path in MODULES if module_name(path) == name)
+    taken = [taken for module, taken in imports(path) if module == "foursquare.session.presenter"]
+    assert not taken and ("foursquare.session", "presenter") in set(imports(path)), f"{name} lists {taken}"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    calls = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "answer_help"
+    ]
+    assert not calls, f"{name} tells the session the help answer on line {calls[0]}: help_answered does"
+
+
 BELOW_THE_WORDS = ("foursquare.engine", "foursquare.deals", "foursquare.expert", "foursquare.storage")
 """The layers that return and raise codes and facts; only :mod:`foursquare.words` words them."""
 CODES_AND_FACTS = (*BELOW_THE_WORDS, "foursquare.session")

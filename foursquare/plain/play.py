@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO
 from foursquare.engine import Cell, Game, parse_cell
 from foursquare.expert.danger import danger_after
 from foursquare.session import events as session_events
+from foursquare.session import presenter
 from foursquare.session.columns import page_width
 from foursquare.session.errors import INTERRUPTED
 from foursquare.session.events import Event, Mover, Placed
@@ -32,16 +33,6 @@ from foursquare.session.game import GameSession, Opening
 from foursquare.session.lines import printer, read_lines, spelling_for
 from foursquare.session.opening import open_session
 from foursquare.session.practice import Practice, PracticeLines
-from foursquare.session.presenter import (
-    Answer,
-    Question,
-    Shown,
-    greeted,
-    help_answered,
-    help_gate,
-    leaving_asked,
-    present,
-)
 from foursquare.session.reviews import Kept, ReviewFailed, ReviewService
 from foursquare.storage.helped import Aid, placements_autoplayed
 from foursquare.storage.library import Library
@@ -113,7 +104,7 @@ class Plain:
         self.nodes, self.judge, self.width = nodes, judge, width
         self.library = Library(session.store)
         self.running = True
-        self.question: tuple[Question, Callable[[Answer], None]] | None = None
+        self.question: tuple[presenter.Question, Callable[[presenter.Answer], None]] | None = None
         """The question the next line answers (the presenter's, as the screen asks it), and what its answer runs."""
         self.practising: PracticeLines | None = None
         """Practice under way: lines answer its positions until it ends."""
@@ -403,7 +394,7 @@ class Plain:
         counts, then what now)."""
         changed = False
         ended: list[str] = []
-        for what in present(events, self.game, typed_offers()):
+        for what in presenter.present(events, self.game, typed_offers()):
             if what.dealt:
                 if what.left is not None:
                     self.out(what.left.forms[0].plain())
@@ -431,10 +422,10 @@ class Plain:
         self._print(ended)
         self._print(lines[-1:])
 
-    def _greet(self, what: Shown | None = None) -> None:
+    def _greet(self, what: presenter.Shown | None = None) -> None:
         """Say what the presenter says of the game put on the table, where it says more than its deal (which
         the table's lines give)."""
-        what = what or greeted(self.session.greeting(), self.game)
+        what = what or presenter.greeted(self.session.greeting(), self.game)
         if what.greets_more and what.greeting is not None:
             self.out(self.spell.text(what.greeting.forms[0]) + what.greeting.stop)
 
@@ -453,20 +444,19 @@ class Plain:
     def _with_help(self, aid: Aid, action: Callable[[], None]) -> None:
         """Run ``action`` (a take-back, a tip, autoplay) now, or first ask the one question of a game on your
         own (yes runs it), or say that the player chose no help for this game."""
-        gate = help_gate(self.session.permission(aid), aid)
+        gate = presenter.help_gate(self.session.permission(aid), aid)
         if gate.said is not None:
             self.out(gate.said.forms[0].plain())
         elif gate.asked is None:
             action()
         else:
 
-            def answered(answer: Answer) -> None:
-                said = help_answered(answer)
-                if said is not None:
-                    self.out(said.forms[0].plain())
-                if answer is not Answer.LATER:
-                    self._tell(self.session.answer_help(answer is Answer.YES), show=False)
-                if answer is Answer.YES:
+            def answered(answer: presenter.Answer) -> None:
+                done = presenter.help_answered(answer, self.session.answer_help)
+                if done.said is not None:
+                    self.out(done.said.forms[0].plain())
+                self._tell(list(done.events), show=False)
+                if done.go:
                     action()
 
             self._put(gate.asked, answered)
@@ -475,15 +465,15 @@ class Plain:
         """Ask before the game in progress is left for another deal (``seed``, today's, or a new one); yes runs
         ``leave``, no says the game goes on."""
 
-        def answered(answer: Answer) -> None:
-            if answer is Answer.YES:
+        def answered(answer: presenter.Answer) -> None:
+            if answer is presenter.Answer.YES:
                 leave()
             else:
                 self.out(kept_line(self.session.stakes().deal))
 
-        self._put(leaving_asked(self.session.stakes(), seed, daily), answered)
+        self._put(presenter.leaving_asked(self.session.stakes(), seed, daily), answered)
 
-    def _put(self, question: Question, answered: Callable[[Answer], None]) -> None:
+    def _put(self, question: presenter.Question, answered: Callable[[presenter.Answer], None]) -> None:
         """Ask ``question``: its line now, and the next line answers it (``answered`` runs with the answer)."""
         self.question = (question, answered)
         self.out(question.line)
@@ -495,7 +485,7 @@ class Plain:
         (question, answered), self.question = self.question, None
         answer = question.answer(text)
         answered(answer)
-        if answer is Answer.LATER and text:
+        if answer is presenter.Answer.LATER and text:
             self.handle(text)
 
     # --- refusals -----------------------------------------------------------

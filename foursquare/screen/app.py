@@ -35,19 +35,9 @@ from foursquare.expert.danger import danger_after
 from foursquare.screen import layout
 from foursquare.screen.keys import Click, Input, Key, KeyName, Resize, key_label, key_of
 from foursquare.session import events as session_events
+from foursquare.session import presenter
 from foursquare.session.events import Event, Mover, Stakes, Trouble
 from foursquare.session.game import GameSession
-from foursquare.session.presenter import (
-    Answer,
-    Question,
-    Shown,
-    greeted,
-    help_answered,
-    help_gate,
-    leaving_asked,
-    present,
-    quitting_asked,
-)
 from foursquare.storage.helped import Aid
 from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
@@ -312,9 +302,9 @@ class App:
         self.parting: list[str] = []
         """Lines to print once the screen has closed, where they stay on the terminal (what a practice round
         started from the shell came to, as ``foursquare practice --plain`` says it)."""
-        self.dialog: Question | None = None
+        self.dialog: presenter.Question | None = None
         """The question open over the screen (the presenter's, as plain mode asks it); the keys go to it."""
-        self._answered: Callable[[App, Answer], None] | None = None
+        self._answered: Callable[[App, presenter.Answer], None] | None = None
         """What the answer to :attr:`dialog` runs."""
         self.pages: list[Page] = []
         """The pages open over the table, the one shown last."""
@@ -336,7 +326,7 @@ class App:
             self.add_command(command)
         self.add_page_kind("*")  # ? and the way back, on every page
         self.cursor = self._start_cell()
-        self._greet(greeted(self.session.greeting(), self.game))
+        self._greet(presenter.greeted(self.session.greeting(), self.game))
 
     @property
     def game(self) -> Game:
@@ -394,7 +384,7 @@ class App:
         """Show a page of text over the table until a key closes it."""
         self.push_page(TextPage(screen))
 
-    def ask(self, question: Question, answered: Callable[[App, Answer], None]) -> None:
+    def ask(self, question: presenter.Question, answered: Callable[[App, presenter.Answer], None]) -> None:
         """Open ``question``; the next key answers it (:meth:`Question.answer`), and ``answered`` runs with the
         answer."""
         self.dialog, self._answered = question, answered
@@ -688,20 +678,19 @@ class App:
     def ask_before_help(self, aid: Aid, action: Callable[[App], object]) -> bool:
         """Whether ``aid`` (a take-back, a tip, autoplay) must wait: True when the player is asked first (yes
         runs ``action``) or said no for this game (said on the message line); False: go ahead."""
-        gate = help_gate(self.session.permission(aid), aid)
+        gate = presenter.help_gate(self.session.permission(aid), aid)
         if gate.said is not None:
             self.say_forms(gate.said.forms)
             return True
         if gate.asked is None:
             return False
 
-        def answered(app: App, answer: Answer) -> None:
-            said = help_answered(answer)
-            if said is not None:
-                app.say_forms(said.forms)
-            if answer is not Answer.LATER:
-                app._show(app.session.answer_help(answer is Answer.YES))
-            if answer is Answer.YES:
+        def answered(app: App, answer: presenter.Answer) -> None:
+            done = presenter.help_answered(answer, app.session.answer_help)
+            if done.said is not None:
+                app.say_forms(done.said.forms)
+            app._show(list(done.events))
+            if done.go:
                 action(app)
 
         self.ask(gate.asked, answered)
@@ -747,7 +736,7 @@ class App:
         """Show what the session did, as the presenter words it; True if the game changed."""
         changed = False
         finished = False
-        for shown in present(events, self.game, self.end_offers):
+        for shown in presenter.present(events, self.game, self.end_offers):
             if shown.turned is not None:  # a card placed or taken back: what it turned, shown as turned
                 self.flipped = shown.turned
                 self.view = layout.view_after(self.game.placements)
@@ -796,7 +785,7 @@ class App:
             return last
         return game.legal_moves()[0]
 
-    def _greet(self, shown: Shown) -> None:
+    def _greet(self, shown: presenter.Shown) -> None:
         """Say what the presenter says of the game put on the table; once it is over, the preview instead."""
         if shown.greeting is None:
             self.say(None)
@@ -807,11 +796,11 @@ class App:
     def ask_to_switch(self, seed: int | None, daily: bool) -> None:
         """Another deal was asked for on the command line while a game is in progress: ask before leaving it."""
 
-        def answered(app: App, answer: Answer) -> None:
-            if answer is Answer.YES:
+        def answered(app: App, answer: presenter.Answer) -> None:
+            if answer is presenter.Answer.YES:
                 app.deal(seed, daily)
 
-        self.ask(leaving_asked(self.session.stakes(), seed, daily, keep=True), answered)
+        self.ask(presenter.leaving_asked(self.session.stakes(), seed, daily, keep=True), answered)
 
     def help_screen(self) -> TextScreen:
         """The rules in short, what the table's marks mean, and every key, those of each page included."""
@@ -866,7 +855,9 @@ REMINDER: tuple[str, ...] = ("help", "undo", "redo", "quit", "new")
 """The actions whose keys the side panel reminds of, unless more are added (:func:`legend` words them)."""
 
 
-def ask_if_in_progress(asked: Callable[[Stakes], Question], action: Callable[[App], None]) -> Callable[[App], None]:
+def ask_if_in_progress(
+    asked: Callable[[Stakes], presenter.Question], action: Callable[[App], None]
+) -> Callable[[App], None]:
     """A command that runs ``action`` at once, or first asks the question ``asked`` words while a game is in
     progress (yes runs it).
 
@@ -879,8 +870,8 @@ def ask_if_in_progress(asked: Callable[[Stakes], Question], action: Callable[[Ap
             action(app)
             return
 
-        def answered(app: App, answer: Answer) -> None:
-            if answer is Answer.YES:
+        def answered(app: App, answer: presenter.Answer) -> None:
+            if answer is presenter.Answer.YES:
                 action(app)
 
         app.ask(asked(app.session.stakes()), answered)
@@ -924,13 +915,13 @@ COMMANDS: tuple[Command, ...] = (
     bound("place", _place),
     bound("undo", App.undo),
     bound("redo", App.redo),
-    bound("new", ask_if_in_progress(leaving_asked, _new)),
+    bound("new", ask_if_in_progress(presenter.leaving_asked, _new)),
     bound("replay", App.replay_deal),
     bound("preview", App.toggle_preview),
     bound("to_come", App.toggle_to_come),
     bound("outcomes", App.toggle_outcomes),
     bound("help", _show_help, ANYWHERE),
-    bound("quit", ask_if_in_progress(quitting_asked, App.quit), ANYWHERE),
+    bound("quit", ask_if_in_progress(presenter.quitting_asked, App.quit), ANYWHERE),
     bound("redraw", _redraw, ANYWHERE),
     bound("page_help", _show_help),
     bound("page_back", _back),

@@ -7,9 +7,10 @@ plain mode the first), the end of the game's lines and the line to share, a
 greeting, a problem with the files.  A yes-or-no question is one
 :class:`Question` for both: what is asked, its detail, its answers with their
 keys and what each does, and which answer a key or a line gives
-(:meth:`Question.answer`).  :func:`help_gate` and :func:`help_answered` word
-the question before the first help of a game on your own and what each answer
-does; :func:`leaving_asked` the question before a game in progress is left.
+(:meth:`Question.answer`).  :func:`help_gate` words the question before the
+first help of a game on your own, and :func:`help_answered` does what each
+answer does (said, told the session, the help run or not);
+:func:`leaving_asked` words the question before a game in progress is left.
 The screen and plain mode keep only where a line goes and how a key or a line
 arrives.
 """
@@ -69,6 +70,7 @@ __all__ = [
     "Answer",
     "Ending",
     "Gate",
+    "HelpAnswered",
     "Message",
     "Question",
     "Shown",
@@ -280,10 +282,25 @@ def _leave(question: str, detail: str, yes: str, no: str) -> Question:
     return Question(Text((question,), Tone.HEADING), Text((detail,)), yes, no, asked_to_leave(question, detail))
 
 
-def help_answered(answer: Answer) -> Message | None:
-    """What is said of ``answer`` before the session hears it (nothing for yes: the help itself follows)."""
+class HelpAnswered(Value):
+    """What follows an answer to the help question: what is said of it, what the session did on hearing it,
+    and whether the help asked for goes ahead."""
+
+    said: Message | None
+    """Said first (nothing for yes: the help itself follows)."""
+    events: tuple[Event, ...]
+    """What the session did with the answer (nothing when it was put off: the session never heard it)."""
+    go: bool
+    """Whether the help asked for (a take-back, a tip, autoplay) now runs."""
+
+
+def help_answered(answer: Answer, hear: Callable[[bool], Sequence[Event]]) -> HelpAnswered:
+    """``answer`` to the help question, for both ways of playing: said, then told the session unless it was put
+    off (``hear`` is the session's ``answer_help``), then the help runs on yes."""
+    said = None
     if answer is Answer.NO:
-        return Message.of(declined_line(False), declined_line(True))
-    if answer is Answer.LATER:
-        return Message.of(put_off_line(False), put_off_line(True))
-    return None
+        said = Message.of(declined_line(False), declined_line(True))
+    elif answer is Answer.LATER:
+        said = Message.of(put_off_line(False), put_off_line(True))
+    events = () if answer is Answer.LATER else tuple(hear(answer is Answer.YES))
+    return HelpAnswered(said, events, answer is Answer.YES)

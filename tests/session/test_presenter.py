@@ -8,7 +8,7 @@ from helpers import WINNING_DEAL, WINNING_LINE, session_on
 
 from foursquare.engine import Game
 from foursquare.engine.values import replace
-from foursquare.session.events import Finished, HelpHeld, Nothing, Permission, Placed, Refused, TookBack, Trouble
+from foursquare.session.events import Event, Finished, HelpHeld, Nothing, Permission, Placed, Refused, TookBack, Trouble
 from foursquare.session.presenter import Answer, Message, greeted, help_answered, help_gate, present
 from foursquare.storage.helped import Aid
 from foursquare.words.explain import explain, took_back
@@ -101,10 +101,23 @@ def test_the_help_gate_and_its_answers() -> None:
     assert declined.said is not None and declined.said.forms[1].plain() == help_declined(Aid.TAKE_BACK, True)
     asked = help_gate(Permission.ASK, Aid.TAKE_BACK).asked
     assert asked is not None and asked.line == help_question_line(Aid.TAKE_BACK) and asked.yes and asked.later
-    assert help_answered(Answer.YES) is None
-    no, later = help_answered(Answer.NO), help_answered(Answer.LATER)
-    assert no is not None and no.forms[0].plain() == declined_line(False)
-    assert later is not None and later.forms[1].plain() == put_off_line(True)
+
+
+def test_an_answer_to_the_help_question_is_said_told_the_session_unless_put_off_and_runs_the_help_on_yes() -> None:
+    heard: list[bool] = []
+
+    def hear(yes: bool) -> list[Event]:
+        heard.append(yes)
+        return [Nothing.TO_UNDO]
+
+    yes = help_answered(Answer.YES, hear)
+    assert yes.said is None and yes.events == (Nothing.TO_UNDO,) and yes.go and heard == [True]
+    no = help_answered(Answer.NO, hear)
+    assert no.said is not None and no.said.forms[0].plain() == declined_line(False)
+    assert no.events == (Nothing.TO_UNDO,) and not no.go and heard == [True, False]
+    later = help_answered(Answer.LATER, hear)
+    assert later.said is not None and later.said.forms[1].plain() == put_off_line(True)
+    assert later.events == () and not later.go and heard == [True, False]  # the session never heard it
 
 
 def test_a_deal_left_in_progress_is_said_to_count_as_a_loss() -> None:
