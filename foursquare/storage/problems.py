@@ -97,7 +97,10 @@ class Reason(Enum):
     TOO_DEEP = "nested too deeply"
     TOO_MANY_DIGITS = "a number with too many digits"
     INVALID = "invalid"
-    """``fault`` says what the format's check found (``detail``: an unforeseen error's own words)."""
+    """``fault`` says what the format's check found."""
+    UNFORESEEN = "unforeseen"
+    """Reading what the file holds failed in a way no check foresaw; ``detail`` keeps the error's own words for
+    a maintainer (``str`` of the :class:`StoreError`), never for the player."""
     NO_RECORD = "no record"
     EXPORT_WITHOUT_RECORD = "export line without its record"
     """A line of ``foursquare export`` kept without the record of its placements (``game``)."""
@@ -285,15 +288,18 @@ def refused(
 
 
 def invalid(kind: Kind, path: Path | None, exc: Exception, number: int | None = None) -> Problem:
-    """A problem of ``kind``: what a check found (``exc``'s fault), where JSON text stopped being JSON, or an
-    unforeseen error's own words."""
+    """A problem of ``kind``: what a check found (``exc``'s fault), where JSON text stopped being JSON, nesting
+    too deep to follow, or an unforeseen error (its own words kept as the detail, which the player is not shown:
+    they are Python's, in English)."""
     from json import JSONDecodeError  # only a refusal needs it
 
     if isinstance(exc, Invalid):
         return Problem(kind, Reason.INVALID, path, number=number, fault=exc.fault)
     if isinstance(exc, JSONDecodeError):  # JSON kept inside a row: where it stopped, not the decoder's English
         return Problem(kind, Reason.NOT_JSON, path, number=number, line=exc.lineno, column=exc.colno)
-    return Problem(kind, Reason.INVALID, path, " ".join(str(exc).split()) or type(exc).__name__, number)
+    if isinstance(exc, RecursionError):
+        return Problem(kind, Reason.TOO_DEEP, path, number=number)
+    return Problem(kind, Reason.UNFORESEEN, path, " ".join(str(exc).split()) or type(exc).__name__, number)
 
 
 class StoreError(Exception):

@@ -194,9 +194,12 @@ def more_rejected(said: int) -> str:
 
 
 def imported(added: int, skipped: int, rejected: int) -> str:
-    """What ``foursquare import`` did, in a line."""
-    games = ngettext("Imported {count} game", "Imported {count} games", added).format(count=added)
-    lines = ngettext("{count} line rejected", "{count} lines rejected", rejected).format(count=rejected)
-    return _("{imported}; {skipped} already in the history; {rejected}.").format(
-        imported=games, skipped=skipped, rejected=lines
-    )
+    """What ``foursquare import`` did, in a line: a whole sentence for each count, so each takes its own plural."""
+    games = ngettext("Imported {count} game.", "Imported {count} games.", added).format(count=added)
+    known = ngettext(
+        "Skipped {count} game already in the history.", "Skipped {count} games already in the history.", skipped
+    ).format(count=skipped)
+    lines = ngettext("Rejected {count} line.", "Rejected {count} lines.", rejected).format(count=rejected)
+    # Translators: the three sentences of what an import did, in the order the language reads them: {imported}
+    # the games added, {skipped} those already kept, {rejected} the lines refused
+    return _("{imported} {skipped} {rejected}").format(imported=games, skipped=known, rejected=lines)

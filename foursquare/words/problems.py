@@ -64,6 +64,7 @@ _REASONS: dict[Reason, str] = {
     Reason.TOO_DEEP: N_("not valid JSON: nested too deeply"),
     Reason.TOO_MANY_DIGITS: N_("not valid JSON: a number with too many digits"),
     Reason.NO_RECORD: N_("it has no record of its placements, so it cannot be checked"),
+    Reason.UNFORESEEN: N_("it holds something this version of foursquare cannot read"),
     Reason.SEVERAL_GAMES: N_(
         "it holds more than one game, one a line as foursquare export writes them: --file takes one game "
         "(foursquare import the file, then foursquare review a game by the id foursquare history gives it)"
@@ -213,7 +214,7 @@ _CLAUSES: dict[Kind, str] = {
     Kind.IMPORT_SOURCE: N_("cannot read {path}: {reason}"),
     Kind.EXPORT_TARGET: N_("cannot write {path}: {reason}"),
     Kind.EXPORT_OVER_KEPT: N_(
-        "{path} is one of the data folder's own files ({reason}): export to a file outside it, or to standard output"
+        "{path} is one of the data folder's own files: export to a file outside it, or to standard output"
     ),
 }
 """Every other problem as a clause, by its kind (a kind not named: its reason alone)."""

@@ -161,7 +161,9 @@ def test_export_carries_the_help_and_import_reads_it_back(
     (tmp_path / "games.jsonl").write_text("\n".join([*lines, json.dumps(old)]) + "\n")  # an earlier version's line
     other = tmp_path / "other"
     monkeypatch.setenv("FOURSQUARE_HOME", str(other))
-    assert "Imported 4 games; 1 already in the history" in printed(capsys, "import", str(tmp_path / "games.jsonl"))
+    assert "Imported 4 games. Skipped 1 game already in the history" in printed(
+        capsys, "import", str(tmp_path / "games.jsonl")
+    )
     again = [json.loads(line) for line in printed(capsys, "export").splitlines()]
     assert again == exported
     (tmp_path / "old.jsonl").write_text(json.dumps(old) + "\n")

@@ -356,7 +356,7 @@ def test_import_refuses_a_stock_that_is_not_the_deals_own_and_a_line_without_a_r
     no_record = {**good, "deal": 3, "score": 24, "placed": None, "game": None}
     assert _import_into_another_home(tmp_path, monkeypatch, forged, no_record, good) == 1
     out, err = capsys.readouterr()
-    assert out == "Imported 1 game; 0 already in the history; 2 lines rejected.\n"
+    assert out == "Imported 1 game. Skipped 0 games already in the history. Rejected 2 lines.\n"
     assert lines(err) == [
         f"foursquare import: line 1: the stock is not the stock of deal {WINNING_DEAL + 1}",
         "foursquare import: line 2: it has no record of its placements, so it cannot be checked",
@@ -446,7 +446,7 @@ def test_an_import_time_past_the_calendar_rejects_its_line_and_the_rest_go_in(
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "other"))
     assert command("import", str(source)) == 1
     out, err = capsys.readouterr()
-    assert out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
+    assert out == "Imported 1 game. Skipped 0 games already in the history. Rejected 1 line.\n"
     assert err == 'foursquare import: line 1: time "9999-12-31T23:59:59-01:00" is out of range\n'
 
 
@@ -507,7 +507,7 @@ def test_the_window_lock_is_not_executable(tmp_path: Path) -> None:
 def test_import_of_a_file_that_never_ends_a_line_stops(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert command("import", "/dev/zero") == 1
     out, err = capsys.readouterr()
-    assert out == "Imported 0 games; 0 already in the history; 1 line rejected.\n"
+    assert out == "Imported 0 games. Skipped 0 games already in the history. Rejected 1 line.\n"
     assert err == "foursquare import: line 1: longer than 1,048,576 bytes\n"
 
 

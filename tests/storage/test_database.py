@@ -525,7 +525,7 @@ def test_import_replays_every_line_and_rejects_bad_ones_by_number(
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "elsewhere"))
     assert transfer.import_main([str(source)]) == 1
     out, err = capsys.readouterr()
-    assert "Imported 2 games; 0 already in the history; 5 lines rejected." in out
+    assert "Imported 2 games. Skipped 0 games already in the history. Rejected 5 lines." in out
     rejected = [line.split(":")[0:2] for line in err.splitlines()]
     assert [number for _, number in rejected] == [" line 3", " line 4", " line 5", " line 6", " line 8"]
     assert "placement 2" in err and "a number with too many digits" in err
@@ -552,7 +552,9 @@ def test_an_import_of_a_file_that_is_no_export_says_the_first_rejections_and_cou
     assert more_rejected(10) == (
         "more bad lines follow, not named one by one (only the first 10 are); the count below has them all"
     )
-    assert out.strip() == "Imported 1 game; 0 already in the history; 30 lines rejected."  # the good line still goes in
+    assert (
+        out.strip() == "Imported 1 game. Skipped 0 games already in the history. Rejected 30 lines."
+    )  # the good line still goes in
 
 
 def test_the_history_is_in_the_order_the_games_ended_however_they_were_imported(
@@ -597,7 +599,7 @@ def test_import_says_what_a_line_of_another_format_lacks(
     monkeypatch.setenv("FOURSQUARE_HOME", str(tmp_path / "home"))
     assert transfer.import_main([str(source)]) == 1
     out, err = capsys.readouterr()
-    assert out == "Imported 0 games; 0 already in the history; 2 lines rejected.\n"
+    assert out == "Imported 0 games. Skipped 0 games already in the history. Rejected 2 lines.\n"
     assert err.splitlines() == [
         'foursquare import: line 1: not a Foursquare game: it has no "format": "foursquare-finished-game"',
         'foursquare import: line 2: not a Foursquare game: it has "format": "chess", '
@@ -613,7 +615,7 @@ def test_import_reads_standard_input_and_skips_games_already_there(
     lines = _export(home, capsys)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode())))
     assert transfer.import_main(["-"]) == 0
-    assert "Imported 0 games; 1 already in the history; 0 lines rejected." in capsys.readouterr().out
+    assert "Imported 0 games. Skipped 1 game already in the history. Rejected 0 lines." in capsys.readouterr().out
     assert counted(home) == [Result(WINNING_DEAL, Ending.WON, 7)]
 
 
@@ -623,7 +625,7 @@ def test_import_counts_one_game_and_one_line_in_the_singular(
     source = tmp_path / "one.jsonl"
     source.write_text(_one_game_exported(home, capsys) + "\n" + '{"deal": 5}\n')
     assert _import_elsewhere(source, tmp_path, monkeypatch) == 1
-    assert capsys.readouterr().out == "Imported 1 game; 0 already in the history; 1 line rejected.\n"
+    assert capsys.readouterr().out == "Imported 1 game. Skipped 0 games already in the history. Rejected 1 line.\n"
 
 
 def test_a_database_of_the_third_layout_gets_the_table_of_solved_practice_positions(tmp_path: Path) -> None:
@@ -676,7 +678,7 @@ def test_an_import_line_dated_in_the_future_is_refused_by_number(
     source.write_text("\n".join([json.dumps(future), json.dumps(started_later), line]) + "\n")
     assert _import_elsewhere(source, tmp_path, monkeypatch) == 1
     out, err = capsys.readouterr()
-    assert "Imported 1 game; 0 already in the history; 2 lines rejected." in out
+    assert "Imported 1 game. Skipped 0 games already in the history. Rejected 2 lines." in out
     assert "line 1: " in err and "dated in the future (9999-12-31T23:59:59Z)" in err
     assert "line 2: " in err and "dated in the future (9999-12-31T23:00:00Z)" in err
     assert _export(tmp_path / "elsewhere", capsys) == [line]

@@ -287,11 +287,11 @@ def test_history_export_and_import_with_the_real_command(terms: list[Terminal], 
     other = tmp_path / "other"
     loaded = run(["import", "-"], other, stdin=exported.stdout)
     assert loaded.returncode == 0, loaded.stderr
-    assert "Imported 2 games; 0 already in the history; 0 lines rejected." in loaded.stdout
+    assert "Imported 2 games. Skipped 0 games already in the history. Rejected 0 lines." in loaded.stdout
     assert run(["export"], other).stdout == exported.stdout
     assert stats_json(other) == stats_json(home)
     again = run(["import", "-"], other, stdin=exported.stdout)
-    assert "Imported 0 games; 2 already in the history" in again.stdout
+    assert "Imported 0 games. Skipped 2 games already in the history" in again.stdout
     won = Game.deal(1)
     for cell in WINNING_LINE_DEAL_1:
         won.play(cell)

@@ -9,6 +9,7 @@ import pytest
 from foursquare.engine import Card
 from foursquare.words import catalog
 from foursquare.words.catalog import _, language, ngettext, pgettext, use
+from foursquare.words.commands import imported
 from foursquare.words.text import Rank, Text
 
 
@@ -37,6 +38,13 @@ def test_the_catalog_is_read_only_when_a_sentence_is_asked_for() -> None:
     assert catalog._State.catalog is None
     _("Deal {deal}")
     assert catalog._State.catalog is not None
+
+
+def test_each_count_of_an_import_takes_its_own_plural_form() -> None:
+    assert imported(1, 0, 2) == "Imported 1 game. Skipped 0 games already in the history. Rejected 2 lines."
+    use("sk")  # three forms: 1, 2 to 4, and 0 or 5 and more
+    assert imported(1, 2, 5) == ("Načítaná 1 hra. Vynechané 2 hry, ktoré už sú v histórii. Odmietnutých 5 riadkov.")
+    assert imported(0, 1, 3) == ("Načítaných 0 hier. Vynechaná 1 hra, ktorá už je v histórii. Odmietnuté 3 riadky.")
 
 
 def test_a_sentence_keeps_its_cards_as_cards_and_formats_the_rest() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from foursquare.commands.arguments import deal_number, whole
 from foursquare.engine import LAST_DEAL
-from foursquare.storage.problems import Kind, Problem, Reason, StoreError
+from foursquare.storage.problems import Kind, Problem, Reason, StoreError, invalid
 from foursquare.storage.schema import SCHEMA_VERSION
 from foursquare.words import problems as words
 from foursquare.words.commands import NUMBERS
@@ -114,3 +114,27 @@ def test_deal_numbers_and_whole_numbers_are_refused_with_the_text_cut() -> None:
     for bad in ("0", "11", "ten", "9" * 4000):
         with pytest.raises(argparse.ArgumentTypeError, match=r"not a number of games: '.*' \(a whole number from 1\)"):
             games(bad)
+
+
+@pytest.mark.parametrize("kind", [Kind.GAME_IN_PROGRESS, Kind.GAME_ROW_SKIPPED, Kind.RECORD_FILE, Kind.IMPORT_LINE])
+def test_an_unforeseen_error_s_own_english_is_kept_for_a_maintainer_and_never_shown_to_the_player(kind: Kind) -> None:
+    exc = ValueError("invalid literal for int() with base 10: 'x'")
+    problem = invalid(kind, FOLDER / "foursquare.db", exc, 7)
+    assert problem.reason is Reason.UNFORESEEN
+    for said in (words.line(problem), words.short(problem), words.why(problem)):
+        assert "literal" not in said and "int()" not in said and "invalid" not in said, said
+    assert "this version of foursquare cannot read" in words.line(problem) or kind is Kind.GAME_IN_PROGRESS
+    assert "invalid literal for int()" in str(StoreError(problem))  # the error's words, for a bug report
+
+
+def test_nesting_too_deep_to_follow_is_said_as_such() -> None:
+    problem = invalid(Kind.IMPORT_LINE, None, RecursionError("maximum recursion depth exceeded"), 4)
+    assert words.line(problem) == "Line 4: not valid JSON: nested too deeply."
+
+
+def test_export_over_a_kept_file_says_what_to_do_with_no_code_word_in_it() -> None:
+    said = words.why(Problem(Kind.EXPORT_OVER_KEPT, Reason.INVALID, FOLDER / "foursquare.db"))
+    assert said == (
+        f"{FOLDER / 'foursquare.db'} is one of the data folder's own files: "
+        "export to a file outside it, or to standard output"
+    )

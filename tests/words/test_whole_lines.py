@@ -17,7 +17,7 @@ from foursquare.commands.arguments import whole
 from foursquare.engine import Card, parse_cell
 from foursquare.expert.review import Line, Step
 from foursquare.words import catalog
-from foursquare.words.commands import NUMBERS
+from foursquare.words.commands import NUMBERS, imported
 from foursquare.words.review import verdict_lines
 
 
@@ -78,3 +78,13 @@ def test_a_number_refused_is_one_whole_message(kind: str) -> None:
         whole(NUMBERS[kind])("ten")
     said = outer(str(refused.value))
     assert said.startswith("not a") and "'ten'" in said and re.search(r"\(.*[a-z]{4,}.*\)$", said), said
+
+
+def test_an_import_s_line_is_a_whole_sentence_for_each_count_in_an_order_the_language_sets() -> None:
+    said = imported(3, 1, 0)
+    assert not outer(said).strip(), said  # the line's own message only orders the sentences
+    assert re.findall(r"⟨([^⟨⟩]+)⟩", said) == [
+        "Imported 3 games.",
+        "Skipped 1 game already in the history.",
+        "Rejected 0 lines.",
+    ]
