@@ -43,7 +43,16 @@ from foursquare.words.catalog import _
 from foursquare.words.danger import preview_forms
 from foursquare.words.explain import preview_forms as preview_texts
 from foursquare.words.explain import refusal_forms
-from foursquare.words.keys import AT_THE_END, EXTRA_KEY_LINES, PAGE_TITLES, binding, legend, offers, summary
+from foursquare.words.keys import (
+    AT_THE_END,
+    KEYS_HEADING,
+    PAGE_TITLES,
+    binding,
+    extra_key_lines,
+    legend,
+    offers,
+    summary,
+)
 from foursquare.words.rules import on_the_table, rules
 from foursquare.words.screen import HELP_TITLE, cannot_suspend, outcomes_words
 from foursquare.words.session import replay_not_yet, toggled_words
@@ -322,8 +331,8 @@ class App:
         """Counts the changes of the game on the table, so that a preview is worked out once per position."""
         self._looked: tuple[tuple[int, Cell], Preview | None, list[Text]] | None = None
         self._outcomes: tuple[tuple[int, int, int], dict[Cell, Preview]] | None = None
-        for command in COMMANDS:
-            self.add_command(command)
+        for command in COMMANDS:  # made at import, before a language is chosen: their words are said now
+            self.add_command(replace(command, summary=summary(command.name)))
         self.add_page_kind("*")  # ? and the way back, on every page
         self.cursor = self._start_cell()
         self._greet(presenter.greeted(self.session.greeting(), self.game))
@@ -807,8 +816,8 @@ class App:
         lines: list[Text] = []
         for heading, paragraph in (*rules(), on_the_table()):
             lines += [Text((heading,), Tone.HEADING), Text(("  " + paragraph,)), Text(("",))]
-        groups = [("Keys", self._key_lines(None))]
-        groups += [(f"Keys {title}", self._key_lines(kind)) for kind, title in self.page_titles.items()]
+        groups = [(_(KEYS_HEADING), self._key_lines(None))]
+        groups += [(_(title), self._key_lines(kind)) for kind, title in self.page_titles.items()]
         for n, (heading, group) in enumerate(groups):
             lines += [Text(("",))] * bool(n) + [Text((heading,), Tone.HEADING)]
             lines += [line for keys, said in group for line in _key_help(keys, said)]
@@ -825,7 +834,7 @@ class App:
             keys = [k for column in zip_longest(*groups) for k in column if k is not None]
             out.append((" ".join(key_label(k) for k in dict.fromkeys(keys)), said))
         if page is None:
-            out.extend(EXTRA_KEY_LINES)
+            out.extend(extra_key_lines())
         return out
 
 

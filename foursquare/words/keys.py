@@ -31,8 +31,8 @@ __all__ = [
     "AT_THE_END",
     "BINDINGS",
     "CELL_NAMES",
-    "EXTRA_KEY_LINES",
     "HISTORY",
+    "KEYS_HEADING",
     "LOG",
     "NO_KEY",
     "PAGE_TITLES",
@@ -47,6 +47,7 @@ __all__ = [
     "Typed",
     "answer_words",
     "binding",
+    "extra_key_lines",
     "footer_forms",
     "label",
     "legend",
@@ -273,26 +274,34 @@ def footer_forms(records: Iterable[Binding]) -> list[str]:
     return forms
 
 
-PAGE_TITLES: dict[str, str] = {
-    "review": "on a review",
-    "practice": "on practice",
-    "log": "on the log",
-    "history": "on your games",
-    "stats": "on the statistics page",
-    "*": "on every page that has none of its own for them",
-}
-"""The heading of each kind of page's keys in the help, by the page's kind."""
+KEYS_HEADING = N_("Keys")
+"""The heading of the table's keys in the help."""
 
-EXTRA_KEY_LINES: tuple[tuple[str, str], ...] = (
-    (
-        "↑ ↓ PgUp PgDn",
-        "on the help, the statistics and the log: scroll; q or Esc goes back, and any other key goes back and "
-        "does there what it does",
-    ),
-    ("mouse click", "place the next card on the cell clicked (Shift and drag selects text)"),
-    ("Ctrl-Z", "suspend (fg brings the game back)"),
-)
-"""Lines of the help for what is not a command: scrolling a page, the mouse, the terminal's own keys."""
+PAGE_TITLES: dict[str, str] = {
+    "review": N_("Keys on a review"),
+    "practice": N_("Keys on practice"),
+    "log": N_("Keys on the log"),
+    "history": N_("Keys on your games"),
+    "stats": N_("Keys on the statistics page"),
+    "*": N_("Keys on every page that has none of its own for them"),
+}
+"""The heading of each kind of page's keys in the help, by the page's kind, as a message of its own."""
+
+
+def extra_key_lines() -> list[tuple[str, str]]:
+    """Lines of the help for what is not a command: scrolling a page, the mouse, the terminal's own keys."""
+    scroll = " ".join(label(key) for key in ("up", "down", "page_up", "page_down"))
+    return [
+        (
+            scroll,
+            _(
+                "on the help, the statistics and the log: scroll; q or Esc goes back, and any other key goes back "
+                "and does there what it does"
+            ),
+        ),
+        (_("mouse click"), _("place the next card on the cell clicked (Shift and drag selects text)")),
+        ("Ctrl-Z", _("suspend (fg brings the game back)")),
+    ]
 
 
 # --- plain mode ---------------------------------------------------------------
