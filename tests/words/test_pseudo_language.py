@@ -23,7 +23,20 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from helpers import WINNING_DEAL, WINNING_LINE, WINNING_LINE_DEAL_1, make_app, press
+from helpers import (
+    LOSING_DEAL,
+    LOSING_LINE,
+    WINNING_DEAL,
+    WINNING_LINE,
+    WINNING_LINE_DEAL_1,
+    another_wrong_cell,
+    make_app,
+    new_pile_judge,
+    press,
+    screen_for,
+    session_on,
+    stacking_game,
+)
 from spoken import (
     GAME,
     KEY_NAMES,
@@ -37,13 +50,22 @@ from spoken import (
     won_quietly,
 )
 
-from foursquare.engine import cell_name
+from foursquare.engine import Cell, cell_name, parse_cell
+from foursquare.expert.reviewing import Reviewing
 from foursquare.plain.play import Plain
-from foursquare.screen.keys import Resize
+from foursquare.screen.app import App
+from foursquare.screen.history_page import HistoryPage
+from foursquare.screen.keys import Key, Resize
+from foursquare.screen.log_page import LogPage
+from foursquare.screen.play import Request, StatsPage
+from foursquare.screen.practice_page import PracticePage, PracticePages
+from foursquare.screen.review_page import ReviewPages
 from foursquare.session.game import GameSession
+from foursquare.storage.formats import FinishedGame, utc_now
+from foursquare.storage.library import Library
 from foursquare.words import catalog
 from foursquare.words.cards import Spelling
-from foursquare.words.pages import TOPICS, title
+from foursquare.words.pages import TOPICS, page, title
 from foursquare.words.text import Text
 
 STILL_ENGLISH: tuple[str, ...] = ()
@@ -126,8 +148,9 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     return watch_drawing(monkeypatch)
 
 
-def screen_problems(drawn: Drawn, said: Said) -> list[str]:
-    cut = [text for text in drawn.cut if english(text, set()) == [] or english(text, said.words)]
+def screen_problems(drawn: Drawn, said: Said, *, cuts: bool = True) -> list[str]:
+    """English on any frame, and (``cuts``) any word cut at an edge or drawn over another."""
+    cut = [text for text in drawn.cut if english(text, set()) == [] or english(text, said.words)] if cuts else []
     problems = [f"cut: {text!r}" for text in cut] + [f"overlapping: {o}" for o in drawn.overlaps]
     if not any("ŏñé" in frame for frame in drawn.frames):
         problems.append("en-XA was never on the screen")
@@ -162,6 +185,134 @@ def test_the_first_game_and_a_new_deal_on_the_screen_speak_en_xa(
     assert screen_problems(drawn, said) == []
 
 
+WHOLE_AT = 80
+"""The narrowest width at which these pages and messages are checked for words cut as well as for English: at
+70 columns, messages with a single form (the refusals of r and d, the answer to the take-back question, a cell
+named wrong) and the history page's result column outgrow their room once 40% longer, and need shorter forms."""
+
+JUDGE = new_pile_judge(other_piles_cost=1.2)
+"""A fake expert for the review and practice pages: every stack costs, so a game stacked has positions to practise."""
+
+
+def pages_app(width: int, height: int) -> tuple[App, ReviewPages, list[Cell]]:
+    """The screen over a game just ended and kept, that stacked twice where the expert opens a pile, with every
+    page wired as the game screen wires them (the review and practice by the fake expert); the two cells
+    practice asks about, the expert's and the player's of the first."""
+    game, stacked = stacking_game(7, JUDGE, stacks=2)
+    session = session_on(game)
+    session.game_id = session.store.record(
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
+    ).game_id
+    app = App(session)
+    library = Library(session.store)
+    reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=JUDGE))
+    PracticePages(app, library, nodes=None, start=lambda g: Reviewing(g, judge=JUDGE), game_of_review=lambda: 1)
+    LogPage.wire(app)
+    HistoryPage.wire(app, library, reviews)
+    StatsPage.wire(app, ascii=False)
+    app.handle(Resize(width, height))
+    first = Reviewing(game, judge=JUDGE).wait(10)
+    assert first is not None
+    step = first.steps[stacked[0] - 1]
+    return app, reviews, [step.cell, another_wrong_cell(step), step.expert_cell]
+
+
+def settled(app: App, reviews: ReviewPages, drawn: Drawn) -> None:
+    """Let the expert of the page open finish, then paint."""
+    if isinstance(app.page, PracticePage):
+        app.page.practice.wait()
+    if isinstance(reviews.work, Reviewing):
+        assert reviews.work.wait(10) is not None
+    app.tick()
+    drawn.paint(app)
+
+
+def keys_to(start: Cell, target: Cell) -> list[Key]:
+    (r0, c0), (r1, c1) = start, target
+    vertical = [Key.DOWN] * (r1 - r0) if r1 > r0 else [Key.UP] * (r0 - r1)
+    return vertical + ([Key.RIGHT] * (c1 - c0) if c1 > c0 else [Key.LEFT] * (c0 - c1))
+
+
+def answer(app: App, drawn: Drawn, cell: Cell) -> None:
+    """Move the practice page's cursor to ``cell`` and answer with it."""
+    drawn.paint(app)
+    page = app.page
+    assert isinstance(page, PracticePage) and page.cursor is not None
+    press(app, *keys_to(page.cursor, cell), Key.ENTER)
+    drawn.paint(app)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_the_review_practice_history_stats_and_log_pages_speak_en_xa(
+    width: int, height: int, said: Said, drawn: Drawn
+) -> None:
+    app, reviews, (wrong, other, best) = pages_app(width, height)
+    drawn.paint(app)  # the end box of a game stacked into a loss or a win
+    for keys in ("m", "z", "q", "v"):
+        press(app, keys)
+        settled(app, reviews, drawn)
+    for key in (Key.RIGHT, Key.RIGHT, "e", "E", Key.END, Key.LEFT, Key.HOME, "z", "?", "q"):
+        press(app, key)
+        drawn.paint(app)
+    press(app, "x")  # practise this game's costly placements
+    settled(app, reviews, drawn)
+    answer(app, drawn, wrong)
+    press(app, Key.ENTER)  # the same cell again: no try used, and said so
+    drawn.paint(app)
+    answer(app, drawn, other)  # the second try: the answer is shown
+    press(app, Key.RIGHT)
+    settled(app, reviews, drawn)
+    press(app, *[Key.UP] * 6, *[Key.LEFT] * 6, Key.ENTER)  # a cell the card cannot go on
+    drawn.paint(app)
+    for key in ("z", "\t"):
+        press(app, key)
+        settled(app, reviews, drawn)  # every position done: what practice came to
+    for key in ("q", "q", "g", Key.DOWN, "z", Key.ENTER):
+        press(app, key)
+        settled(app, reviews, drawn)
+    for key in ("q", "q", "s", "z", "g", "q", "q", "?", Key.PAGE_DOWN, Key.PAGE_DOWN, "q"):
+        press(app, key)
+        drawn.paint(app)
+    assert best != wrong
+    assert screen_problems(drawn, said, cuts=width >= WHOLE_AT) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (70, 17)])
+def test_a_lost_game_on_the_screen_with_its_refusals_and_questions_speaks_en_xa(
+    width: int, height: int, said: Said, drawn: Drawn, tmp_path: Path
+) -> None:
+    app = screen_for(tmp_path, Request(LOSING_DEAL))
+    app.handle(Resize(width, height))
+    drawn.paint(app)
+    cells = [parse_cell(name) for name in LOSING_LINE]
+    app.cursor = parse_cell("a1")
+    for key in (Key.ENTER, "v", "d", "z", "/", "e", "4", Key.ENTER, "/", "z", "z", Key.ENTER, "/", Key.ESCAPE):
+        press(app, key)  # refusals: a cell the card cannot go on, keys for a game over, a cell named wrong
+        drawn.paint(app)
+    for n, cell in enumerate(cells):
+        app.cursor = cell
+        press(app, Key.ENTER)
+        drawn.paint(app)
+        if n == 2:
+            for key in ("u", "n", "r", "n", "n", "q", "n"):  # take-back asked once; a new deal and quitting asked
+                press(app, key)
+                drawn.paint(app)
+    assert app.game.status.name == "LOST"
+    for key in ("u", "n", "n", "x", "d"):  # the end box, a take-back after the end, the replay
+        press(app, key)
+        drawn.paint(app)
+    assert screen_problems(drawn, said, cuts=width >= WHOLE_AT) == []
+
+
+def test_the_screen_s_help_names_every_key_in_en_xa_with_its_headings(said: Said) -> None:
+    app, _, _ = pages_app(80, 24)  # the table's keys are made once, at import, before the language is chosen
+    lines = [line.plain() for line in app.help_screen().lines]
+    assert any("ķéýš" in line.lower() for line in lines)
+    assert plain_problems(lines, said) == []
+
+
 # --- plain mode and the commands ---------------------------------------------------------------
 
 
@@ -183,6 +334,27 @@ def test_a_game_in_plain_mode_spelled_for_speech_speaks_en_xa(said: Said, tmp_pa
     assert plain_problems(lines, said) == []
 
 
+def test_a_lost_game_in_plain_mode_with_its_review_practice_and_refusals_speaks_en_xa(
+    said: Said, tmp_path: Path
+) -> None:
+    lines: list[str] = []
+    session, opening = GameSession.open(tmp_path, seed=LOSING_DEAL)
+    plain = Plain(session, Spelling(ascii=True), lines.append, nodes=300)
+    plain.begin(opening)
+    typed = ["a1", "d", "v", "practice", "/", "yes", *LOSING_LINE[:3], "u", "n", *LOSING_LINE[3:]]
+    typed += ["a1", "t", "a", "v", "v 1", "v 9", "practice 9", "practice", "d4", "e4", "skip", "q"]
+    typed += ["? review", "g", "s", "d", "q"]
+    for line in typed:
+        plain.handle(line)
+    said.words |= _page_words("review")  # the help page's own words: a document, English under en-XA
+    said.words |= {"yes", "skip"}  # typed, and said back as typed
+    assert plain_problems(lines, said) == []
+
+
+def _page_words(topic: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]{3,}", page(topic).text))
+
+
 def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     won_quietly(home)
     runs = [
@@ -198,11 +370,49 @@ def test_the_commands_speak_en_xa(said: Said, home: Path, capsys: pytest.Capture
         ("stats", "--help"),
         ("review", "--help"),
         ("history", "--limit", "x"),
+        ("review", "--last"),
+        ("review", "--last", "--words"),
+        ("review", "7"),
+        ("practice", "9"),
+        ("stats", "--reset"),
+        ("stats", "--yes"),
+        ("history", "--limit", "0"),
+        ("--seed", "x"),
+        ("--daily", "--seed", "3"),
     ]
     out = printed_by(capsys, runs, "en-XA")
     titles = {word for topic in TOPICS for word in re.findall(r"[A-Za-z]{3,}", title(topic))}
     said.words |= titles  # the help pages' titles are the pages' own, translated with them
     assert plain_problems(out, said) == []
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_each_help_page_is_the_page_itself_with_nothing_around_it_in_english(
+    topic: str, said: Said, home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    said.words |= _page_words(topic)  # a whole document: under en-XA it may stay English
+    assert plain_problems(printed_by(capsys, [("help", topic)], "en-XA"), said) == []
+
+
+def test_the_refusals_of_files_given_to_the_commands_speak_en_xa(
+    said: Said, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    won_quietly(home)
+    bad = tmp_path / "games.jsonl"
+    bad.write_text('{"x": 1}\nnot json\n[1, 2]\n', encoding="utf-8")
+    record = tmp_path / "record.json"
+    record.write_text('{"format": "nothing"}', encoding="utf-8")
+    missing = tmp_path / "missing.json"
+    runs = [
+        ("import", str(bad)),
+        ("import", str(missing)),
+        ("review", "--file", str(record)),
+        ("review", "--file", str(missing)),
+        ("export", str(home / "foursquare.db")),
+    ]
+    said.words |= set(re.findall(r"[A-Za-z]{3,}", " ".join(" ".join(run) for run in runs)))  # the paths, as typed
+    said.words |= {"finished", "game"}  # the format an export's line names, as the file spells it
+    assert plain_problems(printed_by(capsys, runs, "en-XA"), said) == []
 
 
 def test_the_check_finds_a_plain_english_word_and_allows_what_is_typed() -> None:
