@@ -104,8 +104,11 @@ _LABELS = {
     Ending.ABANDONED: LEFT,
 }
 _SHORT = {
+    # Translators: at most 15 columns, the last column of the history's table on a narrow screen
     Ending.WON: N_("won"),
+    # Translators: at most 15 columns, the last column of the history's table on a narrow screen; {over} is 5
     Ending.TOO_MANY_FACE_DOWN: N_("lost: {over}+ down"),  # or more: the last placement may turn several
+    # Translators: at most 15 columns, the last column of the history's table on a narrow screen
     Ending.STOCK_EMPTY: N_("lost: stock out"),
     Ending.ABANDONED: LEFT,  # as long as it is: a shorter word would hide that it was never played out
 }
