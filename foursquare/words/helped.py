@@ -155,6 +155,7 @@ def declined_line(short: bool = False) -> str:
     """What is said when the answer was no: it stands for the rest of the game; ``short``: in fewer words,
     for the narrowest message line."""
     if short:
+        # Translators: at most 68 columns, the message line of the smallest screen
         return _("No: this game stays on your own, help off until it ends.")
     return _("No: this game stays on your own. Take-backs, tips and autoplay are off until it ends.")
 

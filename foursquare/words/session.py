@@ -240,6 +240,7 @@ def nothing_to_undo() -> str:
 
 
 def nothing_to_redo() -> str:
+    # Translators: at most 68 columns, the message line of the smallest screen
     return _("Nothing to put back: r puts back a card taken back with u")
 
 

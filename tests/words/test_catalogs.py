@@ -127,3 +127,24 @@ def test_a_reviews_lines_are_whole_messages_not_pieces_put_in_brackets(whole: st
     pieces = {"(expert: {cell})", "(expert: same)", "{verdict} ({why})", "({why})", "(autoplay): placed by autoplay"}
     pieces |= {"({inaccuracy} inaccuracy, {mistake} mistake, {blunder} blunder)", "Expected cards {marks}"}
     assert not pieces & {message.split(";")[0] for message in messages}
+
+
+@pytest.mark.parametrize("po", catalogs.languages(), ids=lambda po: po.parent.parent.name)
+def test_every_translation_is_no_wider_than_a_comment_for_the_translator_allows(po: Path) -> None:
+    with (catalogs.LOCALE / f"{catalogs.DOMAIN}.pot").open("rb") as file:
+        limits = {
+            (message.context, message.id if isinstance(message.id, str) else message.id[0]): int(most[1])
+            for message in catalogs.read_po(file)
+            for comment in message.auto_comments
+            if (most := catalogs._AT_MOST.search(comment))
+        }
+    with po.open("rb") as file:
+        translated = list(catalogs.read_po(file))
+    wider = []
+    for message in translated:
+        key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        most = limits.get(key)
+        # the placeholders as wide as the English fills them at most ({over} is 5, a card such as 10H)
+        wider += [s for s in strings if most is not None and len(re.sub(r"\{[^}]*\}", "##", s)) > most]
+    assert wider == []

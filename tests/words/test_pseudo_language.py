@@ -187,8 +187,8 @@ def test_the_first_game_and_a_new_deal_on_the_screen_speak_en_xa(
 
 WHOLE_AT = 80
 """The narrowest width at which a lost game's messages are checked for words cut as well as for English: at 70
-columns, messages with a single form (the refusals of r and d, the answer to the take-back question, a cell
-named wrong) outgrow the message line's two rows once 40% longer, and need shorter forms."""
+columns, two messages longer than a row even in English (d's refusal while the game goes on, and a cell named
+wrong with what cell names are) outgrow the message line's two rows once 40% longer, and need shorter forms."""
 
 JUDGE = new_pile_judge(other_piles_cost=1.2)
 """A fake expert for the review and practice pages: every stack costs, so a game stacked has positions to practise."""
