@@ -33,12 +33,12 @@ learning rate was chosen on the training deals' own learning curve (4,000
 games each, the last thousand's wins at one placement ahead): 43% at 0.02,
 52% at 0.1, 71% at 0.3, 69% at 1.0; the run starts at 0.5.
 
-What it is worth (``help expert``, deals 7000-7299): one placement ahead it
-scores 15.8 cards a deal where the fitted line scores 2.7; two ahead, 19.2
-in 25 ms a placement, 0.9 below the default expert (the fitted line three
-ahead and deeper, 54 ms).  Judged by forty look-ups, a table costs it some
-thirty times what the fitted line's one look-up for every rank costs, so it
-cannot look as far in the same time, and it is not the default.
+What it is worth is measured in ``help expert`` (deals 7000-7499, never
+trained or tuned on): it is the default expert's horizon.  Judged by forty
+look-ups, a table costs it far more than the fitted line's one look-up for
+every rank; :meth:`Learned.sweep` judges every rank on every cell of a table
+at once, sharing the look-ups a placement leaves alone, so that the search
+can look two placements ahead everywhere and three at its best few.
 
 The weights are whole numbers (:data:`VALUE_SCALE`, :data:`CHANCE_SCALE` to a
 unit) so that the sum is exact and the same on every machine; they ship in
@@ -66,6 +66,7 @@ __all__ = [
     "CHANCE_SCALE",
     "CODES",
     "FEATURES",
+    "LIVE_MOST",
     "SHAPES",
     "TUPLES",
     "TUPLE_SIZE",
@@ -199,6 +200,9 @@ class DamagedWeights(ValueError):
     never a player's doing; the number of weights found, where there are any."""
 
 
+LIVE_MOST = 1.0 - 1.0 / CHANCE_SCALE
+"""The highest chance the learned value gives a table still in play: only a won table is certain."""
+
 _HALF = 1 << 31
 _LOW = (1 << 32) - 1
 
@@ -224,13 +228,14 @@ class Learned:
 
         Each is kept within what the table can still bring: a win at the
         soonest scores the cards left after the missing piles (one at least),
-        and a chance lies between 0 and 1, so that the search's bounds hold.
+        and a chance lies between 0 and 1, short of certain (:data:`LIVE_MOST`), so that the search's bounds hold
+        and only a win it sees is said to be sure.
         """
         total = sum(map(self.weights.__getitem__, features(board, counts, left)))
         chance = ((total + _HALF) & _LOW) - _HALF
         value = (total - chance) >> 32
         most = WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
-        return min(max(value / VALUE_SCALE, 0.0), most), min(max(chance / CHANCE_SCALE, 0.0), 1.0)
+        return min(max(value / VALUE_SCALE, 0.0), most), min(max(chance / CHANCE_SCALE, 0.0), LIVE_MOST)
 
     def sweep(
         self, board: Board, counts: list[int], left: int, every: dict[int, list[tuple[float, float, int]]] | None = None
@@ -248,11 +253,13 @@ class Learned:
         occ, down, full, ranks, height = board.occ, board.down, board.full, board.rank, board.height
         after = left - 1
         live = [r for r in range(1, 11) if counts[r]]
-        rare = {
-            r: get(_RARE + (after * (GRID + 1) + counts[1] - (r == 1)) * (GRID + 1) + counts[10] - (r == 10))
-            for r in live
-        }
-        best = dict.fromkeys(live, (0.0, 0.0, -1))
+        live_mask = sum(1 << r for r in live)
+        rare = [0] * 11
+        for r in live:
+            rare[r] = get(_RARE + (after * (GRID + 1) + counts[1] - (r == 1)) * (GRID + 1) + counts[10] - (r == 10))
+        best_value = [0.0] * 11
+        best_chance = [0.0] * 11
+        best_at = [-1] * 11
         frames: dict[int, tuple[list[int], list[int], int]] = {}  # the table seen from a box: codes, look-ups, sum
         for i in bits(board.legal()):
             bit = 1 << i
@@ -267,32 +274,33 @@ class Learned:
                 frame = frames[base] = g, found, sum(map(get, found))
             g, found, whole = frame
             k = i - base
-            rr = k >> 3
-            cc = k & 7
-            p = rr * GRID + cc
+            p = (k >> 3) * GRID + (k & 7)
             row = occ & ROW_MASK_OF[i] & ~bit
             col = occ & COL_MASK_OF[i] & ~bit
-            row_low, row_high = _span(row & ~down, ranks)
-            col_low, col_high = _span(col & ~down, ranks)
-            grown = occ | bit
-            piles = grown.bit_count()
+            # the live ranks that turn each line over: those outside its face-up ranks' span
+            row_turns = live_mask & ~_between(row & ~down, ranks) if row else 0
+            col_turns = live_mask & ~_between(col & ~down, ranks) if col else 0
+            piles = (occ | bit).bit_count()
             now_full = full | bit if occ & bit and height[i] + 1 >= PILE_LIMIT else full
             placed = 12 if now_full & bit else 2
-            ways: dict[tuple[bool, bool], list[int]] = {}
-            for r in live:
-                turns = (bool(row) and not row_low <= r <= row_high, bool(col) and not col_low <= r <= col_high)
-                ways.setdefault(turns, []).append(r)
-            for (row_turns, col_turns), by in ways.items():
-                turned = (row if row_turns else 0) | (col if col_turns else 0)
+            for by, turned in (
+                (live_mask & ~row_turns & ~col_turns, 0),
+                (row_turns & ~col_turns, row),
+                (col_turns & ~row_turns, col),
+                (row_turns & col_turns, row | col),
+            ):
+                if not by:
+                    continue
                 now_down = (down & ~bit) ^ turned
                 d = now_down.bit_count()
                 ended = _end(d, piles, after)
                 if ended is not None:
-                    for r in by:
+                    for r in bits(by):
                         if every is not None:
                             every.setdefault(r, []).append((*ended, i))
-                        if ended[0] > best[r][0]:
-                            best[r] = (*ended, i)
+                        if ended[0] > best_value[r]:
+                            best_value[r], best_chance[r] = ended
+                            best_at[r] = i
                     continue
                 shift: dict[int, int] = {}  # how far each look-up reading a turned cell moves
                 for j in bits(turned):
@@ -315,17 +323,19 @@ class Learned:
                     at_p.append(was + shift.get(t, 0) + times * lift)
                 scaled = _SCALED[p]
                 most = WIN_BONUS + after - max(SQUARE - piles, 1)
-                for r in by:
+                for r in bits(by):
                     total = rest + rare[r] + sum(map(get, map(add, at_p, scaled[r])))
                     units = (total + _HALF) >> 32  # the value's part; the chance's is the low 32 bits, signed
-                    if every is not None or units > best[r][0] * VALUE_SCALE:
+                    if every is not None or units > best_value[r] * VALUE_SCALE:
                         value = min(max(units / VALUE_SCALE, 0.0), most)
-                        said = min(max((((total + _HALF) & _LOW) - _HALF) / CHANCE_SCALE, 0.0), 1.0)
+                        said = min(max((((total + _HALF) & _LOW) - _HALF) / CHANCE_SCALE, 0.0), LIVE_MOST)
                         if every is not None:
                             every.setdefault(r, []).append((value, said, i))
-                        if value > best[r][0]:
-                            best[r] = (value, said, i)
-        return [(r, *best[r]) for r in live]
+                        if value > best_value[r]:
+                            best_value[r] = value
+                            best_chance[r] = said
+                            best_at[r] = i
+        return [(r, best_value[r], best_chance[r], best_at[r]) for r in live]
 
 
 def _end(down: int, piles: int, after: int) -> tuple[float, float] | None:
@@ -340,17 +350,19 @@ def _end(down: int, piles: int, after: int) -> tuple[float, float] | None:
     return None
 
 
-def _span(up: int, ranks: list[int]) -> tuple[int, int]:
-    """The lowest and highest rank among the face-up piles ``up``: a rank between them, either included, turns
-    nothing in their line (11, 0 where there are none, so that every rank is outside)."""
+def _between(up: int, ranks: list[int]) -> int:
+    """The ranks (bit r for rank r) from the lowest to the highest of the face-up piles ``up``, both included: a
+    card of one of them turns nothing in their line (none where no pile is face up: every card turns it)."""
     low, high = 11, 0
     while up:
         lowest = up & -up
         up ^= lowest
         r = ranks[lowest.bit_length() - 1]
-        low = min(low, r)
-        high = max(high, r)
-    return low, high
+        if r < low:
+            low = r
+        if r > high:
+            high = r
+    return (2 << high) - (1 << low) if low <= high else 0
 
 
 _MAGIC = b"FSQ-NTUPLE-2\n"

@@ -7,11 +7,15 @@ weighs each rank by how many unseen cards have it, so it has at most 10
 outcomes however many cards are left.
 
 Most of the time goes one placement from the horizon, where every rank on
-every legal cell is judged at once (:meth:`Lookahead._leaves`): a cell's
-placement turns over its row, its column, both or neither, so four look-ups
-in the horizon's table (:class:`~foursquare.expert.evaluation.Leaves`) serve
-every rank, and the best cell for each rank is found by ``max`` over columns
-rather than a loop in Python.
+every legal cell is judged at once.  By the learned horizon (the default,
+:mod:`~foursquare.expert.learned`), :meth:`~foursquare.expert.learned.Learned.sweep`
+shares the look-ups a placement leaves alone, and two placements from the
+horizon each rank tries only its best :data:`BEAM` cells.  By the fitted
+horizon (:meth:`Lookahead._leaves`), a cell's placement turns over its row,
+its column, both or neither, so four look-ups in its table
+(:class:`~foursquare.expert.evaluation.Leaves`) serve every rank, and the best
+cell for each rank is found by ``max`` over columns rather than a loop in
+Python.
 """
 
 from __future__ import annotations
@@ -232,47 +236,21 @@ class Lookahead:
 
         For each rank the cells are tried best first by their horizon value,
         so that the best one is found early and the others can be given up
-        on (Star1): once the ranks still to come, each worth at most what a
-        placement can bring from here, cannot lift the value above
-        ``alpha``, the sum so far stands as a bound of at most alpha (the
-        caller already has something better).
+        on (Star1, :meth:`_weigh`).
         """
-        board = self.board
         counts = self.counts
         live, cells, rows = self._leaves(left)
-        ceiling = self._bound(board.occ.bit_count(), left, depth)
-        cut = alpha * left
-        total = chance = 0.0
-        remaining = left
         order = range(len(cells))
         columns = list(zip(*rows, strict=True))  # columns[k][j]: the leaf of live rank k on cell j
-        for k in sorted(range(len(live)), key=lambda k: -counts[live[k]]):
-            rank = live[k]
-            count = counts[rank]
-            counts[rank] = count - 1
-            best = _LOST
-            at = -1
-            for j in sorted(order, key=columns[k].__getitem__, reverse=True):  # stable: ties keep the cells' order
-                undo = board.place(cells[j], rank)
-                value = self._after(left - 1, depth - 1, best[0])
-                board.unplace(undo)
-                self.nodes += 1
-                if value[0] > best[0]:
-                    best = value
-                    at = j
-            counts[rank] = count
-            if record is not None:
-                record.append((rank, best, cells[at] if at >= 0 else cells[0]))
-            total += count * best[0]
-            chance += count * best[1]
-            remaining -= count
-            if total + remaining * ceiling <= cut:
-                return (total + remaining * ceiling) / left, chance / left
-        return total / left, chance / left
+        tries = (
+            (live[k], [cells[j] for j in sorted(order, key=columns[k].__getitem__, reverse=True)], cells[0])
+            for k in sorted(range(len(live)), key=lambda k: -counts[live[k]])
+        )  # stable sorts: ties keep the cells' order
+        return self._weigh(left, depth, alpha, record, tries)
 
     def _draw_learned(self, left: int, depth: int, alpha: float = -1.0, record: list[Reply] | None = None) -> Value:
         """:meth:`_draw` with the learned horizon: for each rank, only the best :data:`BEAM` cells by the learned
-        value one placement on are searched further.
+        value one placement on are searched further (every cell where the search sees the stock to its end).
 
         The learned value orders cells well enough that the rest seldom
         matter, and a cell searched costs a hundred judged tables a card
@@ -286,17 +264,38 @@ class Lookahead:
         every: dict[int, list[tuple[float, float, int]]] = {}
         learned.sweep(board, counts, left, every)
         self.nodes += board.legal().bit_count() * _EVERY_RANK
+        width = BEAM if depth < left else SQUARE  # a search that sees every card to the end stays exact
+        judged = {rank: [i for _, _, i in sorted(cells, key=lambda e: -e[0])] for rank, cells in every.items()}
+        tries = ((rank, judged[rank][:width], judged[rank][0]) for rank in sorted(every, key=lambda r: -counts[r]))
+        return self._weigh(left, depth, alpha, record, tries)
+
+    def _weigh(
+        self,
+        left: int,
+        depth: int,
+        alpha: float,
+        record: list[Reply] | None,
+        tries: Iterable[tuple[int, list[int], int]],
+    ) -> Value:
+        """The chance node of :meth:`_draw` and :meth:`_draw_learned`: for each rank of ``tries`` (the commonest
+        first), the best of its cells (best first by the horizon; the third item names a cell when all lose).
+
+        Once the ranks still to come, each worth at most what a placement can
+        bring from here, cannot lift the value above ``alpha``, the sum so far
+        stands as a bound of at most alpha (the caller already has something
+        better): Star1.
+        """
+        board = self.board
+        counts = self.counts
         ceiling = self._bound(board.occ.bit_count(), left, depth)
         cut = alpha * left
         total = chance = 0.0
         remaining = left
-        for rank in sorted(every, key=lambda r: -counts[r]):
+        for rank, cells, at in tries:
             count = counts[rank]
             counts[rank] = count - 1
             best = _LOST
-            judged = sorted(every[rank], key=lambda e: -e[0])  # stable: ties keep the cells' order
-            at = judged[0][2]
-            for _, _, i in judged[:BEAM]:
+            for i in cells:
                 undo = board.place(i, rank)
                 value = self._after(left - 1, depth - 1, best[0])
                 board.unplace(undo)
