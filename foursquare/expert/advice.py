@@ -25,10 +25,17 @@ from foursquare.engine import GRID, RANKS, Card, Cell, Game, Pile
 from foursquare.engine.board import CELL, Board, bits, cell_list
 from foursquare.engine.faults import Fault, Invalid
 from foursquare.expert.background import Background
-from foursquare.expert.calibration import CURVE, calibrated, said_score
+from foursquare.expert.calibration import (
+    CURVE,
+    LEARNED_CURVE,
+    LEARNED_SCORE_OFFSETS,
+    SCORE_OFFSETS,
+    calibrated,
+    said_score,
+)
 from foursquare.expert.evaluation import WIN_BONUS
 from foursquare.expert.faults import Flaw
-from foursquare.expert.learned import Learned
+from foursquare.expert.learned import Learned, learned
 from foursquare.expert.search import Horizon, Value, look_ahead
 
 __all__ = [
@@ -45,16 +52,23 @@ __all__ = [
 
 DEFAULT_SECONDS = 1.0
 """The game screen's deadline for one piece of advice: the look-ahead stops deepening then."""
-DEFAULT_NODES = 1_500_000
-"""How much look-ahead one piece of advice may plan for (see :func:`advise`)."""
+DEFAULT_NODES = 80_000
+"""How much look-ahead one piece of advice may plan for (see :func:`advise`).
+
+With the learned horizon a node costs far more than with the fitted one
+(1,500,000 was the fitted expert's budget).  Chosen on the tuning deals
+101500-101539 (``python -m tests.benchmarks.horizon``, processor time on a
+busy two-core machine): with a beam of three
+(:data:`~foursquare.expert.search.BEAM`), 60,000 nodes scored 20.1 cards a
+deal in 67 ms a placement (median), 80,000 scored 21.2 in 94 ms, 100,000
+21.2 in 102 ms; with a beam of two, 80,000 scored 20.8 in 61 ms."""
 NODE_LIMIT_FACTOR = 1
 """Past this many times ``nodes`` in all, a depth beyond MIN_DEPTH stops where it is (the cells it saw through
 count): what bounds the slowest advice.  At 3, its placements beyond 1 s (one in a hundred) took up to 4.6 s; at
 1 the expert scored the same on 79 of 80 tuning deals (100260-100339) and one card less on the other."""
-MIN_DEPTH = 3
-"""Placements the expert always looks ahead unless stopped: three is where it gets strong."""
-_AS_SAID = ((0.0, 0.0), (1.0, 1.0))
-"""The calibration curve that keeps a chance as the search says it."""
+MIN_DEPTH = 2
+"""Placements the expert always looks ahead unless stopped: two, judged by the learned horizon, then deeper for
+the best few (the fitted horizon needed three to be strong)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +188,9 @@ def advise(
     deepening short (the advice then says so in :attr:`Advice.cut_short`);
     one placement ahead is always finished, so advice always comes.
     ``horizon`` judges the tables the look-ahead does not see past (None:
-    the expert's own, :func:`~foursquare.expert.evaluation.leaves`; or the
-    learned one, :func:`~foursquare.expert.learned.learned`).
+    the expert's own, the learned :func:`~foursquare.expert.learned.learned`;
+    or the fitted line, :func:`~foursquare.expert.evaluation.leaves`, with
+    the budget and depth it needs).
     """
     start = time.perf_counter()
     deadline = math.inf if seconds is None else start + seconds
@@ -184,6 +199,7 @@ def advise(
         return time.perf_counter() > deadline or (cancel is not None and cancel.is_set())
 
     counts = [0, *position.unseen]
+    table = learned() if horizon is None else horizon
     outcome = look_ahead(
         position.board(),
         position.next_card.rank,
@@ -192,18 +208,17 @@ def advise(
         min_depth=min_depth,
         should_stop=should_stop,
         node_limit=NODE_LIMIT_FACTOR * nodes,
-        table=horizon,
+        table=table,
     )
     ranked = outcome.ranked
-    # the calibration is fitted to the fitted horizon's expert; the learned horizon says its own, learned from
-    # the games it played (see help expert for how near it comes)
-    own = isinstance(horizon, Learned)
-    ranking = tuple((CELL[i], calibrated(chance, _AS_SAID if own else CURVE)) for i, (_, chance), _ in ranked)
+    # each horizon's expert has its own calibration, fitted to its own games
+    curve, offsets = (LEARNED_CURVE, LEARNED_SCORE_OFFSETS) if isinstance(table, Learned) else (CURVE, SCORE_OFFSETS)
+    ranking = tuple((CELL[i], calibrated(chance, curve)) for i, (_, chance), _ in ranked)
     unseen = sum(position.unseen)
     most = _most(position, unseen)
 
     def say(raw: float, most: int) -> float:
-        return said_score(raw, unseen, most, ()) if own else said_score(raw, unseen, most)
+        return said_score(raw, unseen, most, offsets)
 
     raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
     scores = tuple(

@@ -24,6 +24,8 @@ from typing import TypedDict
 __all__ = [
     "BUCKET_EDGES",
     "CURVE",
+    "LEARNED_CURVE",
+    "LEARNED_SCORE_OFFSETS",
     "SCORE_EDGES",
     "SCORE_OFFSETS",
     "UNSURE",
@@ -57,7 +59,7 @@ CURVE: tuple[tuple[float, float], ...] = (
 )
 """Points (raw chance, observed win rate) of the calibration curve, raw chances rising; linear in between.
 
-Printed by ``python -m foursquare.expert.fit --first 100100 --games 1000``
+Printed by ``python -m foursquare.expert.fit --horizon fitted --first 100100 --games 1000``
 (19,621 placements on 1,000 deals, 992 of them won, pooled by 100).
 """
 
@@ -92,9 +94,40 @@ SCORE_OFFSETS: tuple[float, ...] = (
 
 Entry k is for k unseen cards (the stock after the next card: 39 at a
 deal's first card); past the end, the last entry holds.  Printed by
-``python -m foursquare.expert.fit --first 100100 --games 1000`` (19,621
+``python -m foursquare.expert.fit --horizon fitted --first 100100 --games 1000`` (19,621
 placements, pooled by 100 from the most unseen down), with :data:`CURVE`:
 a thousand deals, since a deal's score varies far more than its result.
+"""
+
+
+LEARNED_CURVE: tuple[tuple[float, float], ...] = (
+    (0.0000, 0.0000),
+    (0.8109, 0.9700),
+    (0.8620, 0.9857),
+    (0.8850, 0.9887),
+    (0.8996, 0.9924),
+    (0.9406, 0.9932),
+    (0.9808, 0.9938),
+    (0.9967, 1.0000),
+    (1.0000, 1.0000),
+)
+""":data:`CURVE` for the default expert, whose horizon is learned (:mod:`~foursquare.expert.learned`).
+
+Printed by ``python -m foursquare.expert.fit --first 100100 --games 200``
+(3,737 placements on 200 deals, 199 of them won, pooled by 100): the
+learned value's own chance is too low where it is unsure, so the curve
+lifts it.
+"""
+
+LEARNED_SCORE_OFFSETS: tuple[float, ...] = (
+    0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85,
+    0.85, 0.85, 0.85, 0.85, 0.29, 0.29, 0.33, 0.31, 0.43, 0.81, 1.14, 1.45, 1.55, 1.73, 2.02, 2.22,
+    2.41, 2.52, 2.63, 2.72, 2.67, 2.91, 2.81, 2.66,
+)  # fmt: skip
+""":data:`SCORE_OFFSETS` for the default expert, whose horizon is learned: printed with :data:`LEARNED_CURVE`.
+
+The learned value was learned from play one placement ahead, weaker than
+the expert's, so it expects up to three cards too few early in a deal.
 """
 
 

@@ -36,7 +36,7 @@ from typing import NamedTuple
 from foursquare.engine import Game, Status
 from foursquare.engine.board import Board
 from foursquare.engine.faults import Fault, Invalid
-from foursquare.expert.advice import DEFAULT_NODES, Position, advise
+from foursquare.expert.advice import DEFAULT_NODES, MIN_DEPTH, Position, advise
 from foursquare.expert.calibration import (
     BUCKET_EDGES,
     brier_score,
@@ -45,8 +45,14 @@ from foursquare.expert.calibration import (
     isotonic_curve,
     score_offsets,
 )
-from foursquare.expert.evaluation import SCORE_FIT, Leaves, leaves
+from foursquare.expert.evaluation import SCORE_FIT, leaves
 from foursquare.expert.faults import Flaw
+from foursquare.expert.search import Horizon
+
+FITTED_NODES = 1_500_000
+"""The node budget the expert had with the fitted horizon, which its numbers here were fitted to."""
+FITTED_DEPTH = 3
+"""The depth the expert always looked ahead with the fitted horizon."""
 
 __all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
 
@@ -75,14 +81,14 @@ def features(game: Game) -> tuple[int, int, int, int]:
     return board.down.bit_count(), board.occ.bit_count(), (board.down & board.full).bit_count(), left
 
 
-def play(deal: int, nodes: int, horizon: Leaves | None = None) -> list[Record]:
+def play(deal: int, nodes: int, horizon: Horizon | None = None, depth: int = MIN_DEPTH) -> list[Record]:
     """The expert's placements on ``deal`` (judging its horizon by ``horizon``), each with what it said and the
     table it left."""
     game = Game.deal(deal)
     said = []
     while not game.is_over:
         position = Position.of(game)
-        advice = advise(position, nodes=nodes, horizon=horizon)
+        advice = advise(position, nodes=nodes, min_depth=depth, horizon=horizon)
         game.play(advice.cell)
         said.append((advice.raw_chance, features(game), sum(position.unseen), advice.raw_expected))
     won = game.status is Status.WON
@@ -159,7 +165,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m foursquare.expert.fit", description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=100_000, help="the first deal to play (default: 100000)")
     parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the expert's node budget per card")
+    parser.add_argument(
+        "--horizon",
+        choices=("learned", "fitted"),
+        default="learned",
+        help="the expert's horizon: the learned one (the default expert) or the fitted line (with its own budget"
+        " of 1500000 nodes and depth 3 unless --nodes and --depth say otherwise)",
+    )
+    parser.add_argument("--nodes", type=int, help=f"the expert's node budget per card (default: {DEFAULT_NODES})")
+    parser.add_argument("--depth", type=int, help=f"placements always looked ahead (default: {MIN_DEPTH})")
     parser.add_argument("--least", type=int, default=100, help="placements per point of the calibration curve")
     parser.add_argument("--records", help="a JSON file: read the records from it if it exists, else write them there")
     parser.add_argument(
@@ -175,8 +189,12 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.records) as f:
             records = [Record(*row) for row in json.load(f)]
     except (TypeError, FileNotFoundError):
+        fitted = args.horizon == "fitted"
+        horizon = leaves(args.score_fit) if fitted else None
+        nodes = args.nodes or (FITTED_NODES if fitted else DEFAULT_NODES)
+        depth = args.depth or (FITTED_DEPTH if fitted else MIN_DEPTH)
         for n, deal in enumerate(range(args.first, args.first + args.games)):
-            records += play(deal, args.nodes, leaves(args.score_fit))
+            records += play(deal, nodes, horizon, depth)
             print(f"\r{n + 1}/{args.games} deals", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
         if args.records:
@@ -190,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     curve = isotonic_curve(pairs, args.least)
     print("# calibrated, in sample:\n" + _calibration_table([(calibrated(c, curve), w) for c, w in pairs]))
     print("CURVE = (" + ", ".join(f"({x:.4f}, {y:.4f})" for x, y in curve) + ")")
-    print("SCORE_FIT = (" + ", ".join(f"{w:.3f}" for w in fit_score(records)) + ")")
+    if args.horizon == "fitted":  # the score line is the fitted horizon's; the learned one has none
+        print("SCORE_FIT = (" + ", ".join(f"{w:.3f}" for w in fit_score(records)) + ")")
     said = [(r.unseen, r.raw_expected, float(r.score if r.won else 0)) for r in records if r.unseen >= 0]
     print("SCORE_OFFSETS = (" + ", ".join(f"{x:.2f}" for x in score_offsets(said, args.least)) + ")")
     return 0

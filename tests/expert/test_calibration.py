@@ -8,7 +8,7 @@ from foursquare.engine import Game
 from foursquare.expert import advice as advice_module
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.calibration import (
-    SCORE_OFFSETS,
+    LEARNED_SCORE_OFFSETS,
     UNSURE,
     brier_score,
     buckets,
@@ -108,15 +108,15 @@ def test_the_said_score_is_shifted_within_0_and_the_most_a_deal_can_still_give()
 def test_every_cell_of_a_position_is_shifted_alike_so_costs_are_the_searchs_own(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert SCORE_OFFSETS, "the package carries fitted offsets"
+    assert LEARNED_SCORE_OFFSETS, "the package carries fitted offsets"
     game = Game.deal(4)
     for cell in [(0, 0), (0, 1), (1, 1)]:
         game.play(cell)
     position = Position.of(game)
     said = advise(position, nodes=20_000)
-    monkeypatch.setattr(advice_module, "said_score", lambda raw, unseen, most: raw)
+    monkeypatch.setattr(advice_module, "said_score", lambda raw, unseen, most, offsets: raw)
     raw = advise(position, nodes=20_000)
-    shift = SCORE_OFFSETS[min(sum(position.unseen), len(SCORE_OFFSETS) - 1)]
+    shift = LEARNED_SCORE_OFFSETS[min(sum(position.unseen), len(LEARNED_SCORE_OFFSETS) - 1)]
     assert said.raw_expected == raw.expected_score
     assert said.expected_score == pytest.approx(raw.expected_score + shift)
     for (cell, score), (same, unshifted) in zip(said.scores, raw.scores, strict=True):

