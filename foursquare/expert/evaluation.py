@@ -15,6 +15,8 @@ from foursquare.engine import GRID, MAX_FACE_DOWN
 
 __all__ = [
     "DOWN_CHANCE",
+    "FITTED_DEPTH",
+    "FITTED_NODES",
     "SCORE_FIT",
     "WIN_BONUS",
     "Leaves",
@@ -38,6 +40,12 @@ simulate --games 500 --seed 5000 --json``) wins 3 fewer of deals 5000-5499
 measured price, not a setting chosen there, since those deals are for
 reporting only.
 """
+
+FITTED_NODES = 1_500_000
+"""The node budget the expert had with this horizon, before its horizon was learned: what its figures and
+settings were measured at."""
+FITTED_DEPTH = 3
+"""The placements the expert always looked ahead with this horizon."""
 
 SCORE_FIT = (2.6, 1.67, 0.37, 0.0)
 """The cards the rest of a won game uses: ``a + b·missing piles + c·face-down + d·face-down on full piles``.

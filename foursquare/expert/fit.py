@@ -45,14 +45,9 @@ from foursquare.expert.calibration import (
     isotonic_curve,
     score_offsets,
 )
-from foursquare.expert.evaluation import SCORE_FIT, leaves
+from foursquare.expert.evaluation import FITTED_DEPTH, FITTED_NODES, SCORE_FIT, leaves
 from foursquare.expert.faults import Flaw
 from foursquare.expert.search import Horizon
-
-FITTED_NODES = 1_500_000
-"""The node budget the expert had with the fitted horizon, which its numbers here were fitted to."""
-FITTED_DEPTH = 3
-"""The depth the expert always looked ahead with the fitted horizon."""
 
 __all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
 

@@ -33,6 +33,7 @@ from foursquare.engine import GRID, Game, Status
 from foursquare.engine.values import Value
 from foursquare.expert.advice import DEFAULT_NODES, Position, advise
 from foursquare.expert.danger import danger_after
+from foursquare.expert.evaluation import FITTED_DEPTH, FITTED_NODES, leaves
 
 __all__ = ["EARLY", "MEASURED", "Figures", "main", "measure", "play", "quotes"]
 
@@ -42,12 +43,20 @@ _DEADLY = (1, 10)
 """The ranks most often deadly: the lowest and the highest, extreme in nearly every line."""
 
 
-def play(deal: int, nodes: int = DEFAULT_NODES) -> dict[str, int]:
-    """The expert's game on ``deal``, tallied (see the module): every count :class:`Figures` adds up."""
+def play(deal: int, nodes: int = DEFAULT_NODES, fitted: bool = False) -> dict[str, int]:
+    """The expert's game on ``deal``, tallied (see the module): every count :class:`Figures` adds up.
+
+    ``fitted``: the expert with the fitted horizon it had before its horizon was learned (at ``nodes``, three
+    placements ahead), whose games the strategy page's figures come from.
+    """
     game = Game.deal(deal)
     tally: Counter[str] = Counter()
     while not game.is_over:
-        cell = advise(Position.of(game), nodes=nodes).cell
+        position = Position.of(game)
+        if fitted:
+            cell = advise(position, nodes=nodes, min_depth=FITTED_DEPTH, horizon=leaves()).cell
+        else:
+            cell = advise(position, nodes=nodes).cell
         n = game.placed_count + 1
         legal = game.legal_moves()
         new = [other for other in legal if game.pile(other) is None]
@@ -114,13 +123,13 @@ class Figures(Value):
         return cls(first, *(total[name] for name in names))
 
 
-def measure(first: int, games: int, nodes: int = DEFAULT_NODES, workers: int = 2) -> Figures:
-    """The expert's games on deals ``first`` … tallied, ``workers`` deals at a time."""
+def measure(first: int, games: int, nodes: int = DEFAULT_NODES, workers: int = 2, fitted: bool = False) -> Figures:
+    """The expert's games on deals ``first`` … tallied, ``workers`` deals at a time (``fitted``: see :func:`play`)."""
     deals = range(first, first + games)
     if workers <= 1:
-        return Figures.of(first, (play(deal, nodes) for deal in deals))
+        return Figures.of(first, (play(deal, nodes, fitted) for deal in deals))
     with ProcessPoolExecutor(workers) as pool:
-        return Figures.of(first, pool.map(play, deals, [nodes] * games))
+        return Figures.of(first, pool.map(play, deals, [nodes] * games, [fitted] * games))
 
 
 def _percent(part: int, whole: int) -> str:
@@ -164,8 +173,8 @@ MEASURED = Figures(
     ten_positions=574,
     ten_safe=3278,
 )
-"""The figures ``python -m foursquare.expert.principles --first 400000 --games 200`` printed (the page quotes
-them): 200 deals, a range no setting was tuned on, at the default budget."""
+"""The figures ``python -m foursquare.expert.principles --first 400000 --games 200 --horizon fitted`` printed (the
+page quotes them): 200 deals, a range no setting was tuned on, by the expert with the fitted horizon at its budget."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,10 +183,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--first", type=int, default=400_000, help="the first deal to play (default: 400000)")
     parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
-    parser.add_argument("--nodes", type=int, default=DEFAULT_NODES, help="the expert's node budget per card")
+    parser.add_argument(
+        "--horizon",
+        choices=("learned", "fitted"),
+        default="learned",
+        help="the expert's horizon: today's learned one, or the fitted line it had before (at 1500000 nodes unless"
+        " --nodes says otherwise), whose games the strategy page quotes",
+    )
+    parser.add_argument("--nodes", type=int, help=f"the expert's node budget per card (default: {DEFAULT_NODES})")
     parser.add_argument("--workers", type=int, default=2, help="deals played at a time (default: 2)")
     args = parser.parse_args(argv)
-    figures = measure(args.first, args.games, args.nodes, args.workers)
+    fitted = args.horizon == "fitted"
+    nodes = args.nodes or (FITTED_NODES if fitted else DEFAULT_NODES)
+    figures = measure(args.first, args.games, nodes, args.workers, fitted)
     print(repr(figures))
     print("# the page quotes:")
     for quote in quotes(figures):
