@@ -49,7 +49,16 @@ from foursquare.expert.evaluation import FITTED_DEPTH, FITTED_NODES, SCORE_FIT, 
 from foursquare.expert.faults import Flaw
 from foursquare.expert.search import Horizon
 
-__all__ = ["Record", "features", "fit_score", "main", "play", "solve"]
+__all__ = [
+    "Record",
+    "add_expert_options",
+    "chosen_expert",
+    "features",
+    "fit_score",
+    "main",
+    "play",
+    "solve",
+]
 
 
 class Record(NamedTuple):
@@ -156,18 +165,29 @@ def _fit(text: str) -> tuple[float, float, float, float]:
     return parts[0], parts[1], parts[2], parts[3]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m foursquare.expert.fit", description=__doc__.split("\n")[0])
-    parser.add_argument("--first", type=int, default=100_000, help="the first deal to play (default: 100000)")
-    parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
+def add_expert_options(parser: argparse.ArgumentParser) -> None:
+    """``--horizon`` and ``--nodes``: which expert a script plays, today's or the one before its learned horizon."""
     parser.add_argument(
         "--horizon",
         choices=("learned", "fitted"),
         default="learned",
-        help="the expert's horizon: the learned one (the default expert) or the fitted line (with its own budget"
-        " of 1500000 nodes and depth 3 unless --nodes and --depth say otherwise)",
+        help="the expert's horizon: today's learned one, or the fitted line it had before (at"
+        f" {FITTED_NODES} nodes and {FITTED_DEPTH} placements ahead unless told otherwise)",
     )
     parser.add_argument("--nodes", type=int, help=f"the expert's node budget per card (default: {DEFAULT_NODES})")
+
+
+def chosen_expert(args: argparse.Namespace) -> tuple[bool, int]:
+    """Whether :func:`add_expert_options` chose the fitted horizon, and the budget: what was asked, else its own."""
+    fitted = bool(args.horizon == "fitted")
+    return fitted, int(args.nodes or (FITTED_NODES if fitted else DEFAULT_NODES))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m foursquare.expert.fit", description=__doc__.split("\n")[0])
+    parser.add_argument("--first", type=int, default=100_000, help="the first deal to play (default: 100000)")
+    parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
+    add_expert_options(parser)
     parser.add_argument("--depth", type=int, help=f"placements always looked ahead (default: {MIN_DEPTH})")
     parser.add_argument("--least", type=int, default=100, help="placements per point of the calibration curve")
     parser.add_argument("--records", help="a JSON file: read the records from it if it exists, else write them there")
@@ -184,9 +204,8 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.records) as f:
             records = [Record(*row) for row in json.load(f)]
     except (TypeError, FileNotFoundError):
-        fitted = args.horizon == "fitted"
+        fitted, nodes = chosen_expert(args)
         horizon = leaves(args.score_fit) if fitted else None
-        nodes = args.nodes or (FITTED_NODES if fitted else DEFAULT_NODES)
         depth = args.depth or (FITTED_DEPTH if fitted else MIN_DEPTH)
         for n, deal in enumerate(range(args.first, args.first + args.games)):
             records += play(deal, nodes, horizon, depth)

@@ -33,7 +33,8 @@ from foursquare.engine import GRID, Game, Status
 from foursquare.engine.values import Value
 from foursquare.expert.advice import DEFAULT_NODES, Position, advise
 from foursquare.expert.danger import danger_after
-from foursquare.expert.evaluation import FITTED_DEPTH, FITTED_NODES, leaves
+from foursquare.expert.evaluation import FITTED_DEPTH, leaves
+from foursquare.expert.fit import add_expert_options, chosen_expert
 
 __all__ = ["EARLY", "MEASURED", "Figures", "main", "measure", "play", "quotes"]
 
@@ -183,18 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--first", type=int, default=400_000, help="the first deal to play (default: 400000)")
     parser.add_argument("--games", type=int, default=200, help="how many deals (default: 200)")
-    parser.add_argument(
-        "--horizon",
-        choices=("learned", "fitted"),
-        default="learned",
-        help="the expert's horizon: today's learned one, or the fitted line it had before (at 1500000 nodes unless"
-        " --nodes says otherwise), whose games the strategy page quotes",
-    )
-    parser.add_argument("--nodes", type=int, help=f"the expert's node budget per card (default: {DEFAULT_NODES})")
+    add_expert_options(parser)  # the strategy page quotes the games of --horizon fitted
     parser.add_argument("--workers", type=int, default=2, help="deals played at a time (default: 2)")
     args = parser.parse_args(argv)
-    fitted = args.horizon == "fitted"
-    nodes = args.nodes or (FITTED_NODES if fitted else DEFAULT_NODES)
+    fitted, nodes = chosen_expert(args)
     figures = measure(args.first, args.games, nodes, args.workers, fitted)
     print(repr(figures))
     print("# the page quotes:")
