@@ -379,11 +379,11 @@ class Reviewing(Background):
                 raise _Cancelled
             if not pipes:
                 raise Invalid(Fault(Flaw.WORK_STOPPED))
-            for conn in wait(pipes, POLL_SECONDS):
-                assert isinstance(conn, Connection)
+            ready = wait(pipes, POLL_SECONDS)
+            for conn in [pipe for pipe in pipes if pipe in ready]:  # Windows' pipes are no Connection class
                 try:
                     message = conn.recv()
-                except EOFError:  # that child is done (or died): the other may still have what is missing
+                except (EOFError, ConnectionError):  # that child is done (or died): the other may still have the rest
                     pipes.remove(conn)
                     continue
                 if isinstance(message, Step):

@@ -98,15 +98,21 @@ _SYSTEM: dict[str, str] = {
 }
 """The system's errors a player meets, by their names in :mod:`errno` (a system may lack some)."""
 
+_SYSTEM_BY_CODE: dict[int, str] = {
+    getattr(errno, name): message for name, message in reversed(_SYSTEM.items()) if hasattr(errno, name)
+}
+""":data:`_SYSTEM` by this system's numbers: Windows gives some errors the numbers of its sockets' (``ELOOP`` is
+``WSAELOOP`` there), so the names are looked up once, where the numbers come from."""
+
 
 def system_error(code: int | None) -> str:
     """A failure of the system by its error number (``errno``), in a few words: never the system's own English.
 
     An error not worded here keeps its name (``EIO``), for a maintainer to look up.
     """
+    if code in _SYSTEM_BY_CODE:
+        return _(_SYSTEM_BY_CODE[code])
     name = errno.errorcode.get(code) if code is not None else None
-    if name in _SYSTEM:
-        return _(_SYSTEM[name])
     if code is None:
         return _("the system refused")
     # Translators: {code} is the system's name for its error, such as EIO, as it stands (it is looked up by it)
