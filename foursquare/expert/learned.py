@@ -232,10 +232,7 @@ class Learned:
         and only a win it sees is said to be sure.
         """
         total = sum(map(self.weights.__getitem__, features(board, counts, left)))
-        chance = ((total + _HALF) & _LOW) - _HALF
-        value = (total - chance) >> 32
-        most = WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
-        return min(max(value / VALUE_SCALE, 0.0), most), min(max(chance / CHANCE_SCALE, 0.0), LIVE_MOST)
+        return _judged(total, WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1))
 
     def sweep(
         self, board: Board, counts: list[int], left: int, every: dict[int, list[tuple[float, float, int]]] | None = None
@@ -325,10 +322,9 @@ class Learned:
                 most = WIN_BONUS + after - max(SQUARE - piles, 1)
                 for r in bits(by):
                     total = rest + rare[r] + sum(map(get, map(add, at_p, scaled[r])))
-                    units = (total + _HALF) >> 32  # the value's part; the chance's is the low 32 bits, signed
-                    if every is not None or units > best_value[r] * VALUE_SCALE:
-                        value = min(max(units / VALUE_SCALE, 0.0), most)
-                        said = min(max((((total + _HALF) & _LOW) - _HALF) / CHANCE_SCALE, 0.0), LIVE_MOST)
+                    # the value's part, without the chance's (the low 32 bits, signed): is this cell worth more?
+                    if every is not None or (total + _HALF) >> 32 > best_value[r] * VALUE_SCALE:
+                        value, said = _judged(total, most)
                         if every is not None:
                             every.setdefault(r, []).append((value, said, i))
                         if value > best_value[r]:
@@ -336,6 +332,14 @@ class Learned:
                             best_chance[r] = said
                             best_at[r] = i
         return [(r, best_value[r], best_chance[r], best_at[r]) for r in live]
+
+
+def _judged(total: int, most: float) -> tuple[float, float]:
+    """The value and the chance a sum of packed weights (:class:`Learned`) stands for: the value at most ``most``
+    cards and at least 0, the chance from 0 to :data:`LIVE_MOST`."""
+    chance = ((total + _HALF) & _LOW) - _HALF
+    value = (total - chance) >> 32
+    return min(max(value / VALUE_SCALE, 0.0), most), min(max(chance / CHANCE_SCALE, 0.0), LIVE_MOST)
 
 
 def _end(down: int, piles: int, after: int) -> tuple[float, float] | None:

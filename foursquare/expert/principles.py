@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from foursquare.engine import GRID, Game, Status
 from foursquare.engine.values import Value
-from foursquare.expert.advice import DEFAULT_NODES, Position, advise
+from foursquare.expert.advice import DEFAULT_NODES, MIN_DEPTH, Position, advise
 from foursquare.expert.danger import danger_after
 from foursquare.expert.evaluation import FITTED_DEPTH, leaves
 from foursquare.expert.fit import add_expert_options, chosen_expert
@@ -53,11 +53,8 @@ def play(deal: int, nodes: int = DEFAULT_NODES, fitted: bool = False) -> dict[st
     game = Game.deal(deal)
     tally: Counter[str] = Counter()
     while not game.is_over:
-        position = Position.of(game)
-        if fitted:
-            cell = advise(position, nodes=nodes, min_depth=FITTED_DEPTH, horizon=leaves()).cell
-        else:
-            cell = advise(position, nodes=nodes).cell
+        depth, horizon = (FITTED_DEPTH, leaves()) if fitted else (MIN_DEPTH, None)
+        cell = advise(Position.of(game), nodes=nodes, min_depth=depth, horizon=horizon).cell
         n = game.placed_count + 1
         legal = game.legal_moves()
         new = [other for other in legal if game.pile(other) is None]
