@@ -185,6 +185,15 @@ def session_on(game: Game, deals: list[int] | None = None) -> GameSession:
     return GameSession.in_memory(game, dealer=lambda: queue.pop(0))
 
 
+def kept_session_on(game: Game) -> GameSession:
+    """A session on ``game``, just ended and kept as the session keeps a finished game (nothing kept on disk)."""
+    session = session_on(game)
+    session.game_id = session.store.record(
+        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
+    ).game_id
+    return session
+
+
 def make_app(seed: int = 1, deals: list[int] | None = None, settings: Settings | None = None) -> App:
     """The game screen on deal ``seed`` (nothing kept), with new deals taken from ``deals`` in order."""
     return App(session_on(Game.deal(seed), deals), settings=settings)

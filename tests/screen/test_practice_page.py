@@ -8,6 +8,7 @@ import pytest
 from helpers import (
     another_wrong_cell,
     finds_noted,
+    kept_session_on,
     new_pile_judge,
     press,
     screen_for,
@@ -38,10 +39,7 @@ JUDGE = new_pile_judge()
 def practice_app(stacks: int = 2, judge: Judge = JUDGE) -> tuple[App, PracticePages, Game, list[Step]]:
     """The screen with one kept game that stacked ``stacks`` times where ``judge``'s expert opens a pile."""
     game, stacked = stacking_game(7, judge, stacks=stacks)
-    session = session_on(game)
-    session.game_id = session.store.record(
-        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
-    ).game_id
+    session = kept_session_on(game)
     app = App(session)
     library = Library(session.store)
     reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=judge))

@@ -30,11 +30,11 @@ from helpers import (
     WINNING_LINE,
     WINNING_LINE_DEAL_1,
     another_wrong_cell,
+    kept_session_on,
     make_app,
     new_pile_judge,
     press,
     screen_for,
-    session_on,
     stacking_game,
 )
 from spoken import (
@@ -61,7 +61,6 @@ from foursquare.screen.play import Request, StatsPage
 from foursquare.screen.practice_page import PracticePage, PracticePages
 from foursquare.screen.review_page import ReviewPages
 from foursquare.session.game import GameSession
-from foursquare.storage.formats import FinishedGame, utc_now
 from foursquare.storage.library import Library
 from foursquare.words import catalog
 from foursquare.words.cards import Spelling
@@ -208,10 +207,7 @@ def pages_app(width: int, height: int) -> tuple[App, ReviewPages, list[Cell]]:
     page wired as the game screen wires them (the review and practice by the fake expert); the two cells
     practice asks about, the expert's and the player's of the first."""
     game, stacked = stacking_game(7, JUDGE, stacks=2)
-    session = session_on(game)
-    session.game_id = session.store.record(
-        FinishedGame.of(game, daily=None, started=None, ended=utc_now(), counted=True)
-    ).game_id
+    session = kept_session_on(game)
     app = App(session)
     library = Library(session.store)
     reviews = ReviewPages(app, library=library, start=lambda g: Reviewing(g, judge=JUDGE))
