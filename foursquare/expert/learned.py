@@ -128,6 +128,10 @@ _READ_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 _READS_AT = tuple(frozenset(t for t, _ in read) for read in _READ_BY)
 # _SCALED[p][r]: how far each look-up reading position p moves when a card of rank r lies there (not before)
 _SCALED = tuple(tuple(tuple(times * r for _, times in read) for r in range(11)) for read in _READ_BY)
+_TIMES = tuple(tuple(times for _, times in read) for read in _READ_BY)
+# ranks one apart are a look-up's place apart in its table, so that one slice holds a look-up at every rank: quicker
+# than looking up rank by rank once this many ranks are judged together
+_SLICED = 4
 
 _SUMMARY = TUPLE_SIZE * len(SHAPES)
 _D_STRIDE = (MAX_FACE_DOWN + 1) * (SQUARE + 1) * (_MAX_LEFT + 1)
@@ -246,7 +250,8 @@ class Learned:
         turned cells differ by which lines turn (four ways at most a cell), and only the few that read the placed
         cell differ by rank.  ``counts`` is changed while it runs and put back.
         """
-        get = self.weights.__getitem__
+        weights = self.weights
+        get = weights.__getitem__
         occ, down, full, ranks, height = board.occ, board.down, board.full, board.rank, board.height
         after = left - 1
         live = [r for r in range(1, 11) if counts[r]]
@@ -257,7 +262,11 @@ class Learned:
         best_value = [0.0] * 11
         best_chance = [0.0] * 11
         best_at = [-1] * 11
-        frames: dict[int, tuple[list[int], list[int], int]] = {}  # the table seen from a box: codes, look-ups, sum
+        # the table seen from a box: its codes, its look-ups, their weights and their sum
+        frames: dict[int, tuple[list[int], list[int], list[int], int]] = {}
+        # by the box and a line's cells (the box's index above the cells' bits): how far each look-up reading them
+        # moves when they turn, the same for every cell placed in that line (:func:`_line_moved`)
+        moves: dict[int, dict[int, int]] = {}
         for i in bits(board.legal()):
             bit = 1 << i
             r0 = min(board.r0, (i >> 3) - 3)  # a new pile above or left of the table moves the box
@@ -268,8 +277,9 @@ class Learned:
                 g = _codes(board, base)
                 pairs = [g[a] * CODES + g[b] for a, b in _PAIRS]
                 found = [off + pairs[high] * _PAIR + pairs[low] for off, high, low in _BY_PAIRS]
-                frame = frames[base] = g, found, sum(map(get, found))
-            g, found, whole = frame
+                found_weights = list(map(get, found))
+                frame = frames[base] = g, found, found_weights, sum(found_weights)
+            g, found, found_weights, whole = frame
             k = i - base
             p = (k >> 3) * GRID + (k & 7)
             row = occ & ROW_MASK_OF[i] & ~bit
@@ -299,29 +309,34 @@ class Learned:
                             best_value[r], best_chance[r] = ended
                             best_at[r] = i
                     continue
-                shift: dict[int, int] = {}  # how far each look-up reading a turned cell moves
-                for j in bits(turned):
-                    k = j - base
-                    q = (k >> 3) * GRID + (k & 7)
-                    on_full = now_full >> j & 1
-                    code = 1 + on_full if now_down >> j & 1 else ranks[j] + 2 + 10 * on_full
-                    for t, times in _READ_BY[q]:
-                        shift[t] = shift.get(t, 0) + times * (code - g[q])
+                if not turned:
+                    shift: dict[int, int] = {}
+                elif turned in (row, col):
+                    shift = _line_moved(moves, turned, base, g, full, down, ranks)
+                else:  # both lines turn: what each one's turning moves, added up
+                    shift = dict(_line_moved(moves, row, base, g, full, down, ranks))
+                    for t, moved in _line_moved(moves, col, base, g, full, down, ranks).items():
+                        shift[t] = shift.get(t, 0) + moved
                 rest = whole + get(summary_index(d, piles, (now_down & now_full).bit_count(), after))
                 reads_p = _READS_AT[p]
                 for t, moved in shift.items():
                     if t not in reads_p:
-                        rest += get(found[t] + moved) - get(found[t])
+                        rest += get(found[t] + moved) - found_weights[t]
                 at_p = []
                 lift = placed - g[p]
                 for t, times in _READ_BY[p]:
-                    was = found[t]
-                    rest -= get(was)
-                    at_p.append(was + shift.get(t, 0) + times * lift)
-                scaled = _SCALED[p]
+                    rest -= found_weights[t]
+                    at_p.append(found[t] + shift.get(t, 0) + times * lift)
+                if by.bit_count() >= _SLICED:  # each look-up at every rank in one slice of its table
+                    ten = [weights[a + t : a + t * 11 : t] for a, t in zip(at_p, _TIMES[p], strict=True)]
+                    sums = list(map(sum, zip(*ten, strict=True)))
+                    by_rank = [(r, sums[r - 1]) for r in bits(by)]
+                else:
+                    scaled = _SCALED[p]
+                    by_rank = [(r, sum(map(get, map(add, at_p, scaled[r])))) for r in bits(by)]
                 most = WIN_BONUS + after - max(SQUARE - piles, 1)
-                for r in bits(by):
-                    total = rest + rare[r] + sum(map(get, map(add, at_p, scaled[r])))
+                for r, at_rank in by_rank:
+                    total = rest + rare[r] + at_rank
                     # the value's part, without the chance's (the low 32 bits, signed): is this cell worth more?
                     if every is not None or (total + _HALF) >> 32 > best_value[r] * VALUE_SCALE:
                         value, said = _judged(total, most)
@@ -332,6 +347,27 @@ class Learned:
                             best_chance[r] = said
                             best_at[r] = i
         return [(r, best_value[r], best_chance[r], best_at[r]) for r in live]
+
+
+def _line_moved(
+    moves: dict[int, dict[int, int]], line: int, base: int, g: list[int], full: int, down: int, ranks: list[int]
+) -> dict[int, int]:
+    """How far each look-up reading a cell of ``line`` moves in its table when those cells turn over, the box's
+    top-left cell at board index ``base`` and its codes ``g`` (:meth:`Learned.sweep`): a cell turned is face up
+    where it was face down and back, on the same pile.  Kept in ``moves``, by the box and the cells, for the
+    other cells placed in the same line."""
+    key = base << 64 | line
+    shift = moves.get(key)
+    if shift is None:
+        shift = moves[key] = {}
+        for j in bits(line):
+            k = j - base
+            q = (k >> 3) * GRID + (k & 7)
+            on_full = full >> j & 1
+            code = ranks[j] + 2 + 10 * on_full if down >> j & 1 else 1 + on_full
+            for t, times in _READ_BY[q]:
+                shift[t] = shift.get(t, 0) + times * (code - g[q])
+    return shift
 
 
 def _judged(total: int, most: float) -> tuple[float, float]:
