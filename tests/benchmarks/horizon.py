@@ -6,10 +6,12 @@ one on the same deals: the difference of their scores (a loss 0) deal by
 deal, with a 95% confidence interval (paired by deal, so that the luck of
 the deal cancels).  Each expert is named by its horizon (``fitted`` or
 ``learned``), how many placements it always looks ahead and its node
-budget, as ``fitted:3:1500000`` (the default expert) or ``learned:1:0`` (one
-placement ahead, no search).  By default: the default expert; both horizons
-one placement ahead and two; and the fitted one three ahead with no budget to
-look deeper, about the learned one's time two ahead.  Deals 7000 on are the learned horizon's report
+budget, as ``learned:2:80000`` (the default expert) or ``learned:1:0`` (one
+placement ahead, no search); ``learned@FILE`` is the learned horizon with the
+weights of another training run (``python -m foursquare.expert.train --out
+FILE``).  By default: the expert before the learned horizon; both horizons
+one placement ahead and two; and the fitted one three ahead with no budget
+to look deeper, about the learned one's time two ahead.  Deals 7000 on are the learned horizon's report
 range: never trained on (2,000,000 on) nor tuned on.
 
 Counts, not the clock, bound the experts, so the scores are the same on any
@@ -32,7 +34,7 @@ from foursquare.commands.simulate import wilson_interval
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.evaluation import leaves
-from foursquare.expert.learned import learned
+from foursquare.expert.learned import Learned, learned, read_weights
 from foursquare.expert.search import Horizon
 
 __all__ = ["Expert", "main"]
@@ -65,9 +67,17 @@ class Expert:
     @classmethod
     def parse(cls, text: str) -> Expert:
         kind, depth, nodes = text.split(":")
-        if kind not in ("fitted", "learned"):
-            raise argparse.ArgumentTypeError(f"a horizon is fitted or learned, not {kind!r}")
-        return cls(text, learned() if kind == "learned" else leaves(), int(depth), int(nodes))
+        horizon: Horizon
+        if kind == "fitted":
+            horizon = leaves()
+        elif kind == "learned":
+            horizon = learned()
+        elif kind.startswith("learned@"):  # weights that do not ship: another training run's
+            with open(kind.removeprefix("learned@"), "rb") as f:
+                horizon = Learned(read_weights(f.read()))
+        else:
+            raise argparse.ArgumentTypeError(f"a horizon is fitted, learned or learned@FILE, not {kind!r}")
+        return cls(text, horizon, int(depth), int(nodes))
 
     def play(self, deal: int) -> None:
         game = Game.deal(deal)
