@@ -204,9 +204,37 @@ def test_training_from_the_same_seed_and_deals_writes_the_same_weights(tmp_path:
 
     paths = [tmp_path / "a.bin", tmp_path / "b.bin"]
     for path in paths:
-        assert main(["--first", "2000000", "--games", "6", "--every", "3", "--explore", "0.1", "--out", str(path)]) == 0
+        assert main(["--phase", "2000000:6:0.5", "--every", "3", "--explore", "0.1", "--out", str(path)]) == 0
     assert paths[0].read_bytes() == paths[1].read_bytes()
     assert len(read_weights(paths[0].read_bytes())) == FEATURES
+
+
+def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its_file(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert.train import main
+
+    both, first, then = tmp_path / "both.bin", tmp_path / "first.bin", tmp_path / "then.bin"
+    assert main(["--phase", "2000000:4:0.5", "--phase", "4000000:3:0.05", "--out", str(both)]) == 0
+    assert main(["--phase", "2000000:4:0.5", "--out", str(first)]) == 0
+    assert main(["--start", str(first), "--phase", "4000000:3:0.05", "--out", str(then)]) == 0
+    assert both.read_bytes() == then.read_bytes()
+    assert both.read_bytes() != first.read_bytes(), "the second phase learned something"
+
+
+def test_training_refuses_a_damaged_start_or_a_phase_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert.train import main
+
+    damaged = tmp_path / "damaged.bin"
+    damaged.write_bytes(b"not weights")
+    assert main(["--start", str(damaged), "--phase", "2000000:1:0.5", "--out", str(tmp_path / "x.bin")]) == 1
+    assert "cannot start from" in capsys.readouterr().err
+    assert not (tmp_path / "x.bin").exists()
+    with pytest.raises(SystemExit):
+        main(["--phase", "2000000:many:0.5"])
+    assert "FIRST:GAMES:RATE" in capsys.readouterr().err
 
 
 def test_the_learned_expert_gives_games_differing_only_after_the_next_card_the_same_advice() -> None:
