@@ -34,7 +34,7 @@ from foursquare.commands.simulate import wilson_interval
 from foursquare.engine import Game, Status
 from foursquare.expert.advice import Position, advise
 from foursquare.expert.evaluation import leaves
-from foursquare.expert.learned import Learned, learned, read_weights
+from foursquare.expert.learned import DamagedWeights, Learned, learned, read_weights
 from foursquare.expert.search import Horizon
 
 __all__ = ["Expert", "main"]
@@ -66,18 +66,26 @@ class Expert:
 
     @classmethod
     def parse(cls, text: str) -> Expert:
-        kind, depth, nodes = text.split(":")
+        try:
+            kind, depth_text, nodes_text = text.split(":")
+            depth, nodes = int(depth_text), int(nodes_text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"an expert is HORIZON:DEPTH:NODES, not {text!r}") from None
         horizon: Horizon
         if kind == "fitted":
             horizon = leaves()
         elif kind == "learned":
             horizon = learned()
         elif kind.startswith("learned@"):  # weights that do not ship: another training run's
-            with open(kind.removeprefix("learned@"), "rb") as f:
-                horizon = Learned(read_weights(f.read()))
+            path = kind.removeprefix("learned@")
+            try:
+                with open(path, "rb") as f:
+                    horizon = Learned(read_weights(f.read()))
+            except (OSError, DamagedWeights) as error:
+                raise argparse.ArgumentTypeError(f"no weights in {path}: {error!r}") from None
         else:
             raise argparse.ArgumentTypeError(f"a horizon is fitted, learned or learned@FILE, not {kind!r}")
-        return cls(text, horizon, int(depth), int(nodes))
+        return cls(text, horizon, depth, nodes)
 
     def play(self, deal: int) -> None:
         game = Game.deal(deal)
