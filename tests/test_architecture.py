@@ -152,7 +152,7 @@ says through them (its errors for a misuse of the code are named by their type).
 PROGRAMMING_ERRORS = (TypeError, AttributeError, AssertionError, NotImplementedError)
 """Errors that tell a programmer of a misuse of the code, as Python's own do (a value type given a wrong field):
 no player reads them, so they may keep their words."""
-MAINTAINERS_TOOLS = {"foursquare.expert.fit"}
+MAINTAINERS_TOOLS = {"foursquare.expert.fit", "foursquare.expert.train"}
 """Modules run by hand by the game's maintainers (``python -m``), that print their own English reports."""
 _WORDS = re.compile(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}")
 
