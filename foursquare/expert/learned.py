@@ -247,8 +247,9 @@ class Learned:
         ``left`` counts the unseen cards with the one being placed; a table the placement ends is worth what the
         game's end brings, and ties keep the first cell, as the search's loop over cells does.  Why it is quicker:
         the look-ups that read no cell a placement changes are the table's own, added up once; those that read only
-        turned cells differ by which lines turn (four ways at most a cell), and only the few that read the placed
-        cell differ by rank.  ``counts`` is changed while it runs and put back.
+        turned cells differ by which lines turn (four ways at most a cell, and what a line's turning moves is the
+        same for every cell placed in it), and only the few that read the placed cell differ by rank, where one
+        slice of a look-up's table holds it at every rank.
         """
         weights = self.weights
         get = weights.__getitem__
