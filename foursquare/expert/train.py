@@ -19,8 +19,10 @@ that ``--start`` from a phase's file goes on exactly as one run would.  The
 default (:data:`PHASES`) writes the weights that ship: deals 2,000,000 to
 2,999,999, a range used for nothing else (the learning rate was chosen on
 the first 4,000 of them; the figures of ``help expert`` come from deals 7000
-on, never trained or tuned on), about 45 minutes on one core at 400 deals a
-second; its last 20,000 deals won 93.4% of the time one placement ahead.
+on, never trained or tuned on), 44 minutes on one core of the shared
+machine (384 deals a second; it wrote the same bytes again after this
+script took phases); its last 20,000 deals won 93.4% of the time one
+placement ahead.
 A second phase at a tenth of the rate (``--phase 4000000:500000:0.05``)
 lifts that to 93.7% and 18.5 cards a deal from 18.1, and two placements
 ahead to 20.98 cards a deal from 20.55 on the tuning deals 102000-102299,
