@@ -76,9 +76,11 @@ __all__ = [
     "codes",
     "features",
     "learned",
+    "pack",
     "rare_index",
     "read_weights",
     "summary_index",
+    "unpack",
     "write_weights",
 ]
 
@@ -412,6 +414,12 @@ _MAGIC = b"FSQ-NTUPLE-2\n"
 def pack(value: Sequence[int], chance: Sequence[int]) -> array[int]:
     """Both networks' whole-number weights as one (see :class:`Learned`)."""
     return array("q", [(v << 32) + c for v, c in zip(value, chance, strict=True)])
+
+
+def unpack(weights: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Both networks' whole-number weights from :func:`pack`'s, as :func:`_judged` reads a sum of them."""
+    chance = [((w + _HALF) & _LOW) - _HALF for w in weights]
+    return [(w - c) >> 32 for w, c in zip(weights, chance, strict=True)], chance
 
 
 def write_weights(path: str, weights: array[int]) -> None:

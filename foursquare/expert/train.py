@@ -58,9 +58,11 @@ from foursquare.expert.learned import (
     VALUE_SCALE,
     DamagedWeights,
     codes,
+    pack,
     rare_index,
     read_weights,
     summary_index,
+    unpack,
     write_weights,
 )
 
@@ -197,20 +199,21 @@ def _phase(text: str) -> Phase:
         raise argparse.ArgumentTypeError(f"FIRST:GAMES:RATE (deal, deals, rate), not {text!r}") from None
 
 
-def _packed(value: Any, chance: Any) -> Any:
-    """Both networks as the whole-number weights written to the file, packed (see :func:`~.learned.pack`)."""
+def _rounded(value: Any, chance: Any) -> tuple[Any, Any]:
+    """Both networks as :func:`_written` would write them, read back: where a phase after the first starts."""
     import numpy as np
 
-    return (np.rint(value * VALUE_SCALE).astype(np.int64) << 32) + np.rint(chance * CHANCE_SCALE).astype(np.int64)
+    return np.rint(value * VALUE_SCALE) / VALUE_SCALE, np.rint(chance * CHANCE_SCALE) / CHANCE_SCALE
 
 
-def _unpacked(packed: Any) -> tuple[Any, Any]:
-    """The two networks of packed weights, in cards and in chance, as floats to train on."""
+def _written(value: Any, chance: Any) -> array[int]:
+    """Both networks rounded to the whole-number weights of the file, packed."""
     import numpy as np
 
-    packed = np.asarray(packed, dtype=np.int64)
-    chance = ((packed + (1 << 31)) & ((1 << 32) - 1)) - (1 << 31)
-    return ((packed - chance) >> 32) / VALUE_SCALE, chance / CHANCE_SCALE
+    return pack(
+        np.rint(value * VALUE_SCALE).astype(np.int64).tolist(),
+        np.rint(chance * CHANCE_SCALE).astype(np.int64).tolist(),
+    )
 
 
 def _report(block: list[tuple[int, float, float]], games: int, start: float) -> None:
@@ -250,16 +253,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.start:
         try:
             with open(args.start, "rb") as f:
-                value, chance = _unpacked(np.frombuffer(read_weights(f.read()).tobytes(), dtype=np.int64))
+                whole_value, whole_chance = unpack(read_weights(f.read()))
         except (OSError, DamagedWeights) as error:
             print(f"cannot start from {args.start}: {error!r}", file=sys.stderr)
             return 1
+        value, chance = np.array(whole_value) / VALUE_SCALE, np.array(whole_chance) / CHANCE_SCALE
     else:
         value, chance = _start()
     start = time.perf_counter()
     for k, phase in enumerate(args.phase or PHASES):
         if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
-            value, chance = _unpacked(_packed(value, chance))
+            value, chance = _rounded(value, chance)
         print(
             f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}, explore {args.explore},"
             f" seed {args.seed}"
@@ -273,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(block) == args.every or n + 1 == phase.games:
                 _report(block, n + 1, begun)
                 block = []
-    write_weights(out, array("q", _packed(value, chance).tobytes()))
+    write_weights(out, _written(value, chance))
     print(f"# wrote {out} in {time.perf_counter() - start:.0f} s")
     return 0
 

@@ -31,6 +31,7 @@ from foursquare.expert.learned import (
     rare_index,
     read_weights,
     summary_index,
+    unpack,
     write_weights,
 )
 from foursquare.expert.search import Lookahead
@@ -163,6 +164,7 @@ def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refus
     write_weights(str(path), pack(value, chance))
     weights = read_weights(path.read_bytes())
     assert list(weights) == list(pack(value, chance))
+    assert unpack(weights) == (value, chance), "training goes on from a file's weights as they were written"
     board = Board.of([((0, 0), 5, 1, True)])
     counts = [0, 3, 4, 4, 4, 3, 4, 4, 4, 4, 4]
     found = features(board, counts, 38)
