@@ -13,8 +13,9 @@ weights of ``--start``), so the first games are played as the fitted
 horizon would play them at one placement ahead.
 
 A run is one or more phases (``--phase FIRST:GAMES:RATE``): deals FIRST on,
-in order, each once, the rate falling linearly from RATE to a tenth of it;
-each phase starts from the weights as the one before would write them, so
+in order, each once, the rate falling linearly from RATE to a tenth of it,
+or with ``:coherent`` after it staying at RATE while each weight learns at
+its own pace (temporal coherence, :class:`_Network`); each phase starts from the weights as the one before would write them, so
 that ``--start`` from a phase's file goes on exactly as one run would.  The
 default (:data:`PHASES`) writes the weights that ship: deals 2,000,000 to
 2,999,999, a range used for nothing else (the learning rate was chosen on
@@ -107,12 +108,46 @@ def _start() -> tuple[Any, Any]:
     return value, chance
 
 
+class _Network:
+    """One network's weights in training and, in a coherent phase, what sets each weight's own rate.
+
+    Temporal coherence (Beal and Smith; Jaśkowski's 2048 program learns
+    by it): a weight moves by the phase's rate times ``|Σ e| / Σ |e|`` of
+    the errors ``e`` it has been moved by so far (1 before any), so that a
+    weight whose errors agree keeps learning fast and one whose errors
+    cancel out settles, each at its own pace, with no schedule to choose.
+    """
+
+    def __init__(self, weights: Any, coherent: bool) -> None:
+        import numpy as np
+
+        self.weights = weights
+        self.sums: Any = np.zeros(len(weights)) if coherent else None
+        self.sizes: Any = np.zeros(len(weights)) if coherent else None
+
+    def learn(self, found: Any, target: float, step: float) -> float:
+        """Move the value of ``found`` (its weights' indices) towards ``target``, ``step`` per weight; the error."""
+        import numpy as np
+
+        error = target - float(self.weights[found].sum())
+        if self.sums is None:
+            np.add.at(self.weights, found, step * error)
+        else:
+            sizes = self.sizes[found]
+            own = np.where(sizes > 0, np.abs(self.sums[found]) / np.where(sizes > 0, sizes, 1), 1.0)
+            np.add.at(self.weights, found, step * own * error)
+            np.add.at(self.sums, found, error)
+            np.add.at(self.sizes, found, abs(error))
+        return error
+
+
 def _play(
-    deal: int, value: Any, chance: Any, rate: float, explore: float, rng: random.Random
+    deal: int, value_net: _Network, chance_net: _Network, rate: float, explore: float, rng: random.Random
 ) -> tuple[int, float, float]:
     """Play ``deal`` once by the networks and learn from it: its score (-1 lost), the first value said, |TD error|."""
     import numpy as np
 
+    value, chance = value_net.weights, chance_net.weights
     ranks = [card.rank for card in shuffled_deck(deal)]
     counts = [0] + [len(ranks) // _RANKS] * _RANKS
     board = Board()
@@ -163,9 +198,8 @@ def _play(
             target_c = 1.0 if v > 0 else 0.0
         if before is not None:
             step = rate / len(before)
-            error = target_v - float(value[before].sum())
-            np.add.at(value, before, step * error)
-            np.add.at(chance, before, step * (target_c - float(chance[before].sum())))
+            error = value_net.learn(before, target_v, step)
+            chance_net.learn(before, target_c, step)
             errors += abs(error)
             steps += 1
         else:
@@ -179,11 +213,23 @@ def _play(
 
 
 class Phase(NamedTuple):
-    """One run of deals in order, each once, with a learning rate falling linearly from ``rate`` to a tenth of it."""
+    """One run of deals in order, each once: the learning rate falls linearly from ``rate`` to a tenth of it, or
+    in a ``coherent`` phase stays at ``rate`` and each weight learns at its own pace (:class:`_Network`)."""
 
     first: int
     games: int
     rate: float
+    coherent: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.first}:{self.games}:{self.rate}" + (f":{_COHERENT}" if self.coherent else "")
+
+    def rate_at(self, n: int) -> float:
+        """The rate for the ``n``-th deal of the phase, from 0."""
+        return self.rate if self.coherent else self.rate * (1.0 - 0.9 * n / self.games)
+
+
+_COHERENT = "coherent"
 
 
 PHASES = (Phase(2_000_000, 1_000_000, 0.5),)
@@ -191,12 +237,16 @@ PHASES = (Phase(2_000_000, 1_000_000, 0.5),)
 
 
 def _phase(text: str) -> Phase:
-    """A phase from ``FIRST:GAMES:RATE``."""
+    """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one."""
+    parts = text.split(":")
+    coherent = parts[-1] == _COHERENT
     try:
-        first, games, rate = text.split(":")
-        return Phase(int(first), int(games), float(rate))
+        first, games, rate = parts[:-1] if coherent else parts
+        return Phase(int(first), int(games), float(rate), coherent)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"FIRST:GAMES:RATE (deal, deals, rate), not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"FIRST:GAMES:RATE or FIRST:GAMES:RATE:{_COHERENT} (deal, deals, rate), not {text!r}"
+        ) from None
 
 
 def _rounded(value: Any, chance: Any) -> tuple[Any, Any]:
@@ -234,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         metavar="FIRST:GAMES:RATE",
         help="deals FIRST on, GAMES of them, the rate falling from RATE; again for each phase (default: "
-        + " then ".join(f"{p.first}:{p.games}:{p.rate}" for p in PHASES)
+        + " then ".join(map(str, PHASES))
         + ")",
     )
     parser.add_argument("--start", help="begin from the weights in this file rather than from the fitted horizon")
@@ -265,15 +315,17 @@ def main(argv: list[str] | None = None) -> int:
         if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
             value, chance = _rounded(value, chance)
         print(
-            f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}, explore {args.explore},"
+            f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
+            + (" (coherent)" if phase.coherent else "")
+            + f", explore {args.explore},"
             f" seed {args.seed}"
         )
         print(f"{'games':>8} {'won':>6} {'score':>6} {'said':>6} {'|error|':>8} {'games/s':>8}")
         begun = time.perf_counter()
         block: list[tuple[int, float, float]] = []
+        value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
         for n in range(phase.games):
-            rate = phase.rate * (1.0 - 0.9 * n / phase.games)
-            block.append(_play(phase.first + n, value, chance, rate, args.explore, rng))
+            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), args.explore, rng))
             if len(block) == args.every or n + 1 == phase.games:
                 _report(block, n + 1, begun)
                 block = []

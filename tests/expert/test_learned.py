@@ -223,6 +223,49 @@ def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its
     assert both.read_bytes() != first.read_bytes(), "the second phase learned something"
 
 
+def test_a_coherent_weight_keeps_learning_while_its_errors_agree_and_settles_when_they_cancel() -> None:
+    np = pytest.importorskip("numpy")
+    from foursquare.expert.train import _Network
+
+    found = np.array([0, 1])
+    agree = _Network(np.zeros(3), coherent=True)
+    assert agree.learn(found, 1.0, 0.25) == 1.0  # before any error, each weight at the phase's rate
+    assert agree.weights.tolist() == [0.25, 0.25, 0.0]
+    agree.learn(found, 1.5, 0.25)  # errors +1, +1: still the full rate
+    assert agree.weights.tolist() == [0.5, 0.5, 0.0]
+    agree.learn(found, 0.0, 0.25)  # errors +1, +1, -1: |+2| / 2 of the rate, the full rate still
+    assert agree.weights.tolist() == [0.25, 0.25, 0.0]
+    agree.learn(found, 1.5, 0.25)  # then a third of it: |+1| / 3
+    assert agree.weights.tolist() == pytest.approx([0.25 + 0.25 / 3, 0.25 + 0.25 / 3, 0.0])
+    cancel = _Network(np.zeros(3), coherent=True)
+    cancel.learn(found, 1.0, 0.25)
+    cancel.learn(found, -0.5, 0.25)  # errors +1, -1: they cancel
+    assert cancel.weights.tolist() == [0.0, 0.0, 0.0]
+    assert cancel.learn(found, 1.0, 0.25) == 1.0
+    assert cancel.weights.tolist() == [0.0, 0.0, 0.0], "a weight whose errors cancel has settled"
+    plain = _Network(np.zeros(3), coherent=False)
+    for target in (1.0, 1.0, 0.0):
+        plain.learn(found, target, 0.25)  # errors 1, 0.5, -0.75 at the phase's rate
+    assert plain.sums is None
+    assert plain.weights.tolist() == [0.1875, 0.1875, 0.0]
+
+
+def test_a_phase_reads_and_writes_as_its_text(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert.train import Phase, _phase, main
+
+    assert _phase("2000000:4:0.5") == Phase(2_000_000, 4, 0.5, coherent=False)
+    assert _phase("2000000:4:1.0:coherent") == Phase(2_000_000, 4, 1.0, coherent=True)
+    for phase in (Phase(2_000_000, 4, 0.5), Phase(2_000_000, 4, 1.0, coherent=True)):
+        assert _phase(str(phase)) == phase
+    assert Phase(2_000_000, 10, 1.0, coherent=True).rate_at(9) == 1.0
+    assert Phase(2_000_000, 10, 1.0).rate_at(5) == pytest.approx(0.55)
+    coherent, falling = tmp_path / "coherent.bin", tmp_path / "falling.bin"
+    assert main(["--phase", "2000000:4:0.5:coherent", "--out", str(coherent)]) == 0
+    assert main(["--phase", "2000000:4:0.5", "--out", str(falling)]) == 0
+    assert coherent.read_bytes() != falling.read_bytes(), "the weights' own rates changed what was learned"
+
+
 def test_training_refuses_a_damaged_start_or_a_phase_it_cannot_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -234,9 +277,10 @@ def test_training_refuses_a_damaged_start_or_a_phase_it_cannot_read(
     assert main(["--start", str(damaged), "--phase", "2000000:1:0.5", "--out", str(tmp_path / "x.bin")]) == 1
     assert "cannot start from" in capsys.readouterr().err
     assert not (tmp_path / "x.bin").exists()
-    with pytest.raises(SystemExit):
-        main(["--phase", "2000000:many:0.5"])
-    assert "FIRST:GAMES:RATE" in capsys.readouterr().err
+    for bad in ("2000000:many:0.5", "2000000:4:0.5:often", "2000000:4", "2000000:4:0.5:coherent:coherent"):
+        with pytest.raises(SystemExit):
+            main(["--phase", bad])
+        assert "FIRST:GAMES:RATE" in capsys.readouterr().err
 
 
 def test_the_learned_expert_gives_games_differing_only_after_the_next_card_the_same_advice() -> None:
