@@ -15,20 +15,41 @@ horizon would play them at one placement ahead.
 A run is one or more phases (``--phase FIRST:GAMES:RATE``): deals FIRST on,
 in order, each once, the rate falling linearly from RATE to a tenth of it,
 or with ``:coherent`` after it staying at RATE while each weight learns at
-its own pace (temporal coherence, :class:`_Network`); each phase starts from the weights as the one before would write them, so
-that ``--start`` from a phase's file goes on exactly as one run would.  The
-default (:data:`PHASES`) writes the weights that ship: deals 2,000,000 to
-2,999,999, a range used for nothing else (the learning rate was chosen on
-the first 4,000 of them; the figures of ``help expert`` come from deals 7000
-on, never trained or tuned on), 44 minutes on one core of the shared
-machine (384 deals a second; it wrote the same bytes again after this
-script took phases); its last 20,000 deals won 93.4% of the time one
+its own pace (temporal coherence, :class:`_Network`); each phase starts
+from the weights as the one before would write them, so that ``--start``
+from a phase's file goes on exactly as one run would.  With no ``--phase``
+the runs of :data:`RUNS` are trained, each from the fitted horizon, and
+their :func:`mean` written (``--mean FILE ...`` writes the mean of files
+already trained): that is the file that ships.  It is one run: deals
+2,000,000 to 2,999,999, a range used for nothing else (the learning rate
+was chosen on the first 4,000 of them; the figures of ``help expert`` come
+from deals 7000 on, never trained or tuned on), 44 minutes on one core of
+the shared machine (384 deals a second; it wrote the same bytes again after
+this script took phases); its last 20,000 deals won 93.4% of the time one
 placement ahead.
-A second phase at a tenth of the rate (``--phase 4000000:500000:0.05``)
-lifts that to 93.7% and 18.5 cards a deal from 18.1, and two placements
-ahead to 20.98 cards a deal from 20.55 on the tuning deals 102000-102299,
-but not the expert's own search, which looks three ahead at its best few
-(21.41 against 21.55, a difference of -0.14 ± 0.21): it does not ship.
+
+What else was trained, measured on the tuning deals 102000-102299 against
+the value that ships (21.55 cards a deal under the expert's search, 20.55
+two placements ahead, 18.85 one ahead), paired by deal:
+
+* a second phase at a tenth of the rate (``--phase 4000000:500000:0.05``):
+  two placements ahead 20.98, but 21.41 under the search (-0.14 ± 0.21);
+* the same deals for 1,500,000 (``--phase 2000000:1500000:0.5``, 72
+  minutes): 20.64 two ahead, 21.46 under the search (-0.09 ± 0.37), 17.83
+  one ahead: past a million deals, more buys nothing;
+* each weight at its own rate (``--phase 2000000:1000000:1.0:coherent``, 53
+  minutes): faster at first (one placement ahead, 90.3% of the 20,000 deals
+  after the first 100,000 won, against 85.6% with the rate falling over
+  1,500,000), then level near 92.5%; 17.26 one ahead, 20.46 two ahead and
+  21.34 under the search (-0.20 ± 0.28);
+* the mean of that run and the one that ships, an ensemble at the cost of
+  one value (``--mean``): 20.85 two ahead (+0.29 ± 0.43) but 21.23 under
+  the search (-0.31 ± 0.38); the mean of all three, 20.98 two ahead (+0.42 ±
+  0.42), scored 20.83 under the search against 21.06 on deals 103000-103299
+  (-0.23 ± 0.56).
+
+A better value two placements ahead has not yet made a better expert.
+
 With ``--explore`` above 0 a placement is now and then chosen at random, by
 a generator seeded with ``--seed``; the same command writes the same
 weights.  numpy adds up the look-ups (``pip install -e '.[train]'``); the
@@ -45,6 +66,7 @@ import random
 import sys
 import time
 from array import array
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -67,9 +89,11 @@ from foursquare.expert.learned import (
     write_weights,
 )
 
-__all__ = ["PHASES", "Phase", "main"]
+__all__ = ["RUNS", "Phase", "main", "mean"]
 
 _RANKS = 10
+_COHERENT = "coherent"
+"""What follows a phase's rate to make it coherent (:class:`_Network`)."""
 
 
 @functools.cache
@@ -229,11 +253,9 @@ class Phase(NamedTuple):
         return self.rate if self.coherent else self.rate * (1.0 - 0.9 * n / self.games)
 
 
-_COHERENT = "coherent"
-
-
-PHASES = (Phase(2_000_000, 1_000_000, 0.5),)
-"""The phases that write the weights that ship: a million deals, the rate falling from 0.5 to 0.05."""
+RUNS: tuple[tuple[Phase, ...], ...] = ((Phase(2_000_000, 1_000_000, 0.5),),)
+"""The runs whose :func:`mean` ships, each from the fitted horizon: one, a million deals, the rate falling from 0.5
+to 0.05."""
 
 
 def _phase(text: str) -> Phase:
@@ -250,20 +272,34 @@ def _phase(text: str) -> Phase:
 
 
 def _rounded(value: Any, chance: Any) -> tuple[Any, Any]:
-    """Both networks as :func:`_written` would write them, read back: where a phase after the first starts."""
+    """Both networks as :func:`_whole` rounds them, read back: where a phase after the first starts."""
     import numpy as np
 
     return np.rint(value * VALUE_SCALE) / VALUE_SCALE, np.rint(chance * CHANCE_SCALE) / CHANCE_SCALE
 
 
-def _written(value: Any, chance: Any) -> array[int]:
-    """Both networks rounded to the whole-number weights of the file, packed."""
+Whole = tuple[list[int], list[int]]
+"""Both networks' whole-number weights, as the file holds them (:func:`~foursquare.expert.learned.unpack`)."""
+
+
+def _whole(value: Any, chance: Any) -> Whole:
+    """Both networks rounded to the whole-number weights of the file."""
     import numpy as np
 
-    return pack(
+    return (
         np.rint(value * VALUE_SCALE).astype(np.int64).tolist(),
         np.rint(chance * CHANCE_SCALE).astype(np.int64).tolist(),
     )
+
+
+def mean(networks: Sequence[Whole]) -> array[int]:
+    """The network whose value is the mean of ``networks``' values, packed: each weight their mean, rounded.
+
+    A value is a sum of weights, so the mean of the weights is the mean of
+    the values (to the rounding): an ensemble at the cost of one network.
+    """
+    n = len(networks)
+    return pack(*([round(sum(ws) / n) for ws in zip(*part, strict=True)] for part in zip(*networks, strict=True)))
 
 
 def _report(block: list[tuple[int, float, float]], games: int, start: float) -> None:
@@ -276,6 +312,36 @@ def _report(block: list[tuple[int, float, float]], games: int, start: float) -> 
     print(f"{games:>8} {won / len(block):>6.1%} {score:>6.2f} {said:>6.2f} {error:>8.3f} {speed:>8.1f}", flush=True)
 
 
+def _run(phases: Sequence[Phase], start: tuple[Any, Any], explore: float, seed: int, every: int) -> Whole:
+    """Train from ``start`` (both networks, left as they are) through ``phases``, printing the learning curve."""
+    rng = random.Random(seed)
+    value, chance = start[0].copy(), start[1].copy()
+    for k, phase in enumerate(phases):
+        if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
+            value, chance = _rounded(value, chance)
+        print(
+            f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
+            + (" (coherent)" if phase.coherent else "")
+            + f", explore {explore}, seed {seed}"
+        )
+        print(f"{'games':>8} {'won':>6} {'score':>6} {'said':>6} {'|error|':>8} {'games/s':>8}")
+        begun = time.perf_counter()
+        block: list[tuple[int, float, float]] = []
+        value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
+        for n in range(phase.games):
+            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), explore, rng))
+            if len(block) == every or n + 1 == phase.games:
+                _report(block, n + 1, begun)
+                block = []
+    return _whole(value, chance)
+
+
+def _read(path: str) -> Whole:
+    """The whole-number weights of a weights file; :class:`OSError` or :class:`DamagedWeights` if unreadable."""
+    with open(path, "rb") as f:
+        return unpack(read_weights(f.read()))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m foursquare.expert.train", description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -283,54 +349,47 @@ def main(argv: list[str] | None = None) -> int:
         type=_phase,
         action="append",
         metavar="FIRST:GAMES:RATE",
-        help="deals FIRST on, GAMES of them, the rate falling from RATE; again for each phase (default: "
-        + " then ".join(map(str, PHASES))
+        help="deals FIRST on, GAMES of them, the rate falling from RATE (or with :coherent after it, each weight"
+        " at its own rate); again for each phase of one run (default: the mean of the runs "
+        + " and ".join(" then ".join(map(str, run)) for run in RUNS)
         + ")",
     )
     parser.add_argument("--start", help="begin from the weights in this file rather than from the fitted horizon")
+    parser.add_argument("--mean", nargs="+", metavar="FILE", help="train nothing: write the mean of these weights")
     parser.add_argument("--explore", type=float, default=0.0, help="the share of random placements (default: 0)")
     parser.add_argument("--seed", type=int, default=41, help="seeds the random placements (default: 41)")
     parser.add_argument("--every", type=int, default=1000, help="games per line of the learning curve")
     parser.add_argument("--out", help="where to write the weights (default: the package's learned.bin)")
     args = parser.parse_args(argv)
-    try:
-        import numpy as np
-    except ImportError:
-        print("training needs numpy: pip install -e '.[train]'", file=sys.stderr)
-        return 1
+    if args.mean and (args.phase or args.start):
+        parser.error("--mean trains nothing: it takes no --phase or --start")
     out = args.out or str(resources.files("foursquare.expert").joinpath("learned.bin"))
-    rng = random.Random(args.seed)
-    if args.start:
+    begun = time.perf_counter()
+    if args.mean:
         try:
-            with open(args.start, "rb") as f:
-                whole_value, whole_chance = unpack(read_weights(f.read()))
+            networks = [_read(path) for path in args.mean]
         except (OSError, DamagedWeights) as error:
-            print(f"cannot start from {args.start}: {error!r}", file=sys.stderr)
+            print(f"cannot read the weights to average: {error!r}", file=sys.stderr)
             return 1
-        value, chance = np.array(whole_value) / VALUE_SCALE, np.array(whole_chance) / CHANCE_SCALE
     else:
-        value, chance = _start()
-    start = time.perf_counter()
-    for k, phase in enumerate(args.phase or PHASES):
-        if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
-            value, chance = _rounded(value, chance)
-        print(
-            f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
-            + (" (coherent)" if phase.coherent else "")
-            + f", explore {args.explore},"
-            f" seed {args.seed}"
-        )
-        print(f"{'games':>8} {'won':>6} {'score':>6} {'said':>6} {'|error|':>8} {'games/s':>8}")
-        begun = time.perf_counter()
-        block: list[tuple[int, float, float]] = []
-        value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
-        for n in range(phase.games):
-            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), args.explore, rng))
-            if len(block) == args.every or n + 1 == phase.games:
-                _report(block, n + 1, begun)
-                block = []
-    write_weights(out, _written(value, chance))
-    print(f"# wrote {out} in {time.perf_counter() - start:.0f} s")
+        try:
+            import numpy as np
+        except ImportError:
+            print("training needs numpy: pip install -e '.[train]'", file=sys.stderr)
+            return 1
+        if args.start:
+            try:
+                whole_value, whole_chance = _read(args.start)
+            except (OSError, DamagedWeights) as error:
+                print(f"cannot start from {args.start}: {error!r}", file=sys.stderr)
+                return 1
+            start = np.array(whole_value) / VALUE_SCALE, np.array(whole_chance) / CHANCE_SCALE
+        else:
+            start = _start()
+        runs = [args.phase] if args.phase else RUNS
+        networks = [_run(run, start, args.explore, args.seed, args.every) for run in runs]
+    write_weights(out, mean(networks))
+    print(f"# wrote {out} in {time.perf_counter() - begun:.0f} s")
     return 0
 
 

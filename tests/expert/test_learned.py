@@ -266,6 +266,44 @@ def test_a_phase_reads_and_writes_as_its_text(tmp_path: Path) -> None:
     assert coherent.read_bytes() != falling.read_bytes(), "the weights' own rates changed what was learned"
 
 
+def test_the_default_training_writes_the_mean_of_its_runs_as_each_run_then_mean_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert import train
+
+    runs = ((train.Phase(2_000_000, 4, 0.5),), (train.Phase(2_000_000, 3, 1.0, coherent=True),))
+    monkeypatch.setattr(train, "RUNS", runs)
+    both, first, second, averaged = (tmp_path / name for name in ("both.bin", "a.bin", "b.bin", "mean.bin"))
+    assert train.main(["--out", str(both)]) == 0
+    assert train.main(["--phase", "2000000:4:0.5", "--out", str(first)]) == 0
+    assert train.main(["--phase", "2000000:3:1.0:coherent", "--out", str(second)]) == 0
+    assert train.main(["--mean", str(first), str(second), "--out", str(averaged)]) == 0
+    assert both.read_bytes() == averaged.read_bytes()
+    a, b, m = (unpack(read_weights(path.read_bytes())) for path in (first, second, both))
+    assert a != b
+    for part in range(2):
+        assert all(abs(2 * w - x - y) <= 1 for w, x, y in zip(m[part], a[part], b[part], strict=True))
+
+
+def test_a_mean_of_one_network_is_that_network_and_a_bad_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from foursquare.expert.train import main
+
+    one, again, damaged = tmp_path / "one.bin", tmp_path / "again.bin", tmp_path / "damaged.bin"
+    write_weights(str(one), pack([5, -3, 8], [1, 2, -7]))
+    assert main(["--mean", str(one), "--out", str(again)]) == 0
+    assert again.read_bytes() == one.read_bytes()
+    damaged.write_bytes(b"not weights")
+    assert main(["--mean", str(one), str(damaged), "--out", str(tmp_path / "x.bin")]) == 1
+    assert "cannot read the weights to average" in capsys.readouterr().err
+    assert not (tmp_path / "x.bin").exists()
+    with pytest.raises(SystemExit):
+        main(["--mean", str(one), "--phase", "2000000:4:0.5"])
+    assert "--mean trains nothing" in capsys.readouterr().err
+
+
 def test_training_refuses_a_damaged_start_or_a_phase_it_cannot_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
