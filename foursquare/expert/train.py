@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
 import random
 import sys
 import time
@@ -158,7 +159,7 @@ class _Network:
             np.add.at(self.weights, found, step * error)
         else:
             sizes = self.sizes[found]
-            own = np.where(sizes > 0, np.abs(self.sums[found]) / np.where(sizes > 0, sizes, 1), 1.0)
+            own = np.divide(np.abs(self.sums[found]), sizes, out=np.ones_like(sizes), where=sizes > 0)
             np.add.at(self.weights, found, step * own * error)
             np.add.at(self.sums, found, error)
             np.add.at(self.sizes, found, abs(error))
@@ -271,13 +272,6 @@ def _phase(text: str) -> Phase:
         ) from None
 
 
-def _rounded(value: Any, chance: Any) -> tuple[Any, Any]:
-    """Both networks as :func:`_whole` rounds them, read back: where a phase after the first starts."""
-    import numpy as np
-
-    return np.rint(value * VALUE_SCALE) / VALUE_SCALE, np.rint(chance * CHANCE_SCALE) / CHANCE_SCALE
-
-
 Whole = tuple[list[int], list[int]]
 """Both networks' whole-number weights, as the file holds them (:func:`~foursquare.expert.learned.unpack`)."""
 
@@ -290,6 +284,15 @@ def _whole(value: Any, chance: Any) -> Whole:
         np.rint(value * VALUE_SCALE).astype(np.int64).tolist(),
         np.rint(chance * CHANCE_SCALE).astype(np.int64).tolist(),
     )
+
+
+def _floats(whole: Whole) -> tuple[Any, Any]:
+    """Both networks from their whole-number weights, as training holds them: where ``--start`` and every phase
+    after a run's first begin, so that a phase goes on from a file exactly as it would within one run."""
+    import numpy as np
+
+    value, chance = whole
+    return np.array(value) / VALUE_SCALE, np.array(chance) / CHANCE_SCALE
 
 
 def mean(networks: Sequence[Whole]) -> array[int]:
@@ -318,7 +321,7 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], explore: float, seed: 
     value, chance = start[0].copy(), start[1].copy()
     for k, phase in enumerate(phases):
         if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
-            value, chance = _rounded(value, chance)
+            value, chance = _floats(_whole(value, chance))
         print(
             f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
             + (" (coherent)" if phase.coherent else "")
@@ -372,18 +375,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"cannot read the weights to average: {error!r}", file=sys.stderr)
             return 1
     else:
-        try:
-            import numpy as np
-        except ImportError:
+        if importlib.util.find_spec("numpy") is None:
             print("training needs numpy: pip install -e '.[train]'", file=sys.stderr)
             return 1
         if args.start:
             try:
-                whole_value, whole_chance = _read(args.start)
+                start = _floats(_read(args.start))
             except (OSError, DamagedWeights) as error:
                 print(f"cannot start from {args.start}: {error!r}", file=sys.stderr)
                 return 1
-            start = np.array(whole_value) / VALUE_SCALE, np.array(whole_chance) / CHANCE_SCALE
         else:
             start = _start()
         runs = [args.phase] if args.phase else RUNS
