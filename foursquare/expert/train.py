@@ -369,11 +369,13 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or str(resources.files("foursquare.expert").joinpath("learned.bin"))
     begun = time.perf_counter()
     if args.mean:
-        try:
-            networks = [_read(path) for path in args.mean]
-        except (OSError, DamagedWeights) as error:
-            print(f"cannot read the weights to average: {error!r}", file=sys.stderr)
-            return 1
+        networks = []
+        for path in args.mean:
+            try:
+                networks.append(_read(path))
+            except (OSError, DamagedWeights) as error:
+                print(f"cannot read the weights of {path} to average: {error!r}", file=sys.stderr)
+                return 1
     else:
         if importlib.util.find_spec("numpy") is None:
             print("training needs numpy: pip install -e '.[train]'", file=sys.stderr)

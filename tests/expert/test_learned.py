@@ -297,7 +297,7 @@ def test_a_mean_of_one_network_is_that_network_and_a_bad_file_is_refused(
     assert again.read_bytes() == one.read_bytes()
     damaged.write_bytes(b"not weights")
     assert main(["--mean", str(one), str(damaged), "--out", str(tmp_path / "x.bin")]) == 1
-    assert "cannot read the weights to average" in capsys.readouterr().err
+    assert f"cannot read the weights of {damaged} to average" in capsys.readouterr().err
     assert not (tmp_path / "x.bin").exists()
     with pytest.raises(SystemExit):
         main(["--mean", str(one), "--phase", "2000000:4:0.5"])
