@@ -55,8 +55,9 @@ two placements ahead, 18.85 one ahead), paired by deal:
   the same deals trained with one stage), but 21.03 under the search against
   21.09 (-0.06 ± 0.33).  Its code is not kept.
 
-A better value two placements ahead has not yet made a better expert; a
-look four placements ahead has, at far more time (``help expert``).
+A better value two placements ahead has not yet made a better expert, nor
+has a look four placements ahead at seventeen times the time
+(``help expert``).
 
 With ``--explore`` above 0 a placement is now and then chosen at random, by
 a generator seeded with ``--seed``; the same command writes the same
