@@ -182,9 +182,6 @@ def advise(
     at ``min_depth`` placements ahead, then the best few again one placement
     deeper, and so on while the estimated cost stays within ``nodes``; a
     depth that runs past :data:`NODE_LIMIT_FACTOR` times that stops there.
-    Where the best two cells are then a close call, both are looked at once
-    more, one placement deeper, within ``nodes`` more
-    (:data:`~foursquare.expert.search.PROBE_MARGIN`).
     Counts, not the clock, bound the work, so the same position always gets
     the same advice on any machine.  ``seconds`` (None: no deadline) and
     ``cancel`` are for a screen that must stay responsive: they cut the
@@ -212,7 +209,6 @@ def advise(
         should_stop=should_stop,
         node_limit=NODE_LIMIT_FACTOR * nodes,
         table=table,
-        probe_nodes=nodes,
     )
     ranked = outcome.ranked
     # each horizon's expert has its own calibration, fitted to its own games

@@ -16,12 +16,6 @@ its column, both or neither, so four look-ups in its table
 (:class:`~foursquare.expert.evaluation.Leaves`) serve every rank, and the best
 cell for each rank is found by ``max`` over columns rather than a loop in
 Python.
-
-Where the deepest look leaves the best two cells a close call, both are
-looked at one placement deeper (:func:`_probe`): the first card after the
-placement rank by rank as before, the cards after it narrowly
-(:meth:`Lookahead._draw_narrow`), so that the deeper look costs a few times
-the rest of the advice where a full one would cost ninety.
 """
 
 from __future__ import annotations
@@ -51,11 +45,6 @@ times the chance.  The chance is carried along for people.
 _LOST: Value = (0.0, 0.0)
 BEAM = 3
 """How many cells of each rank a search by the learned horizon looks past (:meth:`Lookahead._draw_learned`)."""
-PROBE_MARGIN = 0.5
-"""How close the best two cells' values must be for :func:`look_ahead` to look at both one placement deeper."""
-KINDRED = ((1,), (2, 3), (4, 5), (6, 7), (8, 9), (10,))
-"""Ranks a narrow chance node (:meth:`Lookahead._draw_narrow`) weighs as one: neighbours, but aces and tens alone,
-since each of those is extreme in every line where no card like it shows."""
 _RANKS = range(1, 11)
 _EVERY_RANK = len(_RANKS)
 _BY_RANK = range(_EVERY_RANK + 1)  # the indices of ``counts``: index 0 is unused and holds 0
@@ -158,7 +147,6 @@ class Lookahead:
         "interrupted",
         "learned",
         "leaves",
-        "narrow",
         "node_limit",
         "nodes",
         "picks",
@@ -183,8 +171,6 @@ class Lookahead:
         self.leaves = table if isinstance(table, Leaves) else leaves()
         """The fitted horizon: it judges the leaves, or with a learned one only orders the cells and ends games."""
         self.learned = table if isinstance(table, Learned) else None
-        self.narrow = 0
-        """Chance nodes this many placements from the horizon or fewer are narrow (:meth:`_draw_narrow`)."""
         self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
         self.bounds: dict[tuple[int, int, int], float] = {}
         self.spots: dict[int, Spots] = {}
@@ -272,8 +258,6 @@ class Lookahead:
         """
         learned = self.learned
         assert learned is not None
-        if depth <= self.narrow and depth < left:
-            return self._draw_narrow(learned, left, depth)
         self._check()
         board = self.board
         counts = self.counts
@@ -284,44 +268,6 @@ class Lookahead:
         judged = {rank: [i for _, _, i in sorted(cells, key=lambda e: -e[0])] for rank, cells in every.items()}
         tries = ((rank, judged[rank][:width], judged[rank][0]) for rank in sorted(every, key=lambda r: -counts[r]))
         return self._weigh(left, depth, alpha, record, tries)
-
-    def _draw_narrow(self, learned: Learned, left: int, depth: int) -> Value:
-        """:meth:`_draw_learned` cut down for a deeper look at a few cells: each group of :data:`KINDRED` ranks
-        is weighed as its commonest one, placed on its best cell by the learned value alone.
-
-        What a deeper look gains it gains from the first card after the
-        placement, weighed rank by rank on its best few cells; the cards
-        after that change the choice far less, and so are looked at once per
-        group, a tenth of the work of a full chance node at two placements
-        from the horizon.
-        """
-        self._check()
-        board = self.board
-        counts = self.counts
-        best = {rank: (value, chance, at) for rank, value, chance, at in learned.sweep(board, counts, left)}
-        self.nodes += board.legal().bit_count() * _EVERY_RANK
-        total = chance = 0.0
-        for kindred in KINDRED:
-            weight = 0
-            rank = 0
-            for r in kindred:
-                weight += counts[r]
-                if counts[r] > counts[rank]:
-                    rank = r
-            if not weight:
-                continue
-            value, said, at = best[rank]
-            if at >= 0:
-                count = counts[rank]
-                counts[rank] = count - 1
-                undo = board.place(at, rank)
-                value, said = self._after(left - 1, depth - 1)
-                board.unplace(undo)
-                counts[rank] = count
-                self.nodes += 1
-            total += weight * value
-            chance += weight * said
-        return total / left, chance / left
 
     def _weigh(
         self,
@@ -523,7 +469,6 @@ def look_ahead(
     should_stop: Callable[[], bool],
     node_limit: float = float("inf"),
     table: Horizon | None = None,
-    probe_nodes: int = 0,
 ) -> Outcome:
     """Every legal index for ``rank``, best first, with its value and how deep it was searched.
 
@@ -540,9 +485,6 @@ def look_ahead(
     also lands on the same advice every time.  A depth cut short is not
     thrown away: the cells it saw through (the best of the last depth come
     first) are ranked by it, ahead of the rest, when there are two to compare.
-    Last, with the learned horizon, if the best two cells are a close call
-    (within :data:`PROBE_MARGIN`), both are looked at one placement deeper
-    (:func:`_probe`) within ``probe_nodes`` more nodes (0: never).
     """
     search = Lookahead(board, counts, should_stop, node_limit, table)
     left = sum(counts)
@@ -589,51 +531,4 @@ def look_ahead(
         ranked = sorted(results, key=lambda i: -values[i][0]) + [i for i in ranked if depths[i] < depth]
         if stopped:
             break
-    close = probe_nodes and search.learned is not None and not search.interrupted and _close(ranked, values, depths)
-    if close and depth <= left:
-        search.node_limit = search.nodes + probe_nodes
-        ranked = _probe(search, rank, left, depth + 1, ranked, values, depths, replies)
     return Outcome([(i, values[i], depths[i]) for i in ranked], search.nodes, search.interrupted, replies)
-
-
-def _close(ranked: list[int], values: dict[int, Value], depths: dict[int, int]) -> bool:
-    """Whether the best two cells were searched as deep and their values lie within :data:`PROBE_MARGIN`."""
-    if len(ranked) < 2 or depths[ranked[0]] != depths[ranked[1]]:
-        return False
-    return values[ranked[0]][0] - values[ranked[1]][0] < PROBE_MARGIN
-
-
-def _probe(
-    search: Lookahead,
-    rank: int,
-    left: int,
-    depth: int,
-    ranked: list[int],
-    values: dict[int, Value],
-    depths: dict[int, int],
-    replies: dict[int, Replies],
-) -> list[int]:
-    """The best two cells looked at ``depth`` placements ahead, past the first card narrowly
-    (:meth:`Lookahead._draw_narrow`): the ranking with them first by their deeper values.
-
-    Where the deepest search leaves two cells within a card or so of each
-    other, one placement more is what most often tells them apart, and
-    looked at this way it costs a few times the rest of the advice, not a
-    hundred.  The node limit (set by the caller), a deadline or a cancel
-    stopping it leaves the ranking as it was.
-    """
-    two = ranked[:2]
-    results: dict[int, tuple[Value, int]] = {}
-    found: dict[int, Replies] = {}
-    search.narrow = depth - 2
-    try:
-        search.root(rank, left, depth, two, results, found)
-    except Stopped:
-        return ranked
-    finally:
-        search.narrow = 0
-    for i, (value, _) in results.items():
-        values[i] = value
-        depths[i] = depth
-        replies[i] = found.get(i, ())
-    return sorted(two, key=lambda i: -values[i][0]) + ranked[2:]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 import subprocess
 import sys
@@ -35,7 +34,7 @@ from foursquare.expert.learned import (
     unpack,
     write_weights,
 )
-from foursquare.expert.search import Lookahead, look_ahead
+from foursquare.expert.search import Lookahead
 
 
 def played(seed: int, placements: int) -> Game:
@@ -152,68 +151,6 @@ def test_a_beam_as_wide_as_the_table_searches_what_the_full_expectimax_does(seed
         patch.setattr(search_module, "BEAM", SQUARE)
         assert search._draw_learned(sum(counts), 2)[0] == pytest.approx(full[0])  # the chance may differ on ties
     assert counts == [0, *position.unseen]
-
-
-@settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2**64 - 1), st.integers(1, 24))
-def test_a_narrow_chance_node_of_single_ranks_searches_what_a_beam_of_one_cell_does(seed: int, placements: int) -> None:
-    game = played(seed, placements)
-    if game.is_over or sum(Position.of(game).unseen) < 3:
-        return
-    position = Position.of(game)
-    counts = [0, *position.unseen]
-    search = Lookahead(position.board(), counts, lambda: False, table=learned())
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(search_module, "KINDRED", tuple((rank,) for rank in range(1, 11)))
-        patch.setattr(search_module, "BEAM", 1)
-        narrow = search._draw_narrow(learned(), sum(counts), 2)
-        assert narrow[0] == pytest.approx(search._draw_learned(sum(counts), 2)[0])
-    assert counts == [0, *position.unseen]
-
-
-def test_a_search_that_sees_every_card_to_the_end_is_never_narrow() -> None:
-    """Two cards left: a chance node two placements from the horizon weighs every rank on every cell, exactly."""
-    cells = [(r, c) for r in range(4) for c in range(4) if (r, c) != (3, 3)]
-    board = Board.of([(cell, 2 + n % 8, 1 + n % 3, n % 5 != 0) for n, cell in enumerate(cells)])
-    counts = [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
-    search = Lookahead(board, counts, lambda: False, table=learned())
-    exact = search._draw_learned(2, 2)
-    search.narrow = 2
-    assert search._draw_learned(2, 2) == exact
-    search.narrow = 3
-    assert search._draw_learned(3, 2) == Lookahead(board, [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1], lambda: False,
-                                                   table=learned())._draw_learned(3, 2)  # fmt: skip
-
-
-@pytest.mark.slow
-@settings(max_examples=8, deadline=None)
-@given(st.integers(0, 2**64 - 1), st.integers(1, 20))
-def test_a_close_call_between_the_best_two_cells_is_looked_at_one_placement_deeper(seed: int, placements: int) -> None:
-    game = played(seed, placements)
-    if game.is_over or sum(Position.of(game).unseen) < 4 or len(game.legal_moves()) < 3:
-        return
-    position = Position.of(game)
-
-    def search(margin: float) -> list[tuple[int, tuple[float, float], int]]:
-        counts = [0, *position.unseen]
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(search_module, "PROBE_MARGIN", margin)
-            outcome = look_ahead(
-                position.board(), position.next_card.rank, counts, max_nodes=1, min_depth=3,
-                should_stop=lambda: False, table=learned(), probe_nodes=10**9,
-            )  # fmt: skip
-        assert counts == [0, *position.unseen]
-        return outcome.ranked
-
-    plain = search(0.0)  # no gap is below nothing: never deeper
-    deeper = search(math.inf)
-    assert [depth for _, _, depth in plain] == [3] * len(plain)
-    assert deeper[2:] == plain[2:], "the others keep their place and values"
-    assert {i for i, _, _ in deeper[:2]} == {i for i, _, _ in plain[:2]}
-    assert [depth for _, _, depth in deeper[:2]] == [4, 4]
-    assert deeper[0][1][0] >= deeper[1][1][0]
-    close = plain[0][1][0] - plain[1][1][0] < search_module.PROBE_MARGIN
-    assert search(search_module.PROBE_MARGIN) == (deeper if close else plain)
 
 
 def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refused(tmp_path: Path) -> None:
