@@ -138,6 +138,40 @@ def test_a_sweep_judges_every_rank_on_every_cell_as_judging_each_table_does(seed
 
 
 @settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 24))
+def test_sweeps_that_share_what_lines_turning_moves_judge_each_table_as_a_sweep_alone(
+    seed: int, placements: int
+) -> None:
+    """A search's sweeps keep what a line's turning moves for one another: the tables differ, the judgement not."""
+    game = played(seed, placements)
+    if game.is_over:
+        return
+    position = Position.of(game)
+    board = position.board()
+    counts = [0, *position.unseen]
+    left = sum(counts)
+    kept: dict[tuple[int, ...], dict[int, int]] = {}
+    tables = 0
+    for i in bits(board.legal()):  # each table the next card leaves, then each the card after may leave
+        for rank in (position.next_card.rank, 1, 10):
+            if not counts[rank] or left < 2:
+                continue
+            counts[rank] -= 1
+            undo = board.place(i, rank)
+            for shared, alone in ((kept, None), (kept, {})):
+                every: dict[int, list[tuple[float, float, int]]] = {}
+                fresh: dict[int, list[tuple[float, float, int]]] = {}
+                assert learned().sweep(board, counts, left - 1, every, shared) == learned().sweep(
+                    board, counts, left - 1, fresh, alone
+                )
+                assert every == fresh
+            tables += 1
+            board.unplace(undo)
+            counts[rank] += 1
+    assert not tables or kept, "the sweeps kept some lines' turns"
+
+
+@settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(1, 24))
 def test_a_beam_as_wide_as_the_table_searches_what_the_full_expectimax_does(seed: int, placements: int) -> None:
     game = played(seed, placements)
