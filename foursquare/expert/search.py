@@ -337,7 +337,7 @@ class Lookahead:
         counts = self.counts
         legal = board.legal()
         total = chance = 0.0
-        for rank, value, said, at in self.learned.sweep(board, counts, left, None, self.kept):
+        for rank, value, said, at in self.learned.sweep(board, counts, left, kept=self.kept):
             count = counts[rank]
             if record is not None:
                 record.append((rank, (value, said), at if at >= 0 else (legal & -legal).bit_length() - 1))

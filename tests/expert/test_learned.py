@@ -24,6 +24,7 @@ from foursquare.expert.learned import (
     TUPLES,
     DamagedWeights,
     Learned,
+    Turns,
     codes,
     features,
     learned,
@@ -45,6 +46,17 @@ def played(seed: int, placements: int) -> Game:
         cells = game.legal_moves()
         game.play(cells[int(pick * len(cells))])
     return game
+
+
+def afoot(seed: int, placements: int) -> tuple[Position, Board, list[int], int] | None:
+    """The position :func:`played` leaves, its board, its unseen counts by rank (index 0 unused) and their sum;
+    None if the game is over."""
+    game = played(seed, placements)
+    if game.is_over:
+        return None
+    position = Position.of(game)
+    counts = [0, *position.unseen]
+    return position, position.board(), counts, sum(counts)
 
 
 def test_each_shape_is_looked_up_in_the_eight_symmetries_of_the_square() -> None:
@@ -70,13 +82,10 @@ def test_the_box_is_anchored_at_the_tables_top_left_and_codes_what_a_player_sees
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 30))
 def test_the_learned_value_stays_within_what_the_table_can_still_bring(seed: int, placements: int) -> None:
-    game = played(seed, placements)
-    if game.is_over:
+    found = afoot(seed, placements)
+    if found is None:
         return
-    position = Position.of(game)
-    board = position.board()
-    counts = [0, *position.unseen]
-    left = sum(counts)
+    position, board, counts, left = found
     for i in bits(board.legal()):
         undo = board.place(i, position.next_card.rank)
         down = board.down.bit_count()
@@ -106,13 +115,10 @@ def test_one_draw_from_the_learned_horizon_is_the_draw_placed_card_by_card(seed:
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 30))
 def test_a_sweep_judges_every_rank_on_every_cell_as_judging_each_table_does(seed: int, placements: int) -> None:
-    game = played(seed, placements)
-    if game.is_over or not sum(Position.of(game).unseen):
+    found = afoot(seed, placements)
+    if found is None or not found[3]:
         return
-    position = Position.of(game)
-    board = position.board()
-    counts = [0, *position.unseen]
-    left = sum(counts)
+    position, board, counts, left = found
     every: dict[int, list[tuple[float, float, int]]] = {}
     best = learned().sweep(board, counts, left, every)
     assert counts == [0, *position.unseen]
@@ -143,28 +149,24 @@ def test_sweeps_that_share_what_lines_turning_moves_judge_each_table_as_a_sweep_
     seed: int, placements: int
 ) -> None:
     """A search's sweeps keep what a line's turning moves for one another: the tables differ, the judgement not."""
-    game = played(seed, placements)
-    if game.is_over:
+    found = afoot(seed, placements)
+    if found is None or found[3] < 2:
         return
-    position = Position.of(game)
-    board = position.board()
-    counts = [0, *position.unseen]
-    left = sum(counts)
-    kept: dict[tuple[int, ...], dict[int, int]] = {}
+    position, board, counts, left = found
+    kept: Turns = {}
     tables = 0
     for i in bits(board.legal()):  # each table the next card leaves, then each the card after may leave
         for rank in (position.next_card.rank, 1, 10):
-            if not counts[rank] or left < 2:
+            if not counts[rank]:
                 continue
             counts[rank] -= 1
             undo = board.place(i, rank)
-            for shared, alone in ((kept, None), (kept, {})):
+            for _ in range(2):  # the second time, every line's turns come from what the first kept
                 every: dict[int, list[tuple[float, float, int]]] = {}
-                fresh: dict[int, list[tuple[float, float, int]]] = {}
-                assert learned().sweep(board, counts, left - 1, every, shared) == learned().sweep(
-                    board, counts, left - 1, fresh, alone
-                )
-                assert every == fresh
+                alone: dict[int, list[tuple[float, float, int]]] = {}
+                shared = learned().sweep(board, counts, left - 1, every, kept)
+                assert shared == learned().sweep(board, counts, left - 1, alone)
+                assert every == alone
             tables += 1
             board.unplace(undo)
             counts[rank] += 1
