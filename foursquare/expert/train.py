@@ -12,6 +12,15 @@ The summary's weights start at the fitted horizon's values (or at the
 weights of ``--start``), so the first games are played as the fitted
 horizon would play them at one placement ahead.
 
+A phase may explore (``:explore=SHARE``): that share of the placements goes
+to one of the best :data:`~foursquare.expert.search.BEAM` cells at random,
+while the afterstate before still moves towards the best one's value, so
+the value learned stays that of the best play (as Q-learning learns from
+the best move rather than the one made).  Why: the expert's search looks
+past the best three cells for each card, not the best one alone, so its
+value must be right on tables that a player one placement ahead never
+leaves; played greedily, training sees only the tables of its own choices.
+
 A run is one or more phases (``--phase FIRST:GAMES:RATE``): deals FIRST on,
 in order, each once, the rate falling linearly from RATE to a tenth of it,
 or with ``:coherent`` after it staying at RATE while each weight learns at
@@ -70,12 +79,12 @@ has a value taught by the search, nor a look four placements ahead at the
 best two cells at seventeen times the time; four ahead at every cell has,
 at ninety times the time (``help expert``).
 
-With ``--explore`` above 0 a placement is now and then chosen at random, by
-a generator seeded with ``--seed``; the same command writes the same
-weights.  numpy adds up the look-ups (``pip install -e '.[train]'``); the
-program itself reads the weights without it.  The learning curve is printed
-as it goes: for each block of games the wins, the score a deal (a loss 0),
-what the network said at each deal's first card and its mean TD error.
+A phase that explores draws its cells from a generator of its own, seeded
+with ``--seed``; the same command writes the same weights.  numpy adds up
+the look-ups (``pip install -e '.[train]'``); the program itself reads the
+weights without it.  The learning curve is printed as it goes: for each
+block of games the wins, the score a deal (a loss 0), what the network said
+at each deal's first card and its mean TD error.
 """
 
 from __future__ import annotations
@@ -109,12 +118,15 @@ from foursquare.expert.learned import (
     unpack,
     write_weights,
 )
+from foursquare.expert.search import BEAM
 
 __all__ = ["RUNS", "Phase", "main", "mean"]
 
 _RANKS = 10
 _COHERENT = "coherent"
 """What follows a phase's rate to make it coherent (:class:`_Network`)."""
+_EXPLORE = "explore="
+"""What comes before the share of a phase's placements that explore (:class:`Phase`)."""
 
 
 @functools.cache
@@ -186,6 +198,21 @@ class _Network:
         return error
 
 
+Choice = tuple[float, int, int]
+"""A placement :func:`_play` may make: its value, its cell (board index), and its row of features (-1 if it ends
+the game)."""
+
+
+def _choose(choices: list[Choice], explore: float, rng: random.Random) -> tuple[Choice, Choice]:
+    """The placement to make and the one to learn from: the best (ties: the first cell in reading order), but a
+    share ``explore`` of the time the placement made is one of the best :data:`~foursquare.expert.search.BEAM` at
+    random, while the table before still learns what the best brings (the module's docstring says why)."""
+    best = max(choices, key=lambda c: (c[0], -c[1]))
+    if explore and rng.random() < explore:
+        return rng.choice(sorted(choices, key=lambda c: (-c[0], c[1]))[:BEAM]), best
+    return best, best
+
+
 def _play(
     deal: int, value_net: _Network, chance_net: _Network, rate: float, explore: float, rng: random.Random
 ) -> tuple[int, float, float]:
@@ -229,18 +256,10 @@ def _play(
             board.unplace(undo)
         found = _features(np.array(live, dtype=np.intp).reshape(len(live), SQUARE + 2))
         values = value[found].sum(axis=1)
-        choices = [(v, i, k) for k, (i, v) in enumerate(zip(live_cells, values.tolist(), strict=True))]
+        choices: list[Choice] = [(v, i, k) for k, (i, v) in enumerate(zip(live_cells, values.tolist(), strict=True))]
         choices += [(v, i, -1) for i, v in finals]
-        if explore and rng.random() < explore:
-            v, i, k = rng.choice(choices)
-        else:
-            v, i, k = max(choices, key=lambda c: (c[0], -c[1]))  # ties: the first cell in reading order
-        if k >= 0:
-            target_v = v
-            target_c = float(chance[found[k]].sum())
-        else:
-            target_v = v
-            target_c = 1.0 if v > 0 else 0.0
+        (v, i, k), (target_v, _, target_k) = _choose(choices, explore, rng)
+        target_c = float(chance[found[target_k]].sum()) if target_k >= 0 else 1.0 if target_v > 0 else 0.0
         if before is not None:
             step = rate / len(before)
             error = value_net.learn(before, target_v, step)
@@ -259,15 +278,22 @@ def _play(
 
 class Phase(NamedTuple):
     """One run of deals in order, each once: the learning rate falls linearly from ``rate`` to a tenth of it, or
-    in a ``coherent`` phase stays at ``rate`` and each weight learns at its own pace (:class:`_Network`)."""
+    in a ``coherent`` phase stays at ``rate`` and each weight learns at its own pace (:class:`_Network`); a share
+    ``explore`` of the placements goes to one of the best :data:`~foursquare.expert.search.BEAM` cells at random
+    (the module's docstring says why)."""
 
     first: int
     games: int
     rate: float
     coherent: bool = False
+    explore: float = 0.0
 
     def __str__(self) -> str:
-        return f"{self.first}:{self.games}:{self.rate}" + (f":{_COHERENT}" if self.coherent else "")
+        return (
+            f"{self.first}:{self.games}:{self.rate}"
+            + (f":{_COHERENT}" if self.coherent else "")
+            + (f":{_EXPLORE}{self.explore}" if self.explore else "")
+        )
 
     def rate_at(self, n: int) -> float:
         """The rate for the ``n``-th deal of the phase, from 0."""
@@ -280,15 +306,24 @@ to 0.05."""
 
 
 def _phase(text: str) -> Phase:
-    """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one."""
-    parts = text.split(":")
-    coherent = parts[-1] == _COHERENT
+    """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one, then ``:explore=SHARE`` for one
+    that explores."""
     try:
-        first, games, rate = parts[:-1] if coherent else parts
-        return Phase(int(first), int(games), float(rate), coherent)
+        first, games, rate, *rest = text.split(":")
+        coherent = rest[:1] == [_COHERENT]
+        rest = rest[coherent:]
+        explore = 0.0
+        if rest:
+            if len(rest) > 1 or not rest[0].startswith(_EXPLORE):
+                raise ValueError
+            explore = float(rest[0].removeprefix(_EXPLORE))
+            if not 0.0 <= explore <= 1.0:  # nor NaN
+                raise ValueError
+        return Phase(int(first), int(games), float(rate), coherent, explore)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"FIRST:GAMES:RATE or FIRST:GAMES:RATE:{_COHERENT} (deal, deals, rate), not {text!r}"
+            f"FIRST:GAMES:RATE, then :{_COHERENT} and :{_EXPLORE}SHARE if wanted (deal, deals, rate, a share from 0"
+            f" to 1), not {text!r}"
         ) from None
 
 
@@ -335,9 +370,12 @@ def _report(block: list[tuple[int, float, float]], games: int, start: float) -> 
     print(f"{games:>8} {won / len(block):>6.1%} {score:>6.2f} {said:>6.2f} {error:>8.3f} {speed:>8.1f}", flush=True)
 
 
-def _run(phases: Sequence[Phase], start: tuple[Any, Any], explore: float, seed: int, every: int) -> Whole:
-    """Train from ``start`` (both networks, left as they are) through ``phases``, printing the learning curve."""
-    rng = random.Random(seed)
+def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int) -> Whole:
+    """Train from ``start`` (both networks, left as they are) through ``phases``, printing the learning curve.
+
+    Each phase explores by a generator of its own, seeded with ``seed``, so that a phase begun from the file of
+    the one before (``--start``) explores as it does within the run.
+    """
     value, chance = start[0].copy(), start[1].copy()
     for k, phase in enumerate(phases):
         if k:  # from the weights as the phase before would write them, so that --start from its file goes on exactly
@@ -345,14 +383,15 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], explore: float, seed: 
         print(
             f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
             + (" (coherent)" if phase.coherent else "")
-            + f", explore {explore}, seed {seed}"
+            + (f", explore {phase.explore}, seed {seed}" if phase.explore else "")
         )
         print(f"{'games':>8} {'won':>6} {'score':>6} {'said':>6} {'|error|':>8} {'games/s':>8}")
         begun = time.perf_counter()
         block: list[tuple[int, float, float]] = []
         value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
+        rng = random.Random(seed)
         for n in range(phase.games):
-            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), explore, rng))
+            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), phase.explore, rng))
             if len(block) == every or n + 1 == phase.games:
                 _report(block, n + 1, begun)
                 block = []
@@ -373,14 +412,14 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         metavar="FIRST:GAMES:RATE",
         help="deals FIRST on, GAMES of them, the rate falling from RATE (or with :coherent after it, each weight"
-        " at its own rate); again for each phase of one run (default: the mean of the runs "
+        " at its own rate; with :explore=SHARE after that, that share of the placements to one of the best few"
+        " cells at random); again for each phase of one run (default: the mean of the runs "
         + " and ".join(" then ".join(map(str, run)) for run in RUNS)
         + ")",
     )
     parser.add_argument("--start", help="begin from the weights in this file rather than from the fitted horizon")
     parser.add_argument("--mean", nargs="+", metavar="FILE", help="train nothing: write the mean of these weights")
-    parser.add_argument("--explore", type=float, default=0.0, help="the share of random placements (default: 0)")
-    parser.add_argument("--seed", type=int, default=41, help="seeds the random placements (default: 41)")
+    parser.add_argument("--seed", type=int, default=41, help="seeds the placements that explore (default: 41)")
     parser.add_argument("--every", type=int, default=1000, help="games per line of the learning curve")
     parser.add_argument("--out", help="where to write the weights (default: the package's learned.bin)")
     args = parser.parse_args(argv)
@@ -409,7 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             start = _start()
         runs = [args.phase] if args.phase else RUNS
-        networks = [_run(run, start, args.explore, args.seed, args.every) for run in runs]
+        networks = [_run(run, start, args.seed, args.every) for run in runs]
     write_weights(out, mean(networks))
     print(f"# wrote {out} in {time.perf_counter() - begun:.0f} s")
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import subprocess
 import sys
@@ -240,11 +241,30 @@ def test_training_from_the_same_seed_and_deals_writes_the_same_weights(tmp_path:
     pytest.importorskip("numpy")
     from foursquare.expert.train import main
 
-    paths = [tmp_path / "a.bin", tmp_path / "b.bin"]
-    for path in paths:
-        assert main(["--phase", "2000000:6:0.5", "--every", "3", "--explore", "0.1", "--out", str(path)]) == 0
+    paths = [tmp_path / "a.bin", tmp_path / "b.bin", tmp_path / "other seed.bin"]
+    for path, seed in zip(paths, ("41", "41", "42"), strict=True):
+        assert main(["--phase", "2000000:6:0.5:explore=0.5", "--every", "3", "--seed", seed, "--out", str(path)]) == 0
     assert paths[0].read_bytes() == paths[1].read_bytes()
+    assert paths[0].read_bytes() != paths[2].read_bytes(), "another seed explored other cells"
     assert len(read_weights(paths[0].read_bytes())) == FEATURES
+
+
+def test_a_placement_that_explores_is_one_of_the_best_few_and_the_table_before_learns_from_the_best() -> None:
+    from foursquare.expert.search import BEAM
+    from foursquare.expert.train import _choose
+
+    choices = [(5.0, 9, 0), (7.0, 3, 1), (7.0, 1, 2), (2.0, 4, 3), (6.0, 8, -1), (1.0, 0, 4)]
+    best = (7.0, 1, 2)  # the higher value, then the first cell in reading order
+    assert _choose(choices, 0.0, random.Random(1)) == (best, best)
+    made = set()
+    for seed in range(200):
+        chosen, learned_from = _choose(choices, 1.0, random.Random(seed))
+        assert learned_from == best
+        made.add(chosen)
+    assert made == set(sorted(choices, key=lambda c: (-c[0], c[1]))[:BEAM]) == {best, (7.0, 3, 1), (6.0, 8, -1)}
+    rng = random.Random(7)
+    shares = [_choose(choices, 0.25, rng)[0] != best for _ in range(4000)]
+    assert 0.12 < sum(shares) / len(shares) < 0.22, "a quarter explore, two thirds of them off the best"
 
 
 def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its_file(tmp_path: Path) -> None:
@@ -252,9 +272,10 @@ def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its
     from foursquare.expert.train import main
 
     both, first, then = tmp_path / "both.bin", tmp_path / "first.bin", tmp_path / "then.bin"
-    assert main(["--phase", "2000000:4:0.5", "--phase", "4000000:3:0.05", "--out", str(both)]) == 0
-    assert main(["--phase", "2000000:4:0.5", "--out", str(first)]) == 0
-    assert main(["--start", str(first), "--phase", "4000000:3:0.05", "--out", str(then)]) == 0
+    second = "4000000:3:0.05:explore=0.5"  # exploring by its own generator, however the first phase went
+    assert main(["--phase", "2000000:4:0.5:explore=0.5", "--phase", second, "--out", str(both)]) == 0
+    assert main(["--phase", "2000000:4:0.5:explore=0.5", "--out", str(first)]) == 0
+    assert main(["--start", str(first), "--phase", second, "--out", str(then)]) == 0
     assert both.read_bytes() == then.read_bytes()
     assert both.read_bytes() != first.read_bytes(), "the second phase learned something"
 
@@ -292,8 +313,21 @@ def test_a_phase_reads_and_writes_as_its_text(tmp_path: Path) -> None:
 
     assert _phase("2000000:4:0.5") == Phase(2_000_000, 4, 0.5, coherent=False)
     assert _phase("2000000:4:1.0:coherent") == Phase(2_000_000, 4, 1.0, coherent=True)
-    for phase in (Phase(2_000_000, 4, 0.5), Phase(2_000_000, 4, 1.0, coherent=True)):
+    assert _phase("2000000:4:0.5:explore=0.2") == Phase(2_000_000, 4, 0.5, explore=0.2)
+    phases = (Phase(2_000_000, 4, 0.5), Phase(2_000_000, 4, 1.0, coherent=True), Phase(9, 4, 1.0, True, 0.25))
+    for phase in phases:
         assert _phase(str(phase)) == phase
+    for bad in (
+        "2000000:4",
+        "2000000:4:0.5:explore",
+        "2000000:4:0.5:explore=1.5",
+        "2000000:4:0.5:explore=nan",
+        "2000000:4:0.5:explore=0.1:coherent",
+        "2000000:4:0.5:coherent:explore=0.1:x",
+        "2000000:4:0.5:x",
+    ):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _phase(bad)
     assert Phase(2_000_000, 10, 1.0, coherent=True).rate_at(9) == 1.0
     assert Phase(2_000_000, 10, 1.0).rate_at(5) == pytest.approx(0.55)
     coherent, falling = tmp_path / "coherent.bin", tmp_path / "falling.bin"
