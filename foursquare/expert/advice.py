@@ -221,9 +221,9 @@ def advise(
         return said_score(raw, unseen, most, offsets)
 
     raws = [max(value - WIN_BONUS * chance, 0.0) for _, (value, chance), _ in ranked]
-    scores = tuple(
-        (CELL[i], say(raw, most[i]) if depth <= unseen else raw)  # deeper saw every card: exact
-        for (i, _, depth), raw in zip(ranked, raws, strict=True)
+    scores = tuple(  # deeper saw every card, and a sure win is one the search saw to its end: both are exact
+        (CELL[i], say(raw, most[i]) if depth <= unseen and odds < 1.0 else raw)
+        for (i, (_, odds), depth), raw in zip(ranked, raws, strict=True)
     )
     cell, chance = ranking[0]
     raw = min(max(ranked[0][1][1], 0.0), 1.0)
