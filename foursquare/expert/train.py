@@ -29,16 +29,16 @@ from the weights as the one before would write them, so that ``--start``
 from a phase's file goes on exactly as one run would.  With no ``--phase``
 the runs of :data:`RUNS` are trained, each from the fitted horizon, and
 their :func:`mean` written (``--mean FILE ...`` writes the mean of files
-already trained): that is the file that ships. It is one run of two phases.
-First deals 2,000,000 to 2,999,999, a range used for nothing else (the
-learning rate was chosen on the first 4,000 of them; the figures of ``help
-expert`` come from deals 7000 on, never trained or tuned on), 44 minutes on
-one core of the shared machine (384 deals a second); its last 20,000 deals
-won 93.4% of the time one placement ahead. Then deals 7,000,000 to
-7,299,999, also used for nothing else, the rate falling from 0.1 to 0.01 and
-a fifth of the placements exploring: 19 to 28 minutes as the machine is busy
-(270 to 180 deals a second), 88.7% of its last 20,000 deals won (exploring
-costs some).
+already trained): that is the file that ships.  It is one run of two
+phases.  First deals 2,000,000 to 2,999,999, a range used for nothing else
+(the learning rate was chosen on the first 4,000 of them; the figures of
+``help expert`` come from deals 7000 on, never trained or tuned on), 44
+minutes on one core of the shared machine (384 deals a second); its last
+20,000 deals won 93.4% of the time one placement ahead.  Then deals
+7,000,000 to 7,299,999, also used for nothing else, the rate falling from
+0.1 to 0.01 and a fifth of the placements exploring: 19 to 28 minutes as
+the machine is busy (270 to 180 deals a second), 88.7% of its last 20,000
+deals won (exploring costs some).
 
 What else was trained, measured on the tuning deals 102000-102299 against
 the first phase's value, which shipped alone before the second (21.55 cards
