@@ -31,12 +31,8 @@ are decided by lines and whose piles grow side by side; the table alone
 cannot say how many cards are still to come, so the summary carries it.  The
 learning rate was chosen on the training deals' own learning curve (4,000
 games each, the last thousand's wins at one placement ahead): 43% at 0.02,
-52% at 0.1, 71% at 0.3, 69% at 1.0; the run starts at 0.5.  Its second
-phase explores (a fifth of the placements go to one of the three best cells
-at random, the tables still learning what the best brings), because the
-search judges tables that the value's own best play never leaves: on the
-tuning deals 107200-107999 that phase gained 0.29 ± 0.26 cards a deal under
-the search.
+52% at 0.1, 71% at 0.3, 69% at 1.0; the run starts at 0.5, and its
+second phase explores (:mod:`foursquare.expert.train` says how and why).
 
 What it is worth is measured in ``help expert`` (deals 7000-7499, never
 trained or tuned on): it is the default expert's horizon.  Judged by forty
