@@ -17,6 +17,11 @@ range: never trained on (2,000,000 on) nor tuned on.
 Counts, not the clock, bound the experts, so the scores are the same on any
 machine; the times are processor time per placement.  A summary is printed
 every ``--every`` deals, so that a long run can be stopped with figures.
+
+``--same-positions`` rather times every expert on the same positions: those
+the first expert plays into, each judged by every expert in turn.  Experts
+whose games take different times may differ in what a position costs them or
+only in the positions their play leads to; this tells which.
 """
 
 from __future__ import annotations
@@ -181,6 +186,36 @@ def combined(paths: list[str]) -> list[Expert]:
     return experts
 
 
+def same_positions(experts: list[Expert], deals: range) -> str:
+    """Every expert's processor time and nodes on the positions the first one plays into on ``deals``."""
+    seconds: list[list[float]] = [[] for _ in experts]
+    nodes: list[list[int]] = [[] for _ in experts]
+    for deal in deals:
+        game = Game.deal(deal)
+        while not game.is_over:
+            position = Position.of(game)
+            chosen = []
+            for e, expert in enumerate(experts):
+                start = time.process_time()
+                advice = advise(position, nodes=expert.nodes, min_depth=expert.depth, horizon=expert.horizon)
+                seconds[e].append(time.process_time() - start)
+                nodes[e].append(advice.nodes)
+                chosen.append(advice.cell)
+            game.play(chosen[0])
+    lines = [
+        f"# {len(seconds[0])} positions of deals {deals.start}-{deals.stop - 1}, as {experts[0].name} played them;"
+        " processor time per placement, nodes per placement",
+        f"{'expert':<20} {'median':>9} {'mean':>9} {'worst':>9} {'nodes':>8} {'per node':>9}",
+    ]
+    for expert, times, counts in zip(experts, seconds, nodes, strict=True):
+        ms = [s * 1000 for s in times]
+        lines.append(
+            f"{expert.name:<20} {statistics.median(ms):>6.1f} ms {statistics.mean(ms):>6.1f} ms {max(ms):>6.0f} ms"
+            f" {statistics.mean(counts):>8.0f} {1e6 * sum(times) / max(1, sum(counts)):>6.2f} µs"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.benchmarks.horizon", description=__doc__.split("\n")[0])
     parser.add_argument("--first", type=int, default=7000, help="the first deal (default: 7000)")
@@ -189,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", help="write each expert's deals to this JSON file as they come, for --combine")
     parser.add_argument("--combine", nargs="+", help="sum up the files --save wrote (runs on other deals) instead")
     parser.add_argument(
+        "--same-positions",
+        action="store_true",
+        help="time every expert on the positions the first one plays into, rather than each on its own games",
+    )
+    parser.add_argument(
         "experts", nargs="*", type=Expert.parse, help="HORIZON:DEPTH:NODES each; the first is the reference"
     )
     args = parser.parse_args(argv)
@@ -196,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         print(summary(combined(args.combine)))
         return 0
     experts: list[Expert] = args.experts or [Expert.parse(text) for text in DEFAULT_EXPERTS]
+    if args.same_positions:
+        print(same_positions(experts, range(args.first, args.first + args.games)))
+        return 0
     start = time.perf_counter()
     for n, deal in enumerate(range(args.first, args.first + args.games)):
         for expert in experts:
