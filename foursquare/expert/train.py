@@ -211,10 +211,15 @@ def _choose(choices: list[Choice], explore: float, rng: random.Random) -> tuple[
     """The placement to make and the one to learn from: the best (ties: the first cell in reading order), but a
     share ``explore`` of the time the placement made is one of the best :data:`~foursquare.expert.search.BEAM` at
     random, while the table before still learns what the best brings (the module's docstring says why)."""
-    best = max(choices, key=lambda c: (c[0], -c[1]))
+    best = min(choices, key=_best_first)
     if explore and rng.random() < explore:
-        return rng.choice(sorted(choices, key=lambda c: (-c[0], c[1]))[:BEAM]), best
+        return rng.choice(sorted(choices, key=_best_first)[:BEAM]), best
     return best, best
+
+
+def _best_first(choice: Choice) -> tuple[float, int]:
+    """How :func:`_choose` orders placements: the higher value first, then the first cell in reading order."""
+    return -choice[0], choice[1]
 
 
 def _play(

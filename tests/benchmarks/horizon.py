@@ -37,7 +37,7 @@ from typing import Any
 
 from foursquare.commands.simulate import wilson_interval
 from foursquare.engine import Game, Status
-from foursquare.expert.advice import Position, advise
+from foursquare.expert.advice import Advice, Position, advise
 from foursquare.expert.evaluation import leaves
 from foursquare.expert.learned import DamagedWeights, Learned, learned, read_weights
 from foursquare.expert.search import Horizon
@@ -92,14 +92,18 @@ class Expert:
             raise argparse.ArgumentTypeError(f"a horizon is fitted, learned or learned@FILE, not {kind!r}")
         return cls(text, horizon, depth, nodes)
 
+    def judge(self, position: Position) -> tuple[Advice, float]:
+        """This expert's advice on ``position``, and the processor time it took."""
+        start = time.process_time()
+        advice = advise(position, nodes=self.nodes, min_depth=self.depth, horizon=self.horizon)
+        return advice, time.process_time() - start
+
     def play(self, deal: int) -> None:
         game = Game.deal(deal)
         said = []
         while not game.is_over:
-            position = Position.of(game)
-            start = time.process_time()
-            advice = advise(position, nodes=self.nodes, min_depth=self.depth, horizon=self.horizon)
-            self.seconds.append(time.process_time() - start)
+            advice, seconds = self.judge(Position.of(game))
+            self.seconds.append(seconds)
             said.append(advice.expected_score)
             game.play(advice.cell)
         won = game.status is Status.WON
@@ -194,14 +198,11 @@ def same_positions(experts: list[Expert], deals: range) -> str:
         game = Game.deal(deal)
         while not game.is_over:
             position = Position.of(game)
-            chosen = []
-            for e, expert in enumerate(experts):
-                start = time.process_time()
-                advice = advise(position, nodes=expert.nodes, min_depth=expert.depth, horizon=expert.horizon)
-                seconds[e].append(time.process_time() - start)
+            judged = [expert.judge(position) for expert in experts]
+            for e, (advice, took) in enumerate(judged):
+                seconds[e].append(took)
                 nodes[e].append(advice.nodes)
-                chosen.append(advice.cell)
-            game.play(chosen[0])
+            game.play(judged[0][0].cell)
     lines = [
         f"# {len(seconds[0])} positions of deals {deals.start}-{deals.stop - 1}, as {experts[0].name} played them;"
         " processor time per placement, nodes per placement",
