@@ -86,7 +86,7 @@ UNSURE = 0.999
 
 
 SCORE_OFFSETS: tuple[float, ...] = (
-    -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, -0.26, 0.08, 0.08, 0.08, 0.30,
+    -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, -0.05, 0.30,
     0.30, 0.37, 0.41, 0.42, 0.50, 0.57, 0.70, 1.01, 1.35, 1.87, 2.32, 2.52, 2.62, 2.83, 3.17, 3.40,
     3.82, 4.30, 4.76, 5.41, 6.03, 6.70, 7.38, 8.04,
 )  # fmt: skip
@@ -102,25 +102,34 @@ a thousand deals, since a deal's score varies far more than its result.
 
 LEARNED_CURVE: tuple[tuple[float, float], ...] = (
     (0.0000, 0.0000),
-    (0.8364, 0.9800),
-    (0.9499, 0.9958),
-    (0.9870, 0.9972),
-    (0.9970, 0.9991),
-    (0.9999, 1.0000),
+    (0.7297, 0.9182),
+    (0.8474, 0.9651),
+    (0.8716, 0.9800),
+    (0.8980, 0.9825),
+    (0.9180, 0.9862),
+    (0.9297, 0.9897),
+    (0.9404, 0.9902),
+    (0.9443, 0.9954),
+    (0.9551, 0.9961),
+    (0.9714, 0.9971),
+    (0.9870, 0.9989),
+    (0.9971, 0.9997),
+    (1.0000, 1.0000),
     (1.0000, 1.0000),
 )
 """:data:`CURVE` for the default expert, whose horizon is learned (:mod:`~foursquare.expert.learned`).
 
-Printed by ``python -m foursquare.expert.fit --first 100100 --games 400``
-(7,379 placements on 400 deals, 399 of them won, pooled by 100; on 200 the
-expert lost none, which fits nothing): the learned value's own chance is
-too low where it is unsure, so the curve lifts it.
+Printed by ``python -m foursquare.expert.fit --first 100100 --games 1000``
+(18,637 placements on 1,000 deals, 996 of them won, pooled by 100; fitted
+to the first 400, with one loss, it had nothing to go on below a raw 0.84):
+the learned value's own chance is too low where it is unsure, so the curve
+lifts it.
 """
 
 LEARNED_SCORE_OFFSETS: tuple[float, ...] = (
-    0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49, 0.49,
-    0.49, 0.49, 0.49, 0.49, 0.49, 0.25, 0.26, 0.34, 0.43, 0.61, 0.91, 1.06, 1.15, 1.21, 1.38, 1.53,
-    1.64, 1.73, 1.89, 1.98, 2.01, 2.10, 2.14, 2.18,
+    0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98, 0.98,
+    0.98, 0.98, 0.51, 0.47, 0.40, 0.32, 0.26, 0.27, 0.36, 0.49, 0.72, 0.88, 0.96, 1.05, 1.16, 1.33,
+    1.41, 1.50, 1.65, 1.73, 1.78, 1.86, 1.92, 1.98,
 )  # fmt: skip
 """:data:`SCORE_OFFSETS` for the default expert, whose horizon is learned: printed with :data:`LEARNED_CURVE`.
 
@@ -143,25 +152,32 @@ def score_offsets(said: Iterable[tuple[int, float, float]], least: int = 50) -> 
     """:data:`SCORE_OFFSETS` from (unseen cards, raw expected score, score reached) of every placement.
 
     The placements are pooled by unseen cards from the most down, until a
-    pool holds ``least``, so that each entry rests on enough games.
+    pool holds ``least``, so that each entry rests on enough games; the
+    last pool, if it holds fewer, joins the one before (the late tables of
+    slow deals are few, and a pool of a few dozen would move their said
+    score by a card on the luck of those deals).
     """
     by_unseen: dict[int, list[float]] = {}
     for unseen, raw, reached in said:
         by_unseen.setdefault(unseen, []).append(reached - raw)
     if not by_unseen:
         return ()
-    top = max(by_unseen)
-    offsets = [0.0] * (top + 1)
-    pool: list[float] = []
-    members: list[int] = []
+    top, least = max(by_unseen), max(least, 1)
+    pools: list[tuple[list[int], list[float]]] = [([], [])]
     for unseen in range(top, -1, -1):
-        pool += by_unseen.get(unseen, [])
+        members, pool = pools[-1]
         members.append(unseen)
-        if len(pool) >= least or unseen == 0:
-            mean = sum(pool) / len(pool) if pool else (offsets[members[0] + 1] if members[0] < top else 0.0)
-            for k in members:
-                offsets[k] = round(mean, 2)
-            pool, members = [], []
+        pool += by_unseen.get(unseen, [])
+        if len(pool) >= least and unseen:
+            pools.append(([], []))
+    if len(pools) > 1 and len(pools[-1][1]) < least:
+        members, pool = pools.pop()
+        pools[-1][0].extend(members)
+        pools[-1][1].extend(pool)
+    offsets = [0.0] * (top + 1)
+    for members, pool in pools:  # none is empty: each closed holds ``least``, the first holds ``top``
+        for k in members:
+            offsets[k] = round(sum(pool) / len(pool), 2)
     return tuple(offsets)
 
 

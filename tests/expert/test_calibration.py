@@ -96,6 +96,14 @@ def test_score_offsets_are_the_mean_shortfall_pooled_from_the_most_unseen_down()
     assert score_offsets([]) == ()
 
 
+def test_a_last_pool_too_small_joins_the_one_before() -> None:
+    said = [(30, 10.0, 18.0), (30, 12.0, 18.0), (20, 17.0, 18.0), (20, 17.0, 18.0), (5, 10.0, 19.0)]
+    offsets = score_offsets(said, least=2)
+    assert offsets[30] == 7.0
+    assert offsets[20] == offsets[5] == offsets[0] == 3.67  # (1 + 1 + 9) / 3: one placement alone is too few
+    assert score_offsets(said, least=0) == score_offsets(said, least=1)
+
+
 def test_the_said_score_is_shifted_within_0_and_the_most_a_deal_can_still_give() -> None:
     offsets = (1.0, 2.0, 3.0)
     assert said_score(10.0, 1, 24, offsets) == 12.0
