@@ -21,7 +21,13 @@ every ``--every`` deals, so that a long run can be stopped with figures.
 ``--same-positions`` rather times every expert on the same positions: those
 the first expert plays into, each judged by every expert in turn.  Experts
 whose games take different times may differ in what a position costs them or
-only in the positions their play leads to; this tells which.
+only in the positions their play leads to; this tells which.  With
+``--judge DEPTH`` it also credits each expert's choice on those positions
+with what a look ``DEPTH`` placements ahead at every rank says of it (the
+learned horizon that ships, the search's own beams): where two searches
+differ by a few hundredths of a card a deal, scores need thousands of deals
+to tell them apart, and a far deeper look at the few placements where their
+choices differ tells it in tens.
 """
 
 from __future__ import annotations
@@ -36,11 +42,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from foursquare.commands.simulate import wilson_interval
-from foursquare.engine import Game, Status
+from foursquare.engine import Cell, Game, Status
+from foursquare.engine.board import INDEX
 from foursquare.expert.advice import Advice, Position, advise
 from foursquare.expert.evaluation import leaves
 from foursquare.expert.learned import DamagedWeights, Learned, learned, read_weights
-from foursquare.expert.search import Horizon
+from foursquare.expert.search import Horizon, Lookahead, Value
 
 __all__ = ["Expert", "main"]
 
@@ -116,7 +123,7 @@ class Expert:
         self.won.append(won)
 
 
-def _interval(differences: list[int]) -> str:
+def _interval(differences: list[float]) -> str:
     """The mean of paired differences with its 95% confidence half-width."""
     n = len(differences)
     mean = sum(differences) / n
@@ -190,19 +197,43 @@ def combined(paths: list[str]) -> list[Expert]:
     return experts
 
 
-def same_positions(experts: list[Expert], deals: range) -> str:
-    """Every expert's processor time and nodes on the positions the first one plays into on ``deals``."""
+def judged(position: Position, cell: Cell, depth: int) -> float:
+    """What a look ``depth`` placements ahead at every rank, by the learned horizon that ships and the search's
+    own beams, says placing the next card on ``cell`` is worth (no deeper than the stock: nothing is seen
+    past it)."""
+    counts = [0, *position.unseen]
+    left = sum(counts)
+    index = INDEX[cell]
+    values: dict[int, tuple[Value, int]] = {}
+    search = Lookahead(position.board(), counts, lambda: False, table=learned())
+    search.root(position.next_card.rank, left, min(depth, left + 1), [index], values)
+    return values[index][0][0]
+
+
+def same_positions(experts: list[Expert], deals: range, judge: int | None = None) -> str:
+    """Every expert's processor time and nodes on the positions the first one plays into on ``deals``; with
+    ``judge``, what each one's choices gain there on the first one's by a look that many placements ahead."""
     seconds: list[list[float]] = [[] for _ in experts]
     nodes: list[list[int]] = [[] for _ in experts]
+    gains: list[list[float]] = [[] for _ in experts]  # by deal
+    others = [0] * len(experts)  # placements where an expert's cell is not the first one's
     for deal in deals:
         game = Game.deal(deal)
+        for gained in gains:
+            gained.append(0.0)
         while not game.is_over:
             position = Position.of(game)
-            judged = [expert.judge(position) for expert in experts]
-            for e, (advice, took) in enumerate(judged):
+            judged_by = [expert.judge(position) for expert in experts]
+            for e, (advice, took) in enumerate(judged_by):
                 seconds[e].append(took)
                 nodes[e].append(advice.nodes)
-            game.play(judged[0][0].cell)
+            cells = [advice.cell for advice, _ in judged_by]
+            if judge is not None and len(set(cells)) > 1:
+                worth = {cell: judged(position, cell, judge) for cell in set(cells)}
+                for e, cell in enumerate(cells):
+                    gains[e][-1] += worth[cell] - worth[cells[0]]
+                    others[e] += cell != cells[0]
+            game.play(cells[0])
     lines = [
         f"# {len(seconds[0])} positions of deals {deals.start}-{deals.stop - 1}, as {experts[0].name} played them;"
         " processor time per placement, nodes per placement",
@@ -214,6 +245,16 @@ def same_positions(experts: list[Expert], deals: range) -> str:
             f"{expert.name:<20} {statistics.median(ms):>6.1f} ms {statistics.mean(ms):>6.1f} ms {max(ms):>6.0f} ms"
             f" {statistics.mean(counts):>8.0f} {1e6 * sum(times) / max(1, sum(counts)):>6.2f} µs"
         )
+    if judge is not None:
+        lines += [
+            f"# judged {judge} placements ahead at every rank where the experts' cells differ: what each one's"
+            f" choices gain a deal on {experts[0].name}'s, paired by deal, 95% confidence",
+            f"{'expert':<20} {'gain a deal':>14} {'other cells':>12}",
+        ]
+        lines += [
+            f"{expert.name:<20} {_interval(gained):>14} {other:>12}"
+            for expert, gained, other in zip(experts, gains, others, strict=True)
+        ]
     return "\n".join(lines)
 
 
@@ -230,6 +271,12 @@ def main(argv: list[str] | None = None) -> int:
         help="time every expert on the positions the first one plays into, rather than each on its own games",
     )
     parser.add_argument(
+        "--judge",
+        type=int,
+        metavar="DEPTH",
+        help="credit each expert's choices on the same positions (--same-positions) with a look DEPTH placements ahead",
+    )
+    parser.add_argument(
         "experts", nargs="*", type=Expert.parse, help="HORIZON:DEPTH:NODES each; the first is the reference"
     )
     args = parser.parse_args(argv)
@@ -237,8 +284,10 @@ def main(argv: list[str] | None = None) -> int:
         print(summary(combined(args.combine)))
         return 0
     experts: list[Expert] = args.experts or [Expert.parse(text) for text in DEFAULT_EXPERTS]
-    if args.same_positions:
-        print(same_positions(experts, range(args.first, args.first + args.games)))
+    if args.judge is not None and args.judge < 1:
+        parser.error(f"--judge looks at least one placement ahead, not {args.judge}")
+    if args.same_positions or args.judge is not None:
+        print(same_positions(experts, range(args.first, args.first + args.games), args.judge))
         return 0
     start = time.perf_counter()
     for n, deal in enumerate(range(args.first, args.first + args.games)):
