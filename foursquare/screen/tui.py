@@ -355,6 +355,9 @@ class Terminal:
         self.resumed = False
         self.told_no_suspend = False
         self.window: curses.window | None = None
+        self.started = False
+        """Set just before curses starts: a Ctrl-C that lands inside ``initscr``, after it has taken the
+        terminal but before it returns a window, still finds a terminal to give back."""
         self.saved_handlers: dict[int, Callable[[int, FrameType | None], object] | int | None] = {}
         self.stop_ignored = False
         """The caller ignores Ctrl-Z's signal (a shell without job control may): the game stays, and says so."""
@@ -399,10 +402,10 @@ class Terminal:
         Raised from here, the exception could land anywhere in the main
         thread, even halfway into a lock that a thread of the expert shares
         (one left held hangs the clean-up); the loop raises it where
-        nothing is half done.  Before the loop runs it is raised at once.
+        nothing is half done.  Before curses starts it is raised at once.
         """
         self.ending = signum
-        if self.window is None:
+        if not self.started:
             raise Terminated(signum)
 
     def no_suspend(self) -> bool:
@@ -440,6 +443,7 @@ class Terminal:
 
     def start(self) -> curses.window:
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
+        self.started = True
         window = curses.initscr()
         self.window = window
         curses.noecho()
@@ -451,16 +455,19 @@ class Terminal:
             curses.curs_set(0)
         curses.mousemask(_CLICK)
         curses.mouseinterval(0)
+        self._check_ending()  # a signal that came while curses started
         return window
 
     def stop(self) -> None:
         """Give the terminal back exactly as it was; safe to call more than once."""
         window, self.window = self.window, None
-        if window is None:
+        started, self.started = self.started, False
+        if not started:
             return
-        try:
+        try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
             curses.mousemask(0)
-            window.keypad(False)
+            if window is not None:
+                window.keypad(False)
             curses.nocbreak()
             curses.echo()
             curses.endwin()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import curses
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,47 @@ def test_every_ending_signal_this_system_has_is_taken_and_the_others_are_skipped
         assert (getattr(signal, "SIGBREAK", None) in terminal.saved_handlers) is (sys.platform == "win32")
     finally:
         terminal.restore_signals()
+
+
+class TakenTerminal:
+    """curses as far as starting and stopping goes: ``initscr`` takes the terminal (cbreak, no echo, as ncurses'
+    does) and then ``during`` runs, as a signal would that lands before the window reaches the game."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, during: Callable[[], None]) -> None:
+        self.taken = False
+        self.during = during
+        monkeypatch.setattr(curses, "initscr", self.initscr)
+        monkeypatch.setattr(curses, "endwin", self.endwin)
+        for name in ("noecho", "cbreak", "nocbreak", "echo", "curs_set", "mouseinterval", "set_escdelay"):
+            monkeypatch.setattr(curses, name, lambda *args: None, raising=False)
+        monkeypatch.setattr(curses, "mousemask", lambda mask: (mask, 0))
+
+    def initscr(self) -> Window:
+        self.taken = True
+        self.during()
+        return KeypadWindow()
+
+    def endwin(self) -> None:
+        self.taken = False
+
+
+class KeypadWindow(Window):
+    def keypad(self, flag: bool) -> None:
+        pass
+
+
+def interrupt() -> None:
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(
+    ("during", "status"),
+    [(interrupt, 130), (lambda: signal.raise_signal(signal.SIGTERM), 128 + signal.SIGTERM)],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_signal_while_curses_starts_still_gives_the_terminal_back(
+    during: Callable[[], None], status: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = TakenTerminal(monkeypatch, during)
+    assert tui.run(screen_for(tmp_path, Request(seed=5))) == status
+    assert not fake.taken, "the terminal was left as curses had set it"
