@@ -459,20 +459,23 @@ class Terminal:
         return window
 
     def stop(self) -> None:
-        """Give the terminal back exactly as it was; safe to call more than once."""
-        window, self.window = self.window, None
-        started, self.started = self.started, False
-        if not started:
+        """Give the terminal back exactly as it was; safe to call more than once.
+
+        It is marked given back only once it is: a second Ctrl-C that cuts this
+        short leaves it to the caller's ``finally`` to finish."""
+        if not self.started:
             return
         try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
             curses.mousemask(0)
-            if window is not None:
-                window.keypad(False)
+            if self.window is not None:
+                self.window.keypad(False)
             curses.nocbreak()
             curses.echo()
             curses.endwin()
         except curses.error:
             pass  # the terminal is gone (hang-up): nothing left to restore
+        self.window = None
+        self.started = False
 
     def loop(self, window: curses.window) -> None:
         app = self.app

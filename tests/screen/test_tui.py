@@ -131,3 +131,19 @@ def test_a_signal_while_curses_starts_still_gives_the_terminal_back(
     fake = TakenTerminal(monkeypatch, during)
     assert tui.run(screen_for(tmp_path, Request(seed=5))) == status
     assert not fake.taken, "the terminal was left as curses had set it"
+
+
+def test_a_second_ctrl_c_while_the_terminal_is_given_back_still_gives_it_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = TakenTerminal(monkeypatch, interrupt)
+    cut_short = iter([True])
+
+    def nocbreak() -> None:  # the first time, a second Ctrl-C lands here, before endwin
+        if next(cut_short, False):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(curses, "nocbreak", nocbreak)
+    with pytest.raises(KeyboardInterrupt):
+        tui.run(screen_for(tmp_path, Request(seed=5)))
+    assert not fake.taken, "the terminal was left as curses had set it"
