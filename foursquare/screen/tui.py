@@ -380,7 +380,9 @@ class Terminal:
             self.app.cannot_suspend()
             self.resumed = True  # the loop draws what was said
             return
-        curses.endwin()
+        if self.started:  # a Ctrl-Z before curses has the terminal has nothing to give back
+            with contextlib.suppress(curses.error):  # nor one just before ``initscr`` runs
+                curses.endwin()
         self.continued = False
         before = signal.signal(signal.SIGCONT, self._on_continue)
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)

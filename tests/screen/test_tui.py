@@ -91,11 +91,15 @@ def test_every_ending_signal_this_system_has_is_taken_and_the_others_are_skipped
 
 class TakenTerminal:
     """curses as far as starting and stopping goes: ``initscr`` takes the terminal (cbreak, no echo, as ncurses'
-    does) and then ``during`` runs, as a signal would that lands before the window reaches the game."""
+    does) and then ``during`` runs, as a signal would that lands before the window reaches the game; ``before``
+    runs first, as a signal would that lands just before curses starts."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, during: Callable[[], None]) -> None:
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, during: Callable[[], None], before: Callable[[], None] = lambda: None
+    ) -> None:
         self.taken = False
         self.during = during
+        self.before = before
         monkeypatch.setattr(curses, "initscr", self.initscr)
         monkeypatch.setattr(curses, "endwin", self.endwin)
         for name in ("noecho", "cbreak", "nocbreak", "echo", "curs_set", "mouseinterval", "set_escdelay"):
@@ -103,11 +107,14 @@ class TakenTerminal:
         monkeypatch.setattr(curses, "mousemask", lambda mask: (mask, 0))
 
     def initscr(self) -> Window:
+        self.before()
         self.taken = True
         self.during()
         return KeypadWindow()
 
     def endwin(self) -> None:
+        if not self.taken:
+            raise curses.error("must call initscr() first")  # as curses' own says before it starts
         self.taken = False
 
 
@@ -147,3 +154,13 @@ def test_a_second_ctrl_c_while_the_terminal_is_given_back_still_gives_it_back(
     with pytest.raises(KeyboardInterrupt):
         tui.run(screen_for(tmp_path, Request(seed=5)))
     assert not fake.taken, "the terminal was left as curses had set it"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="Windows has no SIGTSTP: Ctrl-Z is a key there")
+def test_a_ctrl_z_just_before_curses_starts_is_no_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ctrl_z = signal.raise_signal  # the real one: its handler runs before it returns
+    monkeypatch.setattr(signal, "raise_signal", lambda signum: None)  # the handler's own stop, dropped (no shell)
+    TakenTerminal(monkeypatch, interrupt, before=lambda: ctrl_z(signal.SIGTSTP))
+    app = screen_for(tmp_path, Request(seed=5))
+    assert tui.run(app) == 130  # the Ctrl-C after it, not a crash (status 1)
+    assert app.message is not None and app.message.plain() == cannot_suspend()[0]
