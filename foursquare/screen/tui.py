@@ -363,37 +363,61 @@ class Terminal:
         """The caller ignores Ctrl-Z's signal (a shell without job control may): the game stays, and says so."""
         self.continued = False
         """Set when the process is continued after a stop: a Ctrl-Z that stopped nothing leaves it False."""
+        self.stop_asked = False
+        """A Ctrl-Z has come, for the loop to stop on (see :meth:`heed_stop`)."""
         self.ending: int | None = None
         """An ending signal that has come, for the loop to end the game on (see :meth:`_on_terminate`)."""
 
     def _on_stop(self, signum: int, frame: FrameType | None) -> None:
-        """Ctrl-Z: give the terminal back, stop, and on ``fg`` take it again.
+        """Ctrl-Z: noted for the loop, which stops at its next turn (:meth:`heed_stop`).
 
-        Where no shell does job control (the game started on its own in a
-        new session, as by ``tmux new-session CMD``, or by a shell that
-        ignores Ctrl-Z), the stop is dropped by the system, or the caller
-        asked for it to be: the game is not stopped, and says so, rather than
-        flicker and say nothing.  A stop that happened ends with a SIGCONT,
-        which is how the two are told apart.
+        Were the game stopped from the handler itself, a second Ctrl-Z could be handled before the first had
+        begun, and the game would stop twice: two ``fg`` to bring it back.
         """
+        self.stop_asked = True
+
+    def heed_stop(self) -> None:
+        """Give the terminal back, stop, and on ``fg`` take it again, for the Ctrl-Z's that came; none, nothing.
+
+        Those that come together or while it stops are one stop.  Where no
+        shell does job control (the game started on its own in a new
+        session, as by ``tmux new-session CMD``, or by a shell that ignores
+        Ctrl-Z), the stop is dropped by the system, or the caller asked for
+        it to be: the game is not stopped, and says so, rather than flicker
+        and say nothing.  A stop that happened ends with a SIGCONT, which is
+        how the two are told apart.
+        """
+        if not self.stop_asked:
+            return
         if self.stop_ignored:
             self.app.cannot_suspend()
-            self.resumed = True  # the loop draws what was said
-            return
-        if self.started:  # a Ctrl-Z before curses has the terminal has nothing to give back
-            with contextlib.suppress(curses.error):  # nor one just before ``initscr`` runs
-                curses.endwin()
+        else:
+            self._stop_here()
+        self.stop_asked = False  # only now: those that came while it stopped were this stop
+        self.resumed = True  # the loop draws the game again, or what was said
+
+    def _stop_here(self) -> None:
+        """Give the terminal back and stop until ``fg`` (see :meth:`heed_stop`).
+
+        The stop is raised before the default action is put back, held until
+        then: raised after, a Ctrl-Z that came in between would stop the game
+        at once (on another thread) and this one again after ``fg``.  Held,
+        it is dropped by that ``fg``.
+        """
+        curses.endwin()
         self.continued = False
         before = signal.signal(signal.SIGCONT, self._on_continue)
-        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTSTP})
         try:
-            signal.raise_signal(signal.SIGTSTP)  # stops here until the shell continues us; dropped if none can
+            signal.raise_signal(signal.SIGTSTP)  # held on this thread until it is let through below
+            signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         finally:
+            # stops here until the shell continues us (which drops the stops still held); dropped if none can
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTSTP})
             signal.signal(signal.SIGTSTP, self._on_stop)
             signal.signal(signal.SIGCONT, before)
         if not self.continued:
             self.app.cannot_suspend()
-        self.resumed = True
 
     def _on_continue(self, signum: int, frame: FrameType | None) -> None:
         self.continued = True
@@ -491,8 +515,9 @@ class Terminal:
             started = time.monotonic()
             events = _read(window, wait_ms)  # a signal cuts the wait short
             self._check_ending()
-            if events or time.monotonic() - started > wait_ms / 4000:
-                idle_too_soon = 0
+            self.heed_stop()
+            if events or self.resumed or time.monotonic() - started > wait_ms / 4000:
+                idle_too_soon = 0  # a Ctrl-Z that stopped nothing also cuts it short: the terminal is there
             else:
                 # "No key" without waiting: input has hit end of file, the terminal is gone.
                 idle_too_soon += 1

@@ -23,6 +23,7 @@ from terminal import GAME, Terminal, ansi_colours, game_env
 from foursquare.deals import deal_number
 from foursquare.engine import Game, Status
 from foursquare.screen import layout
+from foursquare.screen.tui import GONE_AFTER
 from foursquare.storage.stats import Ending, Result
 from foursquare.words.cards import Spelling
 from foursquare.words.explain import explain
@@ -382,6 +383,23 @@ def test_ctrl_z_without_job_control_says_in_one_line_that_the_game_cannot_be_sus
     assert "39 cards left" in term.text  # the game goes on, drawn as it was
     term.send("enter")
     term.wait_for("38 cards left")
+    term.send("q", "y")
+    assert term.wait_exit() == 0
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="Windows has no SIGTSTP: Ctrl-Z is a key there")
+def test_ctrl_z_held_down_without_job_control_is_not_taken_for_a_hang_up(
+    term_factory: list[Terminal], home: Path
+) -> None:
+    term = start(term_factory, ["--seed", "1"], home)  # alone in its session: each stop is dropped
+    term.wait_for("Deal 1: place ")
+    for _ in range(GONE_AFTER + 100):  # each cuts the wait for a key short, as a terminal gone would
+        term.child.kill(signal.SIGTSTP)
+        until = time.monotonic() + 0.01  # a key's repeat, quick enough that no two come together
+        while time.monotonic() < until:
+            term.pump(until - time.monotonic())
+    term.wait_for("cannot suspend the game here")
+    assert term.child.isalive(), term.raw[-300:]
     term.send("q", "y")
     assert term.wait_exit() == 0
 

@@ -161,6 +161,36 @@ def test_a_ctrl_z_just_before_curses_starts_is_no_crash(tmp_path: Path, monkeypa
     ctrl_z = signal.raise_signal  # the real one: its handler runs before it returns
     monkeypatch.setattr(signal, "raise_signal", lambda signum: None)  # the handler's own stop, dropped (no shell)
     TakenTerminal(monkeypatch, interrupt, before=lambda: ctrl_z(signal.SIGTSTP))
+    assert tui.run(screen_for(tmp_path, Request(seed=5))) == 130  # the Ctrl-C after it, not a crash (status 1)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="Windows has no SIGTSTP: Ctrl-Z is a key there")
+def test_ctrl_z_that_come_together_or_while_the_game_stops_are_one_stop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if signal.getsignal(signal.SIGTSTP) == signal.SIG_IGN:
+        pytest.skip("Ctrl-Z's signal is ignored where the tests run, and so in the game")
+    ctrl_z = signal.raise_signal  # the real one: its handler runs before it returns
+    stops: list[int] = []
+    monkeypatch.setattr(signal, "raise_signal", stops.append)  # the game's own stop: counted, and dropped
+    TakenTerminal(monkeypatch, lambda: None)
+    while_stopping = iter([True])
+
+    def endwin() -> None:
+        if next(while_stopping, False):
+            ctrl_z(signal.SIGTSTP)  # one more, while the terminal is given back
+
+    monkeypatch.setattr(curses, "endwin", endwin)
     app = screen_for(tmp_path, Request(seed=5))
-    assert tui.run(app) == 130  # the Ctrl-C after it, not a crash (status 1)
-    assert app.message is not None and app.message.plain() == cannot_suspend()[0]
+    terminal = tui.Terminal(app, ascii=False, color=False)
+    terminal.install_signals()
+    try:
+        terminal.start()
+        ctrl_z(signal.SIGTSTP)
+        ctrl_z(signal.SIGTSTP)  # two together, as a key held down sends them
+        terminal.heed_stop()
+        terminal.heed_stop()  # the loop's next turn
+    finally:
+        terminal.restore_signals()
+    assert stops == [signal.SIGTSTP]
+    assert app.message is not None and app.message.plain() == cannot_suspend()[0]  # no shell took the stop
