@@ -4,6 +4,8 @@ Until :func:`foursquare.cli.main` is running, nothing needs restoring (no
 screen, no open game), so Ctrl-C ends the program at once with status 130
 instead of a traceback from the middle of an import.  The command line then
 puts back Python's own Ctrl-C, which the game screen and the commands handle.
+Once it has returned, all that is left is the interpreter's own clean-up
+(waiting for the expert's processes, say), and Ctrl-C ends that at once too.
 """
 
 import os
@@ -21,7 +23,10 @@ def main() -> int:
     signal.signal(signal.SIGINT, _interrupted)
     from foursquare.cli import main as run  # imported after: the imports are what take time
 
-    return run()
+    try:
+        return run()
+    finally:
+        signal.signal(signal.SIGINT, _interrupted)  # the interpreter's own clean-up: Ctrl-C ends it quietly
 
 
 if __name__ == "__main__":

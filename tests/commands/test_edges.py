@@ -252,3 +252,29 @@ def test_under_the_c_locale_commands_print_ascii_as_plain_mode_does(args: list[s
         input=b"q\n", capture_output=True, timeout=60, check=False,
     )  # fmt: skip
     assert b"Next card: AH," in plain.stdout and plain.stdout.isascii()
+
+
+def test_ctrl_c_while_the_game_ends_with_a_review_at_work_is_quiet(tmp_path: Path) -> None:
+    """An ending signal, then Ctrl-C while the game waits for the review's processes on its way out: the
+    interpreter's own clean-up, where Python's Ctrl-C would print a traceback."""
+    with Store.open(tmp_path)[0] as store:
+        store.record(FinishedGame.of(won_game(), daily=None, started=None, ended=utc_now(), counted=True))
+    term = Terminal(["--seed", "5"], home=tmp_path)
+    try:
+        term.wait_for("40 cards left")
+        term.send("g")  # the games played
+        term.wait_for("your games")
+        term.send("enter")  # its review
+        term.wait_for("The expert is reviewing the game")
+        time.sleep(0.5)  # the review's processes deep in their work
+        term.child.kill(signal.SIGUSR1)
+        deadline = time.monotonic() + 30
+        while term.child.isalive():  # Ctrl-C pressed again and again, as a player in a hurry does
+            assert time.monotonic() < deadline, "the game did not end"
+            term.child.kill(signal.SIGINT)
+            term.pump(0.003)
+        assert term.wait_exit() in (128 + signal.SIGUSR1, 130)
+        assert term.line_mode() == (True, True)
+        assert b"Traceback" not in term.raw and b"KeyboardInterrupt" not in term.raw, term.raw[-600:]
+    finally:
+        term.close()
