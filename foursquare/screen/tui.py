@@ -345,6 +345,13 @@ the game through the normal clean-up, so the terminal is given back (the game is
 Windows has only SIGTERM and its own SIGBREAK (Ctrl-Break) of these; those a system lacks are skipped."""
 
 
+def _let_go(signum: int, frame: FrameType | None) -> None:
+    """A Ctrl-C while the terminal is given back at the end: the program is ending anyway.
+
+    A handler that does nothing rather than SIG_IGN, which would have Python
+    print that a Ctrl-C already noted was "ignored due to race condition"."""
+
+
 class Terminal:
     """One run of the game in the terminal: its window, signal handlers and main loop."""
 
@@ -487,21 +494,28 @@ class Terminal:
     def stop(self) -> None:
         """Give the terminal back exactly as it was; safe to call more than once.
 
-        It is marked given back only once it is: a second Ctrl-C that cuts this
-        short leaves it to the caller's ``finally`` to finish."""
+        Only the end of the program calls it, so a Ctrl-C meanwhile is let go:
+        pressed again and again, Ctrl-C could otherwise cut short this and the
+        caller's ``finally`` alike.  It is marked given back only once it is, so
+        that one landing before the Ctrl-C is let go still leaves the
+        ``finally`` to finish."""
         if not self.started:
             return
-        try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
-            curses.mousemask(0)
-            if self.window is not None:
-                self.window.keypad(False)
-            curses.nocbreak()
-            curses.echo()
-            curses.endwin()
-        except curses.error:
-            pass  # the terminal is gone (hang-up): nothing left to restore
-        self.window = None
-        self.started = False
+        before = signal.signal(signal.SIGINT, _let_go)
+        try:
+            try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
+                curses.mousemask(0)
+                if self.window is not None:
+                    self.window.keypad(False)
+                curses.nocbreak()
+                curses.echo()
+                curses.endwin()
+            except curses.error:
+                pass  # the terminal is gone (hang-up): nothing left to restore
+            self.window = None
+            self.started = False
+        finally:
+            signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)
 
     def loop(self, window: curses.window) -> None:
         app = self.app

@@ -194,3 +194,21 @@ def test_ctrl_z_that_come_together_or_while_the_game_stops_are_one_stop(
         terminal.restore_signals()
     assert stops == [signal.SIGTSTP]
     assert app.message is not None and app.message.plain() == cannot_suspend()[0]  # no shell took the stop
+
+
+def test_ctrl_c_while_the_terminal_is_given_back_is_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = TakenTerminal(monkeypatch, interrupt)
+    ctrl_c = iter([True])
+
+    def nocbreak() -> None:  # Ctrl-C pressed again while the terminal is given back
+        if next(ctrl_c, False):
+            signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(curses, "nocbreak", nocbreak)
+    try:
+        status = tui.run(screen_for(tmp_path, Request(seed=5)))
+    except KeyboardInterrupt:
+        pytest.fail("the second Ctrl-C cut the ending short")
+    assert status == 130  # the first Ctrl-C's
+    assert not fake.taken, "the terminal was left as curses had set it"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's own Ctrl-C, back after it
