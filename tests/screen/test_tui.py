@@ -146,7 +146,7 @@ def test_a_second_ctrl_c_while_the_terminal_is_given_back_still_gives_it_back(
     fake = TakenTerminal(monkeypatch, interrupt)
     cut_short = iter([True])
 
-    def nocbreak() -> None:  # the first time, a second Ctrl-C lands here, before endwin
+    def nocbreak() -> None:  # the first time, a Ctrl-C that came before stop() could let it go is raised here
         if next(cut_short, False):
             raise KeyboardInterrupt
 
@@ -159,7 +159,7 @@ def test_a_second_ctrl_c_while_the_terminal_is_given_back_still_gives_it_back(
 @pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="Windows has no SIGTSTP: Ctrl-Z is a key there")
 def test_a_ctrl_z_just_before_curses_starts_is_no_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ctrl_z = signal.raise_signal  # the real one: its handler runs before it returns
-    monkeypatch.setattr(signal, "raise_signal", lambda signum: None)  # the handler's own stop, dropped (no shell)
+    monkeypatch.setattr(signal, "raise_signal", lambda signum: None)  # were the handler to stop at once, not the tests
     TakenTerminal(monkeypatch, interrupt, before=lambda: ctrl_z(signal.SIGTSTP))
     assert tui.run(screen_for(tmp_path, Request(seed=5))) == 130  # the Ctrl-C after it, not a crash (status 1)
 
