@@ -24,21 +24,23 @@ leaves; played greedily, training sees only the tables of its own choices.
 A run is one or more phases (``--phase FIRST:GAMES:RATE``): deals FIRST on,
 in order, each once, the rate falling linearly from RATE to a tenth of it,
 or with ``:coherent`` after it staying at RATE while each weight learns at
-its own pace (temporal coherence, :class:`_Network`); each phase starts
-from the weights as the one before would write them, so that ``--start``
-from a phase's file goes on exactly as one run would.  With no ``--phase``
-the runs of :data:`RUNS` are trained, each from the fitted horizon, and
-their :func:`mean` written (``--mean FILE ...`` writes the mean of files
-already trained): that is the file that ships.  It is one run of two
-phases.  First deals 2,000,000 to 2,999,999, a range used for nothing else
-(the learning rate was chosen on the first 4,000 of them; the figures of
-``help expert`` come from deals 7000 on, never trained or tuned on), 44
-minutes on one core of the shared machine (384 deals a second); its last
-20,000 deals won 93.4% of the time one placement ahead.  Then deals
-8,200,000 to 8,799,999, also used for nothing else, the rate falling from
-0.05 to 0.005 and a fifth of the placements exploring: 37 minutes with
-other work on both cores (268 deals a second), 89.0% of its last 20,000
-deals won (exploring costs some).
+its own pace (temporal coherence, :class:`_Network`); each phase starts from
+the weights as the one before would write them, so that ``--start`` from a
+phase's file goes on exactly as one run would.  With no ``--phase`` the runs
+of :data:`RUNS` are trained, each from the fitted horizon, and their
+:func:`mean` written (``--mean FILE ...`` writes the mean of files already
+trained): that is the file that ships, folded as the expert adds it up
+(:func:`~foursquare.expert.learned.fold`: the same value, a quicker search).
+``--out FILE`` writes the weights as trained instead, which ``--start`` and
+``--mean`` read.  It is one run of two phases.  First deals 2,000,000 to
+2,999,999, a range used for nothing else (the learning rate was chosen on
+the first 4,000 of them; the figures of ``help expert`` come from deals 7000
+on, never trained or tuned on), 44 minutes on one core of the shared machine
+(384 deals a second); its last 20,000 deals won 93.4% of the time one
+placement ahead.  Then deals 8,200,000 to 8,799,999, also used for nothing
+else, the rate falling from 0.05 to 0.005 and a fifth of the placements
+exploring: 37 minutes with other work on both cores (268 deals a second),
+89.0% of its last 20,000 deals won (exploring costs some).
 
 What else was trained, measured on the tuning deals 102000-102299 against
 the first phase's value, which shipped alone before the second (21.55 cards
@@ -114,10 +116,12 @@ from foursquare.expert.learned import (
     TUPLES,
     VALUE_SCALE,
     DamagedWeights,
+    FoldedWeights,
     codes,
+    fold,
     pack,
     rare_index,
-    read_weights,
+    read_trained,
     summary_index,
     unpack,
     write_weights,
@@ -410,9 +414,20 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int)
 
 
 def _read(path: str) -> Whole:
-    """The whole-number weights of a weights file; :class:`OSError` or :class:`DamagedWeights` if unreadable."""
+    """The whole-number weights of a file of weights as trained; :class:`OSError` or :class:`DamagedWeights` if
+    unreadable (:class:`~foursquare.expert.learned.FoldedWeights` if folded for the expert)."""
     with open(path, "rb") as f:
-        return unpack(read_weights(f.read()))
+        return unpack(read_trained(f.read()))
+
+
+def _why(error: Exception) -> str:
+    """Why a file of weights could not be read, for the message that refuses it."""
+    if isinstance(error, FoldedWeights):
+        return (
+            "its weights are folded for the expert, as the package's learned.bin is: training goes on from weights"
+            " as trained, which a run writes with --out"
+        )
+    return repr(error)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -432,11 +447,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mean", nargs="+", metavar="FILE", help="train nothing: write the mean of these weights")
     parser.add_argument("--seed", type=int, default=41, help="seeds the placements that explore (default: 41)")
     parser.add_argument("--every", type=int, default=1000, help="games per line of the learning curve")
-    parser.add_argument("--out", help="where to write the weights (default: the package's learned.bin)")
+    parser.add_argument(
+        "--out",
+        help="where to write the weights as trained, which --start and --mean read (default: the package's"
+        " learned.bin, folded as the expert reads them)",
+    )
     args = parser.parse_args(argv)
     if args.mean and (args.phase or args.start):
         parser.error("--mean trains nothing: it takes no --phase or --start")
     out = args.out or str(resources.files("foursquare.expert").joinpath("learned.bin"))
+    folded = args.out is None
     begun = time.perf_counter()
     if args.mean:
         networks = []
@@ -444,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 networks.append(_read(path))
             except (OSError, DamagedWeights) as error:
-                print(f"cannot read the weights of {path} to average: {error!r}", file=sys.stderr)
+                print(f"cannot read the weights of {path} to average: {_why(error)}", file=sys.stderr)
                 return 1
     else:
         if importlib.util.find_spec("numpy") is None:
@@ -454,13 +474,14 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 start = _floats(_read(args.start))
             except (OSError, DamagedWeights) as error:
-                print(f"cannot start from {args.start}: {error!r}", file=sys.stderr)
+                print(f"cannot start from {args.start}: {_why(error)}", file=sys.stderr)
                 return 1
         else:
             start = _start()
         runs = [args.phase] if args.phase else RUNS
         networks = [_run(run, start, args.seed, args.every) for run in runs]
-    write_weights(out, mean(networks))
+    weights = mean(networks)
+    write_weights(out, fold(weights) if folded else weights, folded=folded)
     print(f"# wrote {out} in {time.perf_counter() - begun:.0f} s")
     return 0
 

@@ -22,15 +22,19 @@ from foursquare.expert.evaluation import WIN_BONUS, leaves
 from foursquare.expert.learned import (
     CODES,
     FEATURES,
+    FOLDED,
     TUPLES,
     DamagedWeights,
+    FoldedWeights,
     Learned,
     Turns,
     codes,
     features,
+    fold,
     learned,
     pack,
     rare_index,
+    read_trained,
     read_weights,
     summary_index,
     unpack,
@@ -73,6 +77,52 @@ def test_each_shape_is_looked_up_in_the_eight_symmetries_of_the_square() -> None
         frozenset({0, 4, 8, 12}),
         frozenset({3, 7, 11, 15}),
     }
+
+
+def test_the_expert_looks_up_each_set_of_cells_once() -> None:
+    read = [(off, frozenset(cells)) for off, *cells in FOLDED]
+    assert len(read) == len(set(read)) == 17  # four of each line and square, one centre
+    assert set(read) == {(off, frozenset(cells)) for off, *cells in TUPLES}
+    assert all(look_up in TUPLES for look_up in FOLDED)
+
+
+def _random_network(seed: int, share: float) -> tuple[list[int], list[int]]:
+    """Whole-number weights of both networks, a ``share`` of them not 0, within what training gives."""
+    rng = random.Random(seed)
+    value = [0] * FEATURES  # most weights of a trained network are never visited
+    chance = [0] * FEATURES
+    for k in rng.sample(range(FEATURES), int(FEATURES * share)):
+        value[k] = rng.randint(-40_000, 40_000)
+        chance[k] = rng.randint(-20_000, 20_000)
+    return value, chance
+
+
+def _trained_judge(
+    value: list[int], chance: list[int], board: Board, counts: list[int], left: int
+) -> tuple[float, float]:
+    """What the network as trained says of a table: its look-ups added up one by one, then kept within bounds."""
+    found = features(board, counts, left)
+    most = WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
+    return (
+        min(max(sum(value[k] for k in found) / 1024, 0.0), most),
+        min(max(sum(chance[k] for k in found) / 16384, 0.0), 1.0 - 1.0 / 16384),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 30))
+def test_the_folded_network_judges_every_table_as_the_network_as_trained_does(seed: int, placements: int) -> None:
+    value, chance = _random_network(5, 0.5)
+    folded = Learned(fold(pack(value, chance)))
+    found = afoot(seed, placements)
+    if found is None:
+        return
+    position, board, counts, left = found
+    for i in bits(board.legal()):
+        undo = board.place(i, position.next_card.rank)
+        if board.down.bit_count() <= MAX_FACE_DOWN and left:  # a live table: an ended one is never judged
+            assert folded.judge(board, counts, left) == _trained_judge(value, chance, board, counts, left)
+        board.unplace(undo)
 
 
 def test_the_box_is_anchored_at_the_tables_top_left_and_codes_what_a_player_sees() -> None:
@@ -191,30 +241,34 @@ def test_a_beam_as_wide_as_the_table_searches_what_the_full_expectimax_does(seed
 
 
 def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refused(tmp_path: Path) -> None:
-    rng = random.Random(4)
-    value = [0] * FEATURES  # most weights of a trained network are never visited
-    chance = [0] * FEATURES
-    for k in rng.sample(range(FEATURES), 5000):
-        value[k] = rng.randint(-40_000, 40_000)
-        chance[k] = rng.randint(-20_000, 20_000)
-    path = tmp_path / "learned.bin"
-    write_weights(str(path), pack(value, chance))
-    weights = read_weights(path.read_bytes())
-    assert list(weights) == list(pack(value, chance))
-    assert unpack(weights) == (value, chance), "training goes on from a file's weights as they were written"
+    value, chance = _random_network(4, 5000 / FEATURES)
+    trained, folded = tmp_path / "trained.bin", tmp_path / "learned.bin"
+    write_weights(str(trained), pack(value, chance))
+    write_weights(str(folded), fold(pack(value, chance)), folded=True)
+    assert list(read_trained(trained.read_bytes())) == list(pack(value, chance))
+    assert unpack(read_trained(trained.read_bytes())) == (value, chance), "training goes on from them as written"
+    assert read_weights(trained.read_bytes()) == read_weights(folded.read_bytes()) == fold(pack(value, chance))
+    with pytest.raises(FoldedWeights):
+        read_trained(folded.read_bytes())
     board = Board.of([((0, 0), 5, 1, True)])
     counts = [0, 3, 4, 4, 4, 3, 4, 4, 4, 4, 4]
-    found = features(board, counts, 38)
-    said = Learned(weights).judge(board, counts, 38)
-    most = WIN_BONUS + 38 - 15
-    assert said == (
-        min(max(sum(value[k] for k in found) / 1024, 0.0), most),
-        min(max(sum(chance[k] for k in found) / 16384, 0.0), 1.0 - 1.0 / 16384),
-    )
-    data = path.read_bytes()
-    for bad in (b"not weights", data[:-10], data[:20] + bytes(20) + data[40:]):
-        with pytest.raises(DamagedWeights):
-            read_weights(bad)
+    said = Learned(read_weights(folded.read_bytes())).judge(board, counts, 38)
+    assert said == _trained_judge(value, chance, board, counts, 38)
+    for data in (trained.read_bytes(), folded.read_bytes()):
+        for bad in (b"not weights", data[:-10], data[:20] + bytes(20) + data[40:]):
+            with pytest.raises(DamagedWeights):
+                read_weights(bad)
+            with pytest.raises(DamagedWeights):
+                read_trained(bad)
+
+
+def test_the_weights_that_ship_are_folded_so_that_the_expert_reads_them_as_they_are() -> None:
+    from importlib import resources
+
+    data = resources.files("foursquare.expert").joinpath("learned.bin").read_bytes()
+    with pytest.raises(FoldedWeights):
+        read_trained(data)
+    assert len(read_weights(data)) == FEATURES
 
 
 def test_the_training_adds_up_the_same_look_ups_as_the_expert() -> None:
@@ -246,7 +300,7 @@ def test_training_from_the_same_seed_and_deals_writes_the_same_weights(tmp_path:
         assert main(["--phase", "2000000:6:0.5:explore=0.5", "--every", "3", "--seed", seed, "--out", str(path)]) == 0
     assert paths[0].read_bytes() == paths[1].read_bytes()
     assert paths[0].read_bytes() != paths[2].read_bytes(), "another seed explored other cells"
-    assert len(read_weights(paths[0].read_bytes())) == FEATURES
+    assert len(read_trained(paths[0].read_bytes())) == FEATURES
 
 
 def test_a_placement_that_explores_is_one_of_the_best_few_and_the_table_before_learns_from_the_best() -> None:
@@ -278,6 +332,28 @@ def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its
     assert main(["--start", str(first), "--phase", second, "--out", str(then)]) == 0
     assert both.read_bytes() == then.read_bytes()
     assert both.read_bytes() != first.read_bytes(), "the second phase learned something"
+
+
+def test_the_package_gets_the_run_folded_and_training_goes_on_only_from_weights_as_trained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy")
+    from foursquare.expert import train
+
+    class Package:  # where the run writes when given no --out, in place of the package's own folder
+        def joinpath(self, name: str) -> Path:
+            return tmp_path / name
+
+    monkeypatch.setattr(train.resources, "files", lambda package: Package())
+    phase = ["--phase", "2000000:3:0.5"]
+    assert train.main([*phase, "--out", str(tmp_path / "trained.bin")]) == 0
+    assert train.main(phase) == 0
+    shipped = (tmp_path / "learned.bin").read_bytes()
+    assert read_weights(shipped) == fold(read_trained((tmp_path / "trained.bin").read_bytes()))
+    capsys.readouterr()
+    assert train.main(["--start", str(tmp_path / "learned.bin"), *phase, "--out", str(tmp_path / "on.bin")]) == 1
+    assert "folded for the expert" in capsys.readouterr().err
+    assert not (tmp_path / "on.bin").exists()
 
 
 def test_a_coherent_weight_keeps_learning_while_its_errors_agree_and_settles_when_they_cancel() -> None:
@@ -350,7 +426,7 @@ def test_the_default_training_writes_the_mean_of_its_runs_as_each_run_then_mean_
     assert train.main(["--phase", "2000000:3:1.0:coherent", "--out", str(second)]) == 0
     assert train.main(["--mean", str(first), str(second), "--out", str(averaged)]) == 0
     assert both.read_bytes() == averaged.read_bytes()
-    a, b, m = (unpack(read_weights(path.read_bytes())) for path in (first, second, both))
+    a, b, m = (unpack(read_trained(path.read_bytes())) for path in (first, second, both))
     assert a != b
     for part in range(2):
         assert all(abs(2 * w - x - y) <= 1 for w, x, y in zip(m[part], a[part], b[part], strict=True))
