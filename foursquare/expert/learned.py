@@ -84,7 +84,6 @@ __all__ = [
     "DamagedWeights",
     "FoldedWeights",
     "Learned",
-    "Turns",
     "codes",
     "features",
     "fold",
@@ -190,10 +189,6 @@ _SLICED = 4
 _RANKS_IN = tuple(tuple(r for r in range(11) if mask >> r & 1) for mask in range(1 << 11))
 # the ranks of a set of ranks (bit r for rank r), lowest first: read from a table, not a generator, since the
 # sweep reads them for every cell
-
-Turns = dict[tuple[int, ...], dict[int, int]]
-"""What a line's turning moves (:func:`_line_moved`), by the box, the line's cells and their cards: kept by a search
-for all its sweeps."""
 
 _SUMMARY = TUPLE_SIZE * len(SHAPES)
 _D_STRIDE = (MAX_FACE_DOWN + 1) * (SQUARE + 1) * (_MAX_LEFT + 1)
@@ -319,7 +314,6 @@ class Learned:
         counts: list[int],
         left: int,
         every: dict[int, list[tuple[float, float, int]]] | None = None,
-        kept: Turns | None = None,
     ) -> list[tuple[int, float, float, int]]:
         """One placement from the horizon: for each rank with a count, its best legal cell, as ``(rank, value,
         chance, index)``; what placing it everywhere and :meth:`judge` say, for far fewer look-ups.
@@ -329,8 +323,7 @@ class Learned:
         the look-ups that read no cell a placement changes are the table's own, added up once; those that read only
         turned cells differ by which lines turn (four ways at most a cell, and what a line's turning moves is the
         same for every cell placed in it), and only the few that read the placed cell differ by rank, where one
-        slice of a look-up's table holds it at every rank.  ``kept``, given by a search for all its sweeps, keeps
-        what a line's turning moves by the line's cards, which most tables of a search share.
+        slice of a look-up's table holds it at every rank.
         """
         weights = self.weights
         get = weights.__getitem__
@@ -349,8 +342,6 @@ class Learned:
         # by the box and a line's cells (the box's index above the cells' bits): how far each look-up reading them
         # moves when they turn, the same for every cell placed in that line (:func:`_line_moved`)
         moves: dict[int, dict[int, int]] = {}
-        if kept is None:
-            kept = {}
         for i in bits(board.legal()):
             bit = 1 << i
             r0 = min(board.r0, (i >> 3) - 3)  # a new pile above or left of the table moves the box
@@ -396,10 +387,10 @@ class Learned:
                 if not turned:
                     shift: dict[int, int] = {}
                 elif turned in (row, col):
-                    shift = _line_moved(moves, kept, turned, base, g, full, down, ranks)
+                    shift = _line_moved(moves, turned, base, g, full, down, ranks)
                 else:  # both lines turn: what each one's turning moves, added up
-                    shift = dict(_line_moved(moves, kept, row, base, g, full, down, ranks))
-                    for t, moved in _line_moved(moves, kept, col, base, g, full, down, ranks).items():
+                    shift = dict(_line_moved(moves, row, base, g, full, down, ranks))
+                    for t, moved in _line_moved(moves, col, base, g, full, down, ranks).items():
                         shift[t] = shift.get(t, 0) + moved
                 rest = whole + get(summary_index(d, piles, (now_down & now_full).bit_count(), after))
                 reads_p = _READS_AT[p]
@@ -435,7 +426,6 @@ class Learned:
 
 def _line_moved(
     moves: dict[int, dict[int, int]],
-    kept: Turns,
     line: int,
     base: int,
     g: list[int],
@@ -446,26 +436,20 @@ def _line_moved(
     """How far each look-up reading a cell of ``line`` moves in its table when those cells turn over, the box's
     top-left cell at board index ``base`` and its codes ``g`` (:meth:`Learned.sweep`): a cell turned is face up
     where it was face down and back, on the same pile.  Kept in ``moves``, by the box and the cells, for the
-    other cells placed in the same line, and in ``kept``, by the box, the cells and their cards, for the other
-    tables of a search."""
+    other cells placed in the same line.  (Kept for all the sweeps of a search as well, by the line's cards, it
+    took as long to find again as to work out once seventeen look-ups read the table.)"""
     key = base << 64 | line
     shift = moves.get(key)
     if shift is not None:
         return shift
-    cells = tuple(bits(line))
-    state = (key, line & down, line & full, *[ranks[j] for j in cells])
-    shift = kept.get(state)
-    if shift is None:
-        shift = {}
-        for j in cells:
-            k = j - base
-            q = (k >> 3) * GRID + (k & 7)
-            on_full = full >> j & 1
-            code = ranks[j] + 2 + 10 * on_full if down >> j & 1 else 1 + on_full
-            for t, times in _READ_BY[q]:
-                shift[t] = shift.get(t, 0) + times * (code - g[q])
-        kept[state] = shift
-    moves[key] = shift
+    shift = moves[key] = {}
+    for j in bits(line):
+        k = j - base
+        q = (k >> 3) * GRID + (k & 7)
+        on_full = full >> j & 1
+        code = ranks[j] + 2 + 10 * on_full if down >> j & 1 else 1 + on_full
+        for t, times in _READ_BY[q]:
+            shift[t] = shift.get(t, 0) + times * (code - g[q])
     return shift
 
 

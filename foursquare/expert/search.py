@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from foursquare.engine.board import COL_MASK_OF, ROW_MASK_OF, SQUARE, Board, bits
 from foursquare.expert.evaluation import WIN_BONUS, Leaves, leaves
-from foursquare.expert.learned import Learned, Turns
+from foursquare.expert.learned import Learned
 
 __all__ = ["Horizon", "Lookahead", "Outcome", "Replies", "Reply", "Stopped", "Value", "look_ahead"]
 
@@ -145,7 +145,6 @@ class Lookahead:
         "bounds",
         "counts",
         "interrupted",
-        "kept",
         "learned",
         "leaves",
         "node_limit",
@@ -172,8 +171,6 @@ class Lookahead:
         self.leaves = table if isinstance(table, Leaves) else leaves()
         """The fitted horizon: it judges the leaves, or with a learned one only orders the cells and ends games."""
         self.learned = table if isinstance(table, Learned) else None
-        self.kept: Turns = {}
-        """What the learned horizon's sweeps keep for one another (:meth:`~foursquare.expert.learned.Learned.sweep`)."""
         self.picks: dict[tuple[int, ...], dict[int, Pick]] = {}
         self.bounds: dict[tuple[int, int, int], float] = {}
         self.spots: dict[int, Spots] = {}
@@ -265,7 +262,7 @@ class Lookahead:
         board = self.board
         counts = self.counts
         every: dict[int, list[tuple[float, float, int]]] = {}
-        learned.sweep(board, counts, left, every, self.kept)
+        learned.sweep(board, counts, left, every)
         self.nodes += board.legal().bit_count() * _EVERY_RANK
         width = BEAM if depth < left else SQUARE  # a search that sees every card to the end stays exact
         judged = {rank: [i for _, _, i in sorted(cells, key=lambda e: -e[0])] for rank, cells in every.items()}
@@ -337,7 +334,7 @@ class Lookahead:
         counts = self.counts
         legal = board.legal()
         total = chance = 0.0
-        for rank, value, said, at in self.learned.sweep(board, counts, left, kept=self.kept):
+        for rank, value, said, at in self.learned.sweep(board, counts, left):
             count = counts[rank]
             if record is not None:
                 record.append((rank, (value, said), at if at >= 0 else (legal & -legal).bit_length() - 1))
