@@ -564,12 +564,15 @@ def read_weights(data: bytes) -> array[int]:
     :class:`DamagedWeights` if it is not that."""
     if data.startswith(_FOLDED):
         return _read(data, _FOLDED)
-    return fold(_read(data, _TRAINED))
+    weights = _read(data, _TRAINED)
+    if len(weights) != FEATURES:  # fold reads every table of a whole network
+        raise DamagedWeights(len(weights))
+    return fold(weights)
 
 
 def _read(data: bytes, magic: bytes) -> array[int]:
     """The packed weights of a file that begins with ``magic``; :class:`DamagedWeights` if it is not that."""
-    if not data.startswith(magic):
+    if not data.startswith(magic) or len(data) < len(magic) + 4:
         raise DamagedWeights
     (count,) = struct.unpack_from("<I", data, len(magic))
     weights = array("q")

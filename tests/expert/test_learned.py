@@ -223,8 +223,12 @@ def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refus
     counts = [0, 3, 4, 4, 4, 3, 4, 4, 4, 4, 4]
     said = Learned(read_weights(folded.read_bytes())).judge(board, counts, 38)
     assert said == _trained_judge(value, chance, board, counts, 38)
+    short = tmp_path / "short.bin"
+    write_weights(str(short), pack([5, -3, 8], [1, 2, -7]))  # weights, but not a whole network's
+    with pytest.raises(DamagedWeights):
+        read_weights(short.read_bytes())
     for data in (trained.read_bytes(), folded.read_bytes()):
-        for bad in (b"not weights", data[:-10], data[:20] + bytes(20) + data[40:]):
+        for bad in (b"not weights", data[:14], data[:-10], data[:20] + bytes(20) + data[40:]):
             with pytest.raises(DamagedWeights):
                 read_weights(bad)
             with pytest.raises(DamagedWeights):
