@@ -345,13 +345,6 @@ the game through the normal clean-up, so the terminal is given back (the game is
 Windows has only SIGTERM and its own SIGBREAK (Ctrl-Break) of these; those a system lacks are skipped."""
 
 
-def _let_go(signum: int, frame: FrameType | None) -> None:
-    """A Ctrl-C while the terminal is given back at the end: the program is ending anyway.
-
-    A handler that does nothing rather than SIG_IGN, which would have Python
-    print that a Ctrl-C already noted was "ignored due to race condition"."""
-
-
 class Terminal:
     """One run of the game in the terminal: its window, signal handlers and main loop."""
 
@@ -374,6 +367,8 @@ class Terminal:
         """A Ctrl-Z has come, for the loop to stop on (see :meth:`heed_stop`)."""
         self.ending: int | None = None
         """An ending signal that has come, for the loop to end the game on (see :meth:`_on_terminate`)."""
+        self.interrupted = False
+        """A Ctrl-C has come, for the loop to end the game on (see :meth:`_on_interrupt`)."""
 
     def _on_stop(self, signum: int, frame: FrameType | None) -> None:
         """Ctrl-Z: noted for the loop, which stops at its next turn (:meth:`heed_stop`).
@@ -441,6 +436,18 @@ class Terminal:
         if not self.started:
             raise Terminated(signum)
 
+    def _on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+        """Ctrl-C: noted, and the loop ends the game at its next turn, as for an ending signal
+        (:meth:`_on_terminate` says why); before curses starts, and once the terminal is given back, Python's own.
+
+        Raised wherever it lands, a Ctrl-C pressed again and again could cut
+        short the giving back of the terminal, and the ``finally`` that would
+        finish it, both: noted, it never does.
+        """
+        if not self.started:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
     def no_suspend(self) -> bool:
         """Ctrl-Z where there is no suspending (Windows): said on the message line the first time (True);
         after that it is a key that does nothing, like any other unbound key (False)."""
@@ -451,15 +458,18 @@ class Terminal:
         return True
 
     def _check_ending(self) -> None:
+        if self.interrupted:
+            raise KeyboardInterrupt
         if self.ending is not None:
             raise Terminated(self.ending)
 
     def install_signals(self) -> None:
-        """Ctrl-Z suspends; every signal that would end the process ends the game instead, restoring the
-        terminal.  A signal the caller ignores (``nohup``, say) stays ignored.  Installed before curses
+        """Ctrl-Z suspends; Ctrl-C and every signal that would end the process end the game instead, restoring
+        the terminal.  A signal the caller ignores (``nohup``, say) stays ignored.  Installed before curses
         starts, so that curses keeps its own hands off them."""
         wanted: dict[str, Callable[[int, FrameType | None], None]] = {"SIGTSTP": self._on_stop}
         wanted.update(dict.fromkeys(ENDING_SIGNALS, self._on_terminate))
+        wanted["SIGINT"] = self._on_interrupt  # last: put back last, once the others are
         for name, handler in wanted.items():
             signum = getattr(signal, name, None)
             if signum is None:
@@ -494,28 +504,22 @@ class Terminal:
     def stop(self) -> None:
         """Give the terminal back exactly as it was; safe to call more than once.
 
-        Only the end of the program calls it, so a Ctrl-C meanwhile is let go:
-        pressed again and again, Ctrl-C could otherwise cut short this and the
-        caller's ``finally`` alike.  It is marked given back only once it is, so
-        that one landing before the Ctrl-C is let go still leaves the
-        ``finally`` to finish."""
+        A Ctrl-C meanwhile is only noted (:meth:`_on_interrupt`).  The terminal
+        is marked given back only once it is, so that anything else that cuts
+        this short still leaves the caller's ``finally`` to finish it."""
         if not self.started:
             return
-        before = signal.signal(signal.SIGINT, _let_go)
-        try:
-            try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
-                curses.mousemask(0)
-                if self.window is not None:
-                    self.window.keypad(False)
-                curses.nocbreak()
-                curses.echo()
-                curses.endwin()
-            except curses.error:
-                pass  # the terminal is gone (hang-up): nothing left to restore
-            self.window = None
-            self.started = False
-        finally:
-            signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)
+        try:  # with no window yet, ``initscr`` may still have taken the terminal: endwin gives it back
+            curses.mousemask(0)
+            if self.window is not None:
+                self.window.keypad(False)
+            curses.nocbreak()
+            curses.echo()
+            curses.endwin()
+        except curses.error:
+            pass  # the terminal is gone (hang-up): nothing left to restore
+        self.window = None
+        self.started = False
 
     def loop(self, window: curses.window) -> None:
         app = self.app

@@ -146,7 +146,7 @@ def test_a_second_ctrl_c_while_the_terminal_is_given_back_still_gives_it_back(
     fake = TakenTerminal(monkeypatch, interrupt)
     cut_short = iter([True])
 
-    def nocbreak() -> None:  # the first time, a Ctrl-C that came before stop() could let it go is raised here
+    def nocbreak() -> None:  # the first time, stop() is cut short here (a Ctrl-C is only noted: something else)
         if next(cut_short, False):
             raise KeyboardInterrupt
 
@@ -194,6 +194,26 @@ def test_ctrl_z_that_come_together_or_while_the_game_stops_are_one_stop(
         terminal.restore_signals()
     assert stops == [signal.SIGTSTP]
     assert app.message is not None and app.message.plain() == cannot_suspend()[0]  # no shell took the stop
+
+
+def test_ctrl_c_in_the_game_is_noted_for_the_loop_and_never_lands_halfway(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    TakenTerminal(monkeypatch, lambda: None)
+    terminal = tui.Terminal(screen_for(tmp_path, Request(seed=5)), ascii=False, color=False)
+    terminal.install_signals()
+    try:
+        terminal.start()
+        signal.raise_signal(signal.SIGINT)  # Python's own Ctrl-C would raise here, wherever the game was
+        signal.raise_signal(signal.SIGINT)  # and again, pressed in a hurry
+        with pytest.raises(KeyboardInterrupt):
+            terminal._check_ending()  # the loop's next turn, where nothing is half done
+        terminal.stop()
+        with pytest.raises(KeyboardInterrupt):  # the terminal given back: Python's own again
+            signal.raise_signal(signal.SIGINT)
+    finally:
+        terminal.restore_signals()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_ctrl_c_while_the_terminal_is_given_back_is_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
