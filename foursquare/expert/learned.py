@@ -173,7 +173,6 @@ def _pairs(tuples: Sequence[Tuple]) -> tuple[tuple[tuple[int, int], ...], tuple[
 
 _TRAINED_PAIRS = _pairs(TUPLES)
 _FOLDED_PAIRS = _pairs(FOLDED)
-_PAIRS, _BY_PAIRS = _FOLDED_PAIRS
 # for each position of the box: the look-ups (by their place in :data:`FOLDED`) that read it, with what its code
 # is multiplied by there
 _READ_BY: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -253,14 +252,18 @@ def _features(
     by: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]],
 ) -> list[int]:
     """:func:`features` by the look-ups ``by`` (:func:`_pairs`): the network as trained, or folded."""
-    pairs_of, by_pairs = by
-    g = codes(board)
-    pairs = [g[a] * CODES + g[b] for a, b in pairs_of]
-    out = [off + pairs[high] * _PAIR + pairs[low] for off, high, low in by_pairs]
+    out = _look_ups(codes(board), by)
     down = board.down
     out.append(summary_index(down.bit_count(), board.occ.bit_count(), (down & board.full).bit_count(), left))
     out.append(rare_index(counts, left))
     return out
+
+
+def _look_ups(g: list[int], by: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]) -> list[int]:
+    """Where each look-up of ``by`` (:func:`_pairs`) reads its table, for the box's codes ``g``."""
+    pairs_of, by_pairs = by
+    pairs = [g[a] * CODES + g[b] for a, b in pairs_of]
+    return [off + pairs[high] * _PAIR + pairs[low] for off, high, low in by_pairs]
 
 
 def rare_index(counts: Sequence[int], left: int) -> int:
@@ -350,8 +353,7 @@ class Learned:
             frame = frames.get(base)
             if frame is None:
                 g = _codes(board, base)
-                pairs = [g[a] * CODES + g[b] for a, b in _PAIRS]
-                found = [off + pairs[high] * _PAIR + pairs[low] for off, high, low in _BY_PAIRS]
+                found = _look_ups(g, _FOLDED_PAIRS)
                 found_weights = list(map(get, found))
                 frame = frames[base] = g, found, found_weights, sum(found_weights)
             g, found, found_weights, whole = frame
