@@ -6,6 +6,7 @@ import argparse
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,20 @@ def afoot(seed: int, placements: int) -> tuple[Position, Board, list[int], int] 
     return position, position.board(), counts, sum(counts)
 
 
+def live_tables(found: tuple[Position, Board, list[int], int]) -> Iterator[int]:
+    """Each cell the next card of :func:`afoot`'s position can go on, yielded with the card on its board, where
+    the game goes on: the tables the learned value judges (the search takes an ended game's exact value)."""
+    position, board, _, left = found
+    for i in bits(board.legal()):
+        undo = board.place(i, position.next_card.rank)
+        try:
+            down = board.down.bit_count()
+            if down <= MAX_FACE_DOWN and left and (down or board.occ.bit_count() < SQUARE):
+                yield i
+        finally:
+            board.unplace(undo)
+
+
 def test_each_shape_is_looked_up_in_the_eight_symmetries_of_the_square() -> None:
     assert len(TUPLES) == 40
     for shape in range(5):
@@ -116,12 +131,9 @@ def test_the_folded_network_judges_every_table_as_the_network_as_trained_does(se
     found = afoot(seed, placements)
     if found is None:
         return
-    position, board, counts, left = found
-    for i in bits(board.legal()):
-        undo = board.place(i, position.next_card.rank)
-        if board.down.bit_count() <= MAX_FACE_DOWN and left:  # a live table: an ended one is never judged
-            assert folded.judge(board, counts, left) == _trained_judge(value, chance, board, counts, left)
-        board.unplace(undo)
+    _, board, counts, left = found
+    for _ in live_tables(found):
+        assert folded.judge(board, counts, left) == _trained_judge(value, chance, board, counts, left)
 
 
 def test_the_box_is_anchored_at_the_tables_top_left_and_codes_what_a_player_sees() -> None:
@@ -135,17 +147,11 @@ def test_the_learned_value_stays_within_what_the_table_can_still_bring(seed: int
     found = afoot(seed, placements)
     if found is None:
         return
-    position, board, counts, left = found
-    for i in bits(board.legal()):
-        undo = board.place(i, position.next_card.rank)
-        down = board.down.bit_count()
-        if down > MAX_FACE_DOWN or not left or (not down and board.occ.bit_count() == SQUARE):
-            board.unplace(undo)
-            continue  # the game is over: the search takes its exact value
+    _, board, counts, left = found
+    for _ in live_tables(found):
         value, chance = learned().judge(board, counts, left)
         assert 0.0 <= value <= WIN_BONUS + left - max(SQUARE - board.occ.bit_count(), 1)
         assert 0.0 <= chance < 1.0
-        board.unplace(undo)
 
 
 @settings(max_examples=30, deadline=None)
