@@ -115,18 +115,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, the best one counting")
     args = parser.parse_args(argv)
     found = positions(args.first, args.games)
-    recording = Recording(learned().weights)
+    value = learned()
+    recording = Recording(value.weights)
     advised = hashlib.sha256()
     for position in found:
         advised.update(_decided(advise(position, horizon=recording)).encode())
     swept = hashlib.sha256()
     for board, counts, left, asked in recording.sweeps:
         every: dict[int, list[tuple[float, float, int]]] | None = {} if asked else None
-        swept.update(repr((learned().sweep(board, counts, left, every), every)).encode())
+        swept.update(repr((value.sweep(board, counts, left, every), every)).encode())
 
     def replay(sweep: Sweep) -> None:
         board, counts, left, asked = sweep
-        learned().sweep(board, counts, left, {} if asked else None)
+        value.sweep(board, counts, left, {} if asked else None)
 
     advice_times = _best_times(found, advise, args.repeat)
     sweep_times = _best_times(recording.sweeps, replay, args.repeat)
