@@ -457,7 +457,9 @@ class Terminal:
         self.app.cannot_suspend()
         return True
 
-    def _check_ending(self) -> None:
+    def heed_ending(self) -> None:
+        """End the game for the Ctrl-C or ending signal noted since the last turn of the loop, if any: raised
+        here, where nothing is half done, rather than wherever the signal landed."""
         if self.interrupted:
             raise KeyboardInterrupt
         if self.ending is not None:
@@ -498,7 +500,7 @@ class Terminal:
             curses.curs_set(0)
         curses.mousemask(_CLICK)
         curses.mouseinterval(0)
-        self._check_ending()  # a signal that came while curses started
+        self.heed_ending()  # a signal that came while curses started
         return window
 
     def stop(self) -> None:
@@ -532,7 +534,7 @@ class Terminal:
             wait_ms = max(1, int(app.tick_seconds * 1000))  # read each time: background work may change it
             started = time.monotonic()
             events = _read(window, wait_ms)  # a signal cuts the wait short
-            self._check_ending()
+            self.heed_ending()
             self.heed_stop()
             if events or self.resumed or time.monotonic() - started > wait_ms / 4000:
                 idle_too_soon = 0  # a Ctrl-Z that stopped nothing also cuts it short: the terminal is there
@@ -551,7 +553,7 @@ class Terminal:
                         continue
                     event = Key.OTHER
                 app.handle(event)
-                self._check_ending()
+                self.heed_ending()
                 if not app.running:
                     return
             if app.tick() or events or app.redraw_all:

@@ -207,7 +207,7 @@ def test_ctrl_c_in_the_game_is_noted_for_the_loop_and_never_lands_halfway(
         signal.raise_signal(signal.SIGINT)  # Python's own Ctrl-C would raise here, wherever the game was
         signal.raise_signal(signal.SIGINT)  # and again, pressed in a hurry
         with pytest.raises(KeyboardInterrupt):
-            terminal._check_ending()  # the loop's next turn, where nothing is half done
+            terminal.heed_ending()  # the loop's next turn, where nothing is half done
         terminal.stop()
         with pytest.raises(KeyboardInterrupt):  # the terminal given back: Python's own again
             signal.raise_signal(signal.SIGINT)
