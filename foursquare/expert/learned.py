@@ -93,6 +93,7 @@ __all__ = [
     "read_trained",
     "read_weights",
     "summary_index",
+    "unfold",
     "unpack",
     "write_weights",
 ]
@@ -522,6 +523,34 @@ def fold(weights: Sequence[int]) -> array[int]:
     return out
 
 
+def unfold(weights: Sequence[int]) -> array[int]:
+    """The network as trained whose :func:`fold` is ``weights`` (packed), so that training can go on from the
+    weights that ship; :class:`FoldedWeights` if no network folds to them.
+
+    Training moves every image of a look-up by the same step from the same
+    start, so a shape's table as trained is the same for its cells read in
+    each of its orders, and each folded entry is that many times the entry
+    as trained: dividing by the number of orders gives it back exactly.
+    Weights that do not split so (not the fold of such a network) are
+    refused rather than rounded, since folding the result again would not
+    give them back.
+    """
+    if len(weights) != FEATURES:  # fold reads every table of a whole network
+        raise DamagedWeights(len(weights))
+    value, chance = unpack(weights)
+    for shape, orders in enumerate(_ORDERS):
+        n = len(orders)
+        for part in (value, chance):
+            table = part[shape * TUPLE_SIZE : (shape + 1) * TUPLE_SIZE]
+            if any(w % n for w in table):
+                raise FoldedWeights
+            part[shape * TUPLE_SIZE : (shape + 1) * TUPLE_SIZE] = [w // n for w in table]
+    out = pack(value, chance)
+    if fold(out) != array("q", weights):  # each table the same in all its orders, as training leaves it
+        raise FoldedWeights
+    return out
+
+
 _TRAINED = b"FSQ-NTUPLE-2\n"
 _FOLDED = b"FSQ-NTUPLE-3\n"
 
@@ -550,14 +579,16 @@ def write_weights(path: str, weights: array[int], *, folded: bool = False) -> No
 
 
 class FoldedWeights(DamagedWeights):
-    """The weights are folded for the expert (:func:`fold`): training cannot go on from them."""
+    """The weights are folded for the expert (:func:`fold`) and no network as trained folds to them: training
+    cannot go on from them."""
 
 
 def read_trained(data: bytes) -> array[int]:
-    """The packed weights as trained from what :func:`write_weights` wrote; :class:`FoldedWeights` if they were
-    written folded, :class:`DamagedWeights` if they are not weights."""
+    """The packed weights as trained from what :func:`write_weights` wrote, unfolded (:func:`unfold`) if they
+    were written folded; :class:`FoldedWeights` if they cannot be, :class:`DamagedWeights` if they are not
+    weights."""
     if data.startswith(_FOLDED):
-        raise FoldedWeights
+        return unfold(read_weights(data))
     return _read(data, _TRAINED)
 
 

@@ -31,8 +31,10 @@ of :data:`RUNS` are trained, each from the fitted horizon, and their
 :func:`mean` written (``--mean FILE ...`` writes the mean of files already
 trained): that is the file that ships, folded as the expert adds it up
 (:func:`~foursquare.expert.learned.fold`: the same value, a quicker search).
-``--out FILE`` writes the weights as trained instead, which ``--start`` and
-``--mean`` read.  It is one run of two phases.  First deals 2,000,000 to
+``--out FILE`` writes the weights as trained instead.  ``--start`` and
+``--mean`` read either: a folded file is unfolded exactly
+(:func:`~foursquare.expert.learned.unfold`), so that a run can go on from
+the weights that ship.  It is one run of two phases.  First deals 2,000,000 to
 2,999,999, a range used for nothing else (the learning rate was chosen on
 the first 4,000 of them; the figures of ``help expert`` come from deals 7000
 on, never trained or tuned on), 44 minutes on one core of the shared machine
@@ -414,8 +416,9 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int)
 
 
 def _read(path: str) -> Whole:
-    """The whole-number weights of a file of weights as trained; :class:`OSError` or :class:`DamagedWeights` if
-    unreadable (:class:`~foursquare.expert.learned.FoldedWeights` if folded for the expert)."""
+    """The whole-number weights as trained of a file of weights, unfolded if it was folded for the expert (as the
+    package's ``learned.bin`` is); :class:`OSError` or :class:`DamagedWeights` if unreadable
+    (:class:`~foursquare.expert.learned.FoldedWeights` if folded from no network as trained)."""
     with open(path, "rb") as f:
         return unpack(read_trained(f.read()))
 
@@ -424,8 +427,9 @@ def _why(error: Exception) -> str:
     """Why a file of weights could not be read, for the message that refuses it."""
     if isinstance(error, FoldedWeights):
         return (
-            "its weights are folded for the expert, as the package's learned.bin is: training goes on from weights"
-            " as trained, which a run writes with --out"
+            "its weights are folded for the expert, but from no weights that training leaves (each table the same"
+            " for its cells read in every order), so there is nothing to go on from: use weights a run wrote, with"
+            " --out or as the package's learned.bin"
         )
     return repr(error)
 
@@ -443,14 +447,18 @@ def main(argv: list[str] | None = None) -> int:
         + " and ".join(" then ".join(map(str, run)) for run in RUNS)
         + ")",
     )
-    parser.add_argument("--start", help="begin from the weights in this file rather than from the fitted horizon")
+    parser.add_argument(
+        "--start",
+        help="begin from the weights in this file (as trained, or folded as the package's learned.bin) rather than"
+        " from the fitted horizon",
+    )
     parser.add_argument("--mean", nargs="+", metavar="FILE", help="train nothing: write the mean of these weights")
     parser.add_argument("--seed", type=int, default=41, help="seeds the placements that explore (default: 41)")
     parser.add_argument("--every", type=int, default=1000, help="games per line of the learning curve")
     parser.add_argument(
         "--out",
-        help="where to write the weights as trained, which --start and --mean read (default: the package's"
-        " learned.bin, folded as the expert reads them)",
+        help="where to write the weights as trained (default: the package's learned.bin, folded as the expert reads"
+        " them; --start and --mean read either)",
     )
     args = parser.parse_args(argv)
     if args.mean and (args.phase or args.start):

@@ -37,6 +37,7 @@ from foursquare.expert.learned import (
     read_trained,
     read_weights,
     summary_index,
+    unfold,
     unpack,
     write_weights,
 )
@@ -223,7 +224,7 @@ def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refus
     assert list(read_trained(trained.read_bytes())) == list(pack(value, chance))
     assert unpack(read_trained(trained.read_bytes())) == (value, chance), "training goes on from them as written"
     assert read_weights(trained.read_bytes()) == read_weights(folded.read_bytes()) == fold(pack(value, chance))
-    with pytest.raises(FoldedWeights):
+    with pytest.raises(FoldedWeights):  # random tables, unlike training's, differ by the order cells are read in
         read_trained(folded.read_bytes())
     board = Board.of([((0, 0), 5, 1, True)])
     counts = [0, 3, 4, 4, 4, 3, 4, 4, 4, 4, 4]
@@ -245,9 +246,9 @@ def test_the_weights_that_ship_are_folded_so_that_the_expert_reads_them_as_they_
     from importlib import resources
 
     data = resources.files("foursquare.expert").joinpath("learned.bin").read_bytes()
-    with pytest.raises(FoldedWeights):
-        read_trained(data)
+    assert data.startswith(b"FSQ-NTUPLE-3\n")
     assert len(read_weights(data)) == FEATURES
+    assert fold(read_trained(data)) == read_weights(data), "training goes on from them exactly"
 
 
 def test_the_training_adds_up_the_same_look_ups_as_the_expert() -> None:
@@ -313,7 +314,7 @@ def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its
     assert both.read_bytes() != first.read_bytes(), "the second phase learned something"
 
 
-def test_the_package_gets_the_run_folded_and_training_goes_on_only_from_weights_as_trained(
+def test_the_package_gets_the_run_folded_and_training_goes_on_from_it_as_from_the_weights_as_trained(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pytest.importorskip("numpy")
@@ -329,15 +330,35 @@ def test_the_package_gets_the_run_folded_and_training_goes_on_only_from_weights_
             return Package()
 
     monkeypatch.setattr("foursquare.expert.train.resources", Resources)
-    phase = ["--phase", "2000000:3:0.5"]
-    assert train.main([*phase, "--out", str(tmp_path / "trained.bin")]) == 0
+    phase = ["--phase", "2000000:3:0.5:explore=0.5"]
+    trained, shipped = tmp_path / "trained.bin", tmp_path / "learned.bin"
+    assert train.main([*phase, "--out", str(trained)]) == 0
     assert train.main(phase) == 0
-    shipped = (tmp_path / "learned.bin").read_bytes()
-    assert read_weights(shipped) == fold(read_trained((tmp_path / "trained.bin").read_bytes()))
+    assert shipped.read_bytes().startswith(b"FSQ-NTUPLE-3\n")
+    assert read_weights(shipped.read_bytes()) == fold(read_trained(trained.read_bytes()))
+    assert unfold(read_weights(shipped.read_bytes())) == read_trained(trained.read_bytes())
+    then = ["--phase", "4000000:2:0.05:explore=0.5"]
+    assert train.main(["--start", str(shipped), *then, "--out", str(tmp_path / "on folded.bin")]) == 0
+    assert train.main(["--start", str(trained), *then, "--out", str(tmp_path / "on trained.bin")]) == 0
+    assert (tmp_path / "on folded.bin").read_bytes() == (tmp_path / "on trained.bin").read_bytes()
+    value, chance = _random_network(5, 5000 / FEATURES)
+    write_weights(str(tmp_path / "no run.bin"), fold(pack(value, chance)), folded=True)
     capsys.readouterr()
-    assert train.main(["--start", str(tmp_path / "learned.bin"), *phase, "--out", str(tmp_path / "on.bin")]) == 1
-    assert "folded for the expert" in capsys.readouterr().err
+    assert train.main(["--start", str(tmp_path / "no run.bin"), *then, "--out", str(tmp_path / "on.bin")]) == 1
+    assert "folded for the expert, but from no weights that training leaves" in capsys.readouterr().err
     assert not (tmp_path / "on.bin").exists()
+
+
+def test_weights_are_unfolded_only_from_a_whole_network_that_splits_evenly_among_its_orders() -> None:
+    value, chance = _random_network(6, 5000 / FEATURES)
+    folded = fold(pack(value, chance))
+    with pytest.raises(FoldedWeights):  # the tables differ by the order their cells are read in
+        unfold(folded)
+    with pytest.raises(DamagedWeights):
+        unfold(folded[:-1])
+    # a folded network's tables are the same in all their orders, as training leaves them: so folded again, each
+    # entry is that many times its own, and unfolding gives it back
+    assert unfold(fold(folded)) == folded
 
 
 def test_a_coherent_weight_keeps_learning_while_its_errors_agree_and_settles_when_they_cancel() -> None:
