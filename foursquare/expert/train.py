@@ -431,7 +431,10 @@ def _why(error: Exception) -> str:
             " for its cells read in every order), so there is nothing to go on from: use weights a run wrote, with"
             " --out or as the package's learned.bin"
         )
-    return repr(error)
+    if isinstance(error, DamagedWeights):
+        found = f" (it holds {error.args[0]:,} weights, a network {FEATURES:,})" if error.args else ""
+        return f"it is not a file of weights that training or the package writes{found}"
+    return error.strerror or str(error) if isinstance(error, OSError) else str(error)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -480,7 +483,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         if args.start:
             try:
-                start = _floats(_read(args.start))
+                whole = _read(args.start)
+                if len(whole[0]) != FEATURES:  # a file of weights, but not of a whole network to go on from
+                    raise DamagedWeights(len(whole[0]))
+                start = _floats(whole)
             except (OSError, DamagedWeights) as error:
                 print(f"cannot start from {args.start}: {_why(error)}", file=sys.stderr)
                 return 1

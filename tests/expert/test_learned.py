@@ -464,7 +464,16 @@ def test_training_refuses_a_damaged_start_or_a_phase_it_cannot_read(
     damaged = tmp_path / "damaged.bin"
     damaged.write_bytes(b"not weights")
     assert main(["--start", str(damaged), "--phase", "2000000:1:0.5", "--out", str(tmp_path / "x.bin")]) == 1
-    assert "cannot start from" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert f"cannot start from {damaged}: it is not a file of weights that training or the package writes" in said
+    short = tmp_path / "short.bin"
+    write_weights(str(short), pack([5, -3, 8], [1, 2, -7]))
+    assert main(["--start", str(short), "--phase", "2000000:1:0.5", "--out", str(tmp_path / "x.bin")]) == 1
+    assert f"(it holds 3 weights, a network {FEATURES:,})" in capsys.readouterr().err
+    missing = tmp_path / "missing.bin"
+    assert main(["--start", str(missing), "--phase", "2000000:1:0.5", "--out", str(tmp_path / "x.bin")]) == 1
+    said = capsys.readouterr().err
+    assert f"cannot start from {missing}: " in said and "Error" not in said, "the reason, not a traceback's words"
     assert not (tmp_path / "x.bin").exists()
     for bad in ("2000000:many:0.5", "2000000:4:0.5:often", "2000000:4", "2000000:4:0.5:coherent:coherent"):
         with pytest.raises(SystemExit):
