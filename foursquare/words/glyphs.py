@@ -9,6 +9,7 @@ same ASCII forms (:func:`to_ascii`).
 from __future__ import annotations
 
 import locale
+import unicodedata
 
 from foursquare.engine.values import Value
 from foursquare.words.catalog import N_, _
@@ -130,13 +131,31 @@ EIGHTHS = " ▁▂▃▄▅▆▇█"
 ASCII_EIGHTHS = "    #####"
 """The same in ASCII, to the nearest row: ASCII has no eighths."""
 
-_TO_ASCII = str.maketrans(
-    {
-        "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x", "…": "...", "·": "-", "–": "-", "—": "-",
-        "♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "*", "▶": ">", "█": "#", "░": "-", "─": "-",
-        "▲": "^", "²": "2", "³": "3", "⁴": "4",
-    }
+
+class _AsciiForms(dict[int, str]):
+    """Each character as the game writes it in ASCII, one for one: its own form, else the letter without its
+    accents (č as c, ś as s: a word in another language stays readable), else the character itself, which
+    then becomes ``?``.  Worked out the first time a character is met."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        bare = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        form = self[code] = bare if len(bare) == 1 and bare.isascii() else char
+        return form
+
+
+_TO_ASCII = _AsciiForms(
+    str.maketrans(
+        {
+            "←": "<", "→": ">", "↑": "^", "↓": "v", "×": "x", "·": "-", "–": "-", "—": "-", "−": "-",
+            "♣": "C", "♦": "D", "♥": "H", "♠": "S", "★": "*", "▶": ">", "█": "#", "░": "-", "─": "-",
+            "▲": "^", "²": "2", "³": "3", "⁴": "4",
+        }
+    )
 )  # fmt: skip
+_WIDER = str.maketrans({"…": "...", "±": "+/-"})
+"""The forms wider than their character: in full in a line of its own; on a screen laid out in columns, in the
+room of the characters around them (:func:`to_ascii`)."""
 
 SAMPLE = "".join(
     dict.fromkeys(
@@ -157,11 +176,16 @@ def to_ascii(text: str, *, as_wide: bool = False) -> str:
 
     ``as_wide`` keeps its width, as a screen laid out in columns needs: an
     ellipsis, three dots in ASCII, then takes the place of the two
-    characters before it as well as its own.
+    characters before it as well as its own, and ``±``, ``+/-``, the place
+    of the spaces around it.
     """
-    if as_wide and "…" in text:
-        *befores, after = text.split("…")
-        text = "".join(map(_dots_in_place, befores)) + after
+    if as_wide:
+        if "…" in text:
+            *befores, after = text.split("…")
+            text = "".join(map(_dots_in_place, befores)) + after
+        text = text.replace(" ± ", "+/-")  # in the room of the spaces around it (any other is a ?)
+    else:
+        text = text.translate(_WIDER)
     return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
 
 

@@ -64,3 +64,14 @@ def test_the_rules_page_has_the_worked_example_step_by_step() -> None:
     assert [line.split("|")[2].strip() for line in steps] == [
         "6H → d4", "9C → e4", "6D → c4", "2S → d5", "9S → e4, onto 9C", "4C → d3", "7D → d5, onto 2S",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "tl"])
+@pytest.mark.parametrize("topic", TOPICS)
+def test_a_page_in_a_latin_alphabet_reads_in_ascii_with_no_character_lost_to_a_question_mark(
+    topic: str, language: str
+) -> None:
+    from foursquare.words.glyphs import to_ascii
+
+    text = page(topic, language).text
+    assert to_ascii(text).count("?") == text.count("?"), [c for c in set(text) if to_ascii(c) == "?" != c]

@@ -493,6 +493,15 @@ def test_to_ascii_as_wide_puts_the_dots_where_the_ellipsis_and_the_two_character
     assert to_ascii("cut…", as_wide=False) == "cut..."  # a line of its own (plain mode) says it in full
 
 
+def test_to_ascii_writes_minus_and_plus_or_minus_and_a_letter_without_its_accents_never_a_question_mark() -> None:
+    line = "−0.01 ± 0.17 (Jaśkowski), Pravidlá hry: čo ďalej"
+    assert to_ascii(line) == "-0.01 +/- 0.17 (Jaskowski), Pravidla hry: co dalej"
+    assert to_ascii(line, as_wide=True) == "-0.01+/-0.17 (Jaskowski), Pravidla hry: co dalej"
+    assert len(to_ascii(line, as_wide=True)) == len(line), "a screen's columns stay where they were"
+    assert to_ascii("½ ﬁ ǅ Правила") == "? ? ? ???????", "no one letter to write them with: a ? each"
+    assert to_ascii("x±y", as_wide=True) == "x?y"
+
+
 def test_red_suits_are_red_and_black_ones_are_not() -> None:
     app = make_app(1)
     app.say(Text.of(Card.parse("9H"), " and ", Card.parse("9C")))
