@@ -177,13 +177,15 @@ def to_ascii(text: str, *, as_wide: bool = False) -> str:
     ``as_wide`` keeps its width, as a screen laid out in columns needs: an
     ellipsis, three dots in ASCII, then takes the place of the two
     characters before it as well as its own, and ``±``, ``+/-``, the place
-    of the spaces around it.
+    of the spaces around it (``+-`` where a row has a space on one side
+    only).
     """
     if as_wide:
         if "…" in text:
             *befores, after = text.split("…")
             text = "".join(map(_dots_in_place, befores)) + after
-        text = text.replace(" ± ", "+/-")  # in the room of the spaces around it (any other is a ?)
+        if "±" in text:  # in the room of a space beside it, where a row's end or start leaves only one
+            text = text.replace(" ± ", "+/-").replace("± ", "+-").replace(" ±", "+-")
     else:
         text = text.translate(_WIDER)
     return text.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")

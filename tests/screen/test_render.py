@@ -500,6 +500,7 @@ def test_to_ascii_writes_minus_and_plus_or_minus_and_a_letter_without_its_accent
     assert len(to_ascii(line, as_wide=True)) == len(line), "a screen's columns stay where they were"
     assert to_ascii("½ ﬁ ǅ Правила") == "? ? ? ???????", "no one letter to write them with: a ? each"
     assert to_ascii("x±y", as_wide=True) == "x?y"
+    assert to_ascii("± 0.18", as_wide=True) == "+-0.18" and to_ascii("0.13 ±", as_wide=True) == "0.13+-", "wrapped"
 
 
 def test_red_suits_are_red_and_black_ones_are_not() -> None:
