@@ -540,11 +540,11 @@ def unfold(weights: Sequence[int]) -> array[int]:
     value, chance = unpack(weights)
     for shape, orders in enumerate(_ORDERS):
         n = len(orders)
+        tables = slice(shape * TUPLE_SIZE, (shape + 1) * TUPLE_SIZE)
         for part in (value, chance):
-            table = part[shape * TUPLE_SIZE : (shape + 1) * TUPLE_SIZE]
-            if any(w % n for w in table):
+            if any(w % n for w in part[tables]):
                 raise FoldedWeights
-            part[shape * TUPLE_SIZE : (shape + 1) * TUPLE_SIZE] = [w // n for w in table]
+            part[tables] = [w // n for w in part[tables]]
     out = pack(value, chance)
     if fold(out) != array("q", weights):  # each table the same in all its orders, as training leaves it
         raise FoldedWeights

@@ -434,7 +434,9 @@ def _why(error: Exception) -> str:
     if isinstance(error, DamagedWeights):
         found = f" (it holds {error.args[0]:,} weights, a network {FEATURES:,})" if error.args else ""
         return f"it is not a file of weights that training or the package writes{found}"
-    return error.strerror or str(error) if isinstance(error, OSError) else str(error)
+    if isinstance(error, OSError) and error.strerror:  # "No such file or directory", without the errno around it
+        return error.strerror
+    return str(error)
 
 
 def main(argv: list[str] | None = None) -> int:
