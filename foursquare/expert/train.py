@@ -44,6 +44,18 @@ else, the rate falling from 0.05 to 0.005 and a fifth of the placements
 exploring: 37 minutes with other work on both cores (268 deals a second),
 89.0% of its last 20,000 deals won (exploring costs some).
 
+A phase may learn by TD(lambda) (``:lambda=L``): the game is played to its
+end by the weights it began with, then each afterstate moves towards its
+lambda-return, the next placement's best value mixed at L with the return
+of the afterstate chosen then, as long as that placement was the best one
+(where it explored the mix stops, as Watkins's Q(lambda) cuts its trace, so
+the value learned stays the best play's).  Why: what a placement is worth
+shows a few cards later, when a line flips or the table fills, and the
+return carries it back at once rather than one game at a time.  From the
+fitted horizon at the first phase's rate of 0.5 it diverged (the weights
+overflowed within the first thousand games, deals 17,900,000 on), so the
+first phase stays TD(0).
+
 What else was trained, measured on the tuning deals 102000-102299 against
 the first phase's value, which shipped alone before the second (21.55 cards
 a deal under the expert's search, 20.55 two placements ahead, 18.85 one
@@ -137,6 +149,8 @@ _COHERENT = "coherent"
 """What follows a phase's rate to make it coherent (:class:`_Network`)."""
 _EXPLORE = "explore="
 """What comes before the share of a phase's placements that explore (:class:`Phase`)."""
+_LAMBDA = "lambda="
+"""What comes before a phase's lambda, if it learns by TD(lambda) (:func:`_returns`)."""
 
 
 @functools.cache
@@ -228,10 +242,39 @@ def _best_first(choice: Choice) -> tuple[float, int]:
     return -choice[0], choice[1]
 
 
+Step = tuple[Any, float, float, bool]
+"""What a game taught about one afterstate it chose: its features, the best value and chance of winning that the
+next card brought, and whether the placement made then was that best one (:func:`_returns`)."""
+
+
+def _returns(steps: list[Step], lam: float) -> list[tuple[Any, float, float]]:
+    """Each afterstate of a game with its lambda-return, the last first (the order they learn in), the targets of
+    TD(lambda): the best value one card on, mixed with the return of the afterstate chosen then at ``lam``, as far
+    as the placements were the best ones.
+
+    The mix stops where a placement explored, as Watkins's Q(lambda) cuts its trace: what an explored
+    placement brought is not what the best one would have, and the value learned is the best play's
+    (the module's docstring says why).
+    """
+    out: list[tuple[Any, float, float]] = []
+    value = chance = 0.0
+    for n, (features, best_value, best_chance, greedy) in enumerate(reversed(steps)):
+        if n and greedy:
+            value, chance = (1 - lam) * best_value + lam * value, (1 - lam) * best_chance + lam * chance
+        else:
+            value, chance = best_value, best_chance
+        out.append((features, value, chance))
+    return out
+
+
 def _play(
-    deal: int, value_net: _Network, chance_net: _Network, rate: float, explore: float, rng: random.Random
+    deal: int, value_net: _Network, chance_net: _Network, rate: float, explore: float, rng: random.Random, lam: float
 ) -> tuple[int, float, float]:
-    """Play ``deal`` once by the networks and learn from it: its score (-1 lost), the first value said, |TD error|."""
+    """Play ``deal`` once by the networks and learn from it: its score (-1 lost), the first value said, |TD error|.
+
+    With ``lam`` 0 each afterstate learns as soon as the next is chosen, TD(0); otherwise the game is played
+    to its end by the same weights and each afterstate then learns its lambda-return (:func:`_returns`).
+    """
     import numpy as np
 
     value, chance = value_net.weights, chance_net.weights
@@ -243,6 +286,7 @@ def _play(
     errors = 0.0
     steps = 0
     score = -1
+    taught: list[Step] = []
     for t, rank in enumerate(ranks):
         counts[rank] -= 1
         left = len(ranks) - 1 - t
@@ -273,9 +317,11 @@ def _play(
         values = value[found].sum(axis=1)
         choices: list[Choice] = [(v, i, k) for k, (i, v) in enumerate(zip(live_cells, values.tolist(), strict=True))]
         choices += [(v, i, -1) for i, v in finals]
-        (v, i, k), (target_v, _, target_k) = _choose(choices, explore, rng)
+        (v, i, k), (target_v, cell, target_k) = _choose(choices, explore, rng)
         target_c = float(chance[found[target_k]].sum()) if target_k >= 0 else 1.0 if target_v > 0 else 0.0
-        if before is not None:
+        if before is not None and lam:
+            taught.append((before, target_v, target_c, (v, i, k) == (target_v, cell, target_k)))
+        elif before is not None:
             step = rate / len(before)
             error = value_net.learn(before, target_v, step)
             chance_net.learn(before, target_c, step)
@@ -288,6 +334,11 @@ def _play(
             score = left if v > 0 else -1
             break
         before = found[k]
+    for features, target_v, target_c in _returns(taught, lam):
+        step = rate / len(features)
+        errors += abs(value_net.learn(features, target_v, step))
+        chance_net.learn(features, target_c, step)
+        steps += 1
     return score, first, errors / max(steps, 1)
 
 
@@ -302,12 +353,14 @@ class Phase(NamedTuple):
     rate: float
     coherent: bool = False
     explore: float = 0.0
+    lam: float = 0.0
 
     def __str__(self) -> str:
         return (
             f"{self.first}:{self.games}:{self.rate}"
             + (f":{_COHERENT}" if self.coherent else "")
             + (f":{_EXPLORE}{self.explore}" if self.explore else "")
+            + (f":{_LAMBDA}{self.lam}" if self.lam else "")
         )
 
     def rate_at(self, n: int) -> float:
@@ -322,6 +375,16 @@ RUNS: tuple[tuple[Phase, ...], ...] = (
 to 0.05, then 600,000 more with a fifth of the placements exploring, the rate falling from 0.05 to 0.005."""
 
 
+def _share(rest: list[str], key: str) -> float:
+    """The number from 0 to 1 after ``key`` if it comes first in ``rest`` (and off ``rest``), else 0."""
+    if not rest or not rest[0].startswith(key):
+        return 0.0
+    share = float(rest.pop(0).removeprefix(key))
+    if not 0.0 <= share <= 1.0:  # nor NaN
+        raise ValueError
+    return share
+
+
 def _phase(text: str) -> Phase:
     """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one, then ``:explore=SHARE`` for one
     that explores."""
@@ -329,18 +392,15 @@ def _phase(text: str) -> Phase:
         first, games, rate, *rest = text.split(":")
         coherent = rest[:1] == [_COHERENT]
         rest = rest[coherent:]
-        explore = 0.0
+        explore = _share(rest, _EXPLORE)
+        lam = _share(rest, _LAMBDA)
         if rest:
-            if len(rest) > 1 or not rest[0].startswith(_EXPLORE):
-                raise ValueError
-            explore = float(rest[0].removeprefix(_EXPLORE))
-            if not 0.0 <= explore <= 1.0:  # nor NaN
-                raise ValueError
-        return Phase(int(first), int(games), float(rate), coherent, explore)
+            raise ValueError
+        return Phase(int(first), int(games), float(rate), coherent, explore, lam)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"FIRST:GAMES:RATE, then :{_COHERENT} and :{_EXPLORE}SHARE if wanted (deal, deals, rate, a share from 0"
-            f" to 1), not {text!r}"
+            f"FIRST:GAMES:RATE, then :{_COHERENT}, :{_EXPLORE}SHARE and :{_LAMBDA}L if wanted (deal, deals, rate, a"
+            f" share and a lambda from 0 to 1), not {text!r}"
         ) from None
 
 
@@ -401,6 +461,7 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int)
             f"# deals {phase.first}-{phase.first + phase.games - 1}, rate {phase.rate}"
             + (" (coherent)" if phase.coherent else "")
             + (f", explore {phase.explore}, seed {seed}" if phase.explore else "")
+            + (f", lambda {phase.lam}" if phase.lam else "")
         )
         print(f"{'games':>8} {'won':>6} {'score':>6} {'said':>6} {'|error|':>8} {'games/s':>8}")
         begun = time.perf_counter()
@@ -408,7 +469,7 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int)
         value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
         rng = random.Random(seed)
         for n in range(phase.games):
-            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), phase.explore, rng))
+            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), phase.explore, rng, phase.lam))
             if len(block) == every or n + 1 == phase.games:
                 _report(block, n + 1, begun)
                 block = []
@@ -448,9 +509,8 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FIRST:GAMES:RATE",
         help="deals FIRST on, GAMES of them, the rate falling from RATE (or with :coherent after it, each weight"
         " at its own rate; with :explore=SHARE after that, that share of the placements to one of the best few"
-        " cells at random); again for each phase of one run (default: the mean of the runs "
-        + " and ".join(" then ".join(map(str, run)) for run in RUNS)
-        + ")",
+        " cells at random; with :lambda=L last, learning by TD(lambda)); again for each phase of one run (default: the"
+        " mean of the runs " + " and ".join(" then ".join(map(str, run)) for run in RUNS) + ")",
     )
     parser.add_argument(
         "--start",

@@ -301,6 +301,22 @@ def test_a_placement_that_explores_is_one_of_the_best_few_and_the_table_before_l
     assert 0.12 < sum(shares) / len(shares) < 0.22, "a quarter explore, two thirds of them off the best"
 
 
+def test_td_lambda_mixes_each_afterstate_s_target_with_the_return_after_it_as_far_as_play_was_the_best() -> None:
+    from foursquare.expert.train import _returns
+
+    # each: the afterstate, the best value and chance the next card brought, whether the placement then was the best
+    steps = [("a", 10.0, 0.5, True), ("b", 12.0, 0.6, True), ("c", 8.0, 0.4, False), ("d", 20.0, 1.0, True)]
+    # the last learns the game's end; the placement after c explored, so c's return stops at its own target
+    assert _returns(steps, 0.5) == [
+        ("d", 20.0, 1.0),
+        ("c", 8.0, 0.4),
+        ("b", 0.5 * 12.0 + 0.5 * 8.0, 0.5 * 0.6 + 0.5 * 0.4),
+        ("a", 0.5 * 10.0 + 0.5 * 10.0, 0.5 * 0.5 + 0.5 * 0.5),
+    ]
+    assert _returns(steps, 0.0) == [(f, v, c) for f, v, c, _ in reversed(steps)], "lambda 0 is TD(0)'s targets"
+    assert _returns(steps, 1.0)[-1] == ("a", 8.0, 0.4), "lambda 1 is the return as far as play was the best"
+
+
 def test_a_run_of_two_phases_is_the_first_phase_then_the_second_started_from_its_file(tmp_path: Path) -> None:
     pytest.importorskip("numpy")
     from foursquare.expert.train import main
@@ -395,7 +411,14 @@ def test_a_phase_reads_and_writes_as_its_text(tmp_path: Path) -> None:
     assert _phase("2000000:4:0.5") == Phase(2_000_000, 4, 0.5, coherent=False)
     assert _phase("2000000:4:1.0:coherent") == Phase(2_000_000, 4, 1.0, coherent=True)
     assert _phase("2000000:4:0.5:explore=0.2") == Phase(2_000_000, 4, 0.5, explore=0.2)
-    phases = (Phase(2_000_000, 4, 0.5), Phase(2_000_000, 4, 1.0, coherent=True), Phase(9, 4, 1.0, True, 0.25))
+    assert _phase("2000000:4:0.5:explore=0.2:lambda=0.5") == Phase(2_000_000, 4, 0.5, explore=0.2, lam=0.5)
+    assert _phase("2000000:4:0.5:lambda=0.8") == Phase(2_000_000, 4, 0.5, lam=0.8)
+    phases = (
+        Phase(2_000_000, 4, 0.5),
+        Phase(2_000_000, 4, 1.0, coherent=True),
+        Phase(9, 4, 1.0, True, 0.25),
+        Phase(9, 4, 1.0, True, 0.25, 0.5),
+    )
     for phase in phases:
         assert _phase(str(phase)) == phase
     for bad in (
@@ -406,6 +429,8 @@ def test_a_phase_reads_and_writes_as_its_text(tmp_path: Path) -> None:
         "2000000:4:0.5:explore=0.1:coherent",
         "2000000:4:0.5:coherent:explore=0.1:x",
         "2000000:4:0.5:x",
+        "2000000:4:0.5:lambda=0.5:explore=0.2",
+        "2000000:4:0.5:lambda=2",
     ):
         with pytest.raises(argparse.ArgumentTypeError):
             _phase(bad)
