@@ -284,13 +284,22 @@ def _play(
     import numpy as np
 
     value, chance = value_net.weights, chance_net.weights
+    errors = 0.0
+    steps = 0
+
+    def learn(features: Any, target_v: float, target_c: float) -> None:
+        """Move both networks' value of ``features`` towards its targets, the error kept for the curve."""
+        nonlocal errors, steps
+        step = rate / len(features)
+        errors += abs(value_net.learn(features, target_v, step))
+        chance_net.learn(features, target_c, step)
+        steps += 1
+
     ranks = [card.rank for card in shuffled_deck(deal)]
     counts = [0] + [len(ranks) // _RANKS] * _RANKS
     board = Board()
     before: Any = None  # the features of the afterstate chosen last
     first = 0.0
-    errors = 0.0
-    steps = 0
     score = -1
     taught: list[Step] = []
     for t, rank in enumerate(ranks):
@@ -323,28 +332,23 @@ def _play(
         values = value[found].sum(axis=1)
         choices: list[Choice] = [(v, i, k) for k, (i, v) in enumerate(zip(live_cells, values.tolist(), strict=True))]
         choices += [(v, i, -1) for i, v in finals]
-        (v, i, k), (target_v, cell, target_k) = _choose(choices, explore, rng)
+        made, best = _choose(choices, explore, rng)
+        v, i, k = made
+        target_v, _, target_k = best
         target_c = float(chance[found[target_k]].sum()) if target_k >= 0 else 1.0 if target_v > 0 else 0.0
-        if before is not None and lam:
-            taught.append((before, target_v, target_c, (v, i, k) == (target_v, cell, target_k)))
-        elif before is not None:
-            step = rate / len(before)
-            error = value_net.learn(before, target_v, step)
-            chance_net.learn(before, target_c, step)
-            errors += abs(error)
-            steps += 1
-        else:
+        if before is None:
             first = target_v
+        elif lam:
+            taught.append((before, target_v, target_c, made == best))
+        else:
+            learn(before, target_v, target_c)
         board.place(i, rank)
         if k < 0:
             score = left if v > 0 else -1
             break
         before = found[k]
     for features, target_v, target_c in _returns(taught, lam):
-        step = rate / len(features)
-        errors += abs(value_net.learn(features, target_v, step))
-        chance_net.learn(features, target_c, step)
-        steps += 1
+        learn(features, target_v, target_c)
     return score, first, errors / max(steps, 1)
 
 
