@@ -274,15 +274,17 @@ def _returns(steps: list[Step], lam: float) -> list[tuple[Any, float, float]]:
 
 
 def _play(
-    deal: int, value_net: _Network, chance_net: _Network, rate: float, explore: float, rng: random.Random, lam: float
+    phase: Phase, n: int, value_net: _Network, chance_net: _Network, rng: random.Random
 ) -> tuple[int, float, float]:
-    """Play ``deal`` once by the networks and learn from it: its score (-1 lost), the first value said, |TD error|.
+    """Play the ``n``-th deal of ``phase`` once by the networks and learn from it as the phase does: its score (-1
+    lost), the first value said, |TD error|.
 
-    With ``lam`` 0 each afterstate learns as soon as the next is chosen, TD(0); otherwise the game is played
-    to its end by the same weights and each afterstate then learns its lambda-return (:func:`_returns`).
+    With the phase's lambda 0 each afterstate learns as soon as the next is chosen, TD(0); otherwise the game is
+    played to its end by the same weights and each afterstate then learns its lambda-return (:func:`_returns`).
     """
     import numpy as np
 
+    rate, explore, lam = phase.rate_at(n), phase.explore, phase.lam
     value, chance = value_net.weights, chance_net.weights
     errors = 0.0
     steps = 0
@@ -295,7 +297,7 @@ def _play(
         chance_net.learn(features, target_c, step)
         steps += 1
 
-    ranks = [card.rank for card in shuffled_deck(deal)]
+    ranks = [card.rank for card in shuffled_deck(phase.first + n)]
     counts = [0] + [len(ranks) // _RANKS] * _RANKS
     board = Board()
     before: Any = None  # the features of the afterstate chosen last
@@ -356,7 +358,7 @@ class Phase(NamedTuple):
     """One run of deals in order, each once: the learning rate falls linearly from ``rate`` to a tenth of it, or
     in a ``coherent`` phase stays at ``rate`` and each weight learns at its own pace (:class:`_Network`); a share
     ``explore`` of the placements goes to one of the best :data:`~foursquare.expert.search.BEAM` cells at random
-    (the module's docstring says why)."""
+    (the module's docstring says why); with ``lam`` above 0 it learns by TD(lambda) (:func:`_returns`)."""
 
     first: int
     games: int
@@ -397,8 +399,8 @@ def _share(rest: list[str], key: str) -> float:
 
 
 def _phase(text: str) -> Phase:
-    """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one, then ``:explore=SHARE`` for one
-    that explores."""
+    """A phase from ``FIRST:GAMES:RATE``, then ``:coherent`` for a coherent one, ``:explore=SHARE`` for one that
+    explores and ``:lambda=L`` for one that learns by TD(lambda), in that order."""
     try:
         first, games, rate, *rest = text.split(":")
         coherent = rest[:1] == [_COHERENT]
@@ -480,7 +482,7 @@ def _run(phases: Sequence[Phase], start: tuple[Any, Any], seed: int, every: int)
         value_net, chance_net = _Network(value, phase.coherent), _Network(chance, phase.coherent)
         rng = random.Random(seed)
         for n in range(phase.games):
-            block.append(_play(phase.first + n, value_net, chance_net, phase.rate_at(n), phase.explore, rng, phase.lam))
+            block.append(_play(phase, n, value_net, chance_net, rng))
             if len(block) == every or n + 1 == phase.games:
                 _report(block, n + 1, begun)
                 block = []
