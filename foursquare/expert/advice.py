@@ -182,6 +182,9 @@ def advise(
     at ``min_depth`` placements ahead, then the best few again one placement
     deeper, and so on while the estimated cost stays within ``nodes``; a
     depth that runs past :data:`NODE_LIMIT_FACTOR` times that stops there.
+    Where the best two cells three placements ahead are a close call, the
+    learned horizon's expert looks at both once more, four ahead
+    (:data:`~foursquare.expert.search.CLOSE_CALL`).
     Counts, not the clock, bound the work, so the same position always gets
     the same advice on any machine.  ``seconds`` (None: no deadline) and
     ``cancel`` are for a screen that must stay responsive: they cut the

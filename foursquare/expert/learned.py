@@ -39,7 +39,8 @@ trained or tuned on): it is the default expert's horizon.  Judged by its
 look-ups, a table costs it far more than the fitted line's one look-up for
 every rank; :meth:`Learned.sweep` judges every rank on every cell of a table
 at once, sharing the look-ups a placement leaves alone, so that the search
-can look two placements ahead everywhere and three at its best few.
+can look two placements ahead everywhere, three at its best few and four at
+a close call.
 
 The expert adds up seventeen look-ups, not forty (:func:`fold`): the images
 of a shape that read the same four cells in another order (a line read both

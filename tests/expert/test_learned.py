@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import reordered
@@ -214,6 +215,103 @@ def test_a_beam_as_wide_as_the_table_searches_what_the_full_expectimax_does(seed
         patch.setattr(search_module, "BEAM", SQUARE)
         assert search._draw_learned(sum(counts), 2)[0] == pytest.approx(full[0])  # the chance may differ on ties
     assert counts == [0, *position.unseen]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(1, 24), st.sampled_from(search_module.KINDRED[1:-1]))
+def test_kindred_ranks_weighed_as_one_are_the_full_draw_when_one_of_each_kind_is_unseen(
+    seed: int, placements: int, pair: tuple[int, int]
+) -> None:
+    """A close call's narrowed chance node stands for each pair of kindred ranks by the commoner, on its best
+    cell by the learned value: with one rank of each kind unseen, that is the full draw one from the horizon."""
+    game = played(seed, placements)
+    if game.is_over:
+        return
+    position = Position.of(game)
+    counts = [0, *position.unseen]
+    kept = {rank for group in search_module.KINDRED for rank in group[:1]} | {pair[1]}
+    counts = [count if rank in kept and rank != pair[0] else 0 for rank, count in enumerate(counts)]
+    if not sum(counts):
+        return
+    before = list(counts)
+    search = Lookahead(position.board(), counts, lambda: False, table=learned())
+    assert search._kindred(sum(counts), 1, -1.0)[0] == pytest.approx(search._last_learned(sum(counts))[0])
+    assert counts == before
+
+
+def _searched(position: Position) -> search_module.Outcome:
+    """The expert's search on ``position`` at its own budget, with the learned horizon."""
+    return search_module.look_ahead(
+        position.board(), position.next_card.rank, [0, *position.unseen], max_nodes=80_000, min_depth=2,
+        should_stop=lambda: False, node_limit=80_000, table=learned(),
+    )  # fmt: skip
+
+
+def _close_calls(
+    seeds: range, placements: int, close_nodes: int = search_module.CLOSE_NODES
+) -> Iterator[tuple[list[tuple[int, float, int]], list[tuple[int, float, int]]]]:
+    """For each position, every cell with its value and depth by today's search and by one with no close calls."""
+    for seed in seeds:
+        game = played(seed, placements)
+        if game.is_over:
+            continue
+        position = Position.of(game)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(search_module, "CLOSE_NODES", close_nodes)
+            today = _searched(position).ranked
+            patch.setattr(search_module, "CLOSE_CALL", -1.0)
+            plain = _searched(position).ranked
+        yield _values(today), _values(plain)
+
+
+def _values(ranked: list[tuple[int, search_module.Value, int]]) -> list[tuple[int, float, int]]:
+    """Each cell of a search's ranking with its value (not its chance) and its depth."""
+    return [(i, value, depth) for i, (value, _), depth in ranked]
+
+
+def test_only_a_close_call_s_best_two_cells_are_looked_at_a_placement_deeper() -> None:
+    deeper = 0
+    for today, plain in _close_calls(range(1, 9), 3):
+        (best, v1, d1), (second, v2, d2) = plain[:2]
+        close = d1 == d2 == 3 and 0.0 < v1 - v2 <= search_module.CLOSE_CALL
+        if close:
+            deeper += 1
+            assert {i for i, _, depth in today[:2] if depth == 4} == {best, second}
+            assert [v for _, v, _ in today[:2]] == sorted((v for _, v, _ in today[:2]), reverse=True)
+            assert today[2:] == plain[2:]
+        else:
+            assert today == plain
+    assert deeper, "some of these positions are close calls"
+
+
+def test_a_close_call_s_look_past_its_budget_leaves_the_cells_as_three_placements_ahead_saw_them() -> None:
+    for today, plain in _close_calls(range(1, 4), 3, close_nodes=0):
+        assert today == plain
+
+
+def test_a_table_met_again_is_not_swept_again_and_the_search_says_the_same() -> None:
+    position = Position.of(played(2, 3))  # a close call, whose look meets the look three ahead's tables again
+    sweeps = 0
+    sweep = Learned.sweep
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal sweeps
+        sweeps += 1
+        return sweep(*args, **kwargs)
+
+    def searched() -> tuple[search_module.Outcome, int]:
+        nonlocal sweeps
+        sweeps = 0
+        return _searched(position), sweeps
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Learned, "sweep", counted)
+        kept, fewer = searched()
+        patch.setattr(search_module.Lookahead, "_table", lambda self, left: object())  # no table is met again
+        swept, every = searched()
+    assert max(depth for _, _, depth in kept.ranked) == 4
+    assert kept == swept
+    assert fewer < 0.9 * every
 
 
 def test_the_weights_go_through_their_file_unchanged_and_a_damaged_file_is_refused(tmp_path: Path) -> None:
