@@ -49,7 +49,7 @@ BEAM = 3
 """How many cells of each rank a search by the learned horizon looks past (:meth:`Lookahead._draw_learned`)."""
 CLOSE_CALL = 0.3
 """How near in value the best two cells after three placements must be to be looked at a placement deeper
-(:func:`look_ahead`): about a third of the placements, as many as the review's time allows."""
+(:func:`look_ahead`): about two placements in five, as many as the review's time allows."""
 _CLOSE_DEPTH = 3
 """The look a close call goes one placement past: three ahead, the expert's deepest at its budget."""
 CLOSE_NODES = 2
@@ -57,7 +57,8 @@ CLOSE_NODES = 2
 values from three placements ahead."""
 KINDRED = ((1,), (2, 3), (4, 5), (6, 7), (8, 9), (10,))
 """The ranks a close call's deeper look weighs as one for the second card (:meth:`Lookahead._kindred`): aces and
-tens alone, since they only ever turn a line over, and the middle ranks by pairs."""
+tens alone, since the lowest and the highest rank turn over every line without one of their own face up, and the
+middle ranks by pairs."""
 _RANKS = range(1, 11)
 _EVERY_RANK = len(_RANKS)
 _BY_RANK = range(_EVERY_RANK + 1)  # the indices of ``counts``: index 0 is unused and holds 0
@@ -189,8 +190,8 @@ class Lookahead:
         self.kindred = 0
         """The depth at which :meth:`_kindred` stands for :meth:`_draw_learned` (0: none): a close call's look."""
         self.kept: dict[_Table, list[tuple[int, float, float, int]]] | None = None
-        """When a dict, each sweep one placement from the horizon goes in it by its table, for a close call's
-        deeper look to find again (:meth:`_kindred`)."""
+        """When a dict, each sweep one placement from the horizon goes in it by its table, for the search to find
+        again where the table comes again (:meth:`_swept`)."""
         self.leaves = table if isinstance(table, Leaves) else leaves()
         """The fitted horizon: it judges the leaves, or with a learned one only orders the cells and ends games."""
         self.learned = table if isinstance(table, Learned) else None
@@ -306,8 +307,8 @@ class Lookahead:
         """:meth:`_draw_learned` narrowed for a close call's deeper look: the ranks of each :data:`KINDRED` group
         weighed as one, its commonest placed on its one best cell by the learned value.
 
-        Two ranks next to each other turn a line over alike unless a face-up
-        top lies between them, so one stands for both; with the next card's
+        Two ranks next to each other turn a line over alike unless one of
+        them is face up in it, so one stands for both; with the next card's
         three cells as before, a close call's look costs under a quarter of a
         full look four placements ahead (211 sweeps a cell against 931).
         """
