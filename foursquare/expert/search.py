@@ -544,7 +544,7 @@ def _close_call(
 
     Where the choice is close a deeper look pays, and elsewhere it seldom
     changes it: about two placements in five get it, and on report deals
-    21000-21999 the expert so scored 0.21 cards a deal more (``help
+    21000-22999 the expert so scored 0.15 cards a deal more (``help
     expert``) for about 1.75 times the work.  Both cells are seen through or
     neither counts, within :data:`CLOSE_NODES` budgets more, so that the
     same position gets the same advice.
