@@ -315,9 +315,18 @@ def _check(connection: sqlite3.Connection, path: Path) -> None:
     A database at version 0 is new, unless it holds tables: then another
     program made it (Foursquare sets the version in the transaction that makes
     its tables), and it is moved aside like a damaged one rather than written into.
+    Both are read in one transaction: read apart, a game starting while another
+    makes the database could see version 0 and then the tables, and move aside
+    the history that the other goes on writing.
     """
-    if _version(connection, path) == 0:
-        if connection.execute("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").fetchone():
+    connection.execute("BEGIN")  # one snapshot: another process may make the tables between two reads
+    try:
+        version = _version(connection, path)
+        tables = connection.execute("SELECT 1 FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' LIMIT 1").fetchone()
+    finally:
+        roll_back(connection)
+    if version == 0:
+        if tables:
             raise Damaged(Reason.FOREIGN)
         return
     if path.stat().st_size <= FULL_CHECK_BYTES:

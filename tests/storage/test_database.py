@@ -354,6 +354,32 @@ def test_a_read_only_database_is_one_line_and_left_alone(tmp_path: Path) -> None
 
 # --- many writers at once --------------------------------------------------------------
 
+
+def test_a_database_another_game_makes_while_this_one_opens_it_is_not_taken_for_another_program_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between reading the version and the tables, another game makes the database: it is still Foursquare's."""
+    path = tmp_path / DB_FILE
+    version = schema._version
+    others: list[sqlite3.Connection | None] = []
+
+    def then_made_elsewhere(connection: sqlite3.Connection, at: Path | None) -> int:
+        found = version(connection, at)
+        if not others:
+            others.append(None)  # the other game reads the version as well, and goes on
+            others.append(schema.connect(path))  # it makes the tables and commits
+        return found
+
+    monkeypatch.setattr(schema, "_version", then_made_elsewhere)
+    connection = schema.connect(path)
+    other = others[-1]
+    assert other is not None
+    other.close()
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    connection.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if "corrupt" in p.name or "foreign" in p.name) == []
+
+
 RECORDER = textwrap.dedent(
     """
     import sys, time
