@@ -126,6 +126,12 @@ def _line(cells: int, down: int, full: int, ranks: list[int], d_stride: int, f_s
     return faces, twice, turn + (on_full.bit_count() - 2 * (on_full & down).bit_count()) * f_stride
 
 
+def _first(cells: int) -> int:
+    """The lowest index of the mask ``cells``: the cell a search names for a rank that loses wherever it goes (a
+    sweep keeps the first of equal cells, and every cell is worth as little)."""
+    return (cells & -cells).bit_length() - 1
+
+
 _Table = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 """A board and its unseen cards, as :meth:`Lookahead._table` keys them."""
 
@@ -317,13 +323,12 @@ class Lookahead:
         legal = self.board.legal()
         best = {rank: at for rank, _, _, at in self._swept(left)}  # mostly the look three ahead's own
         self.nodes += legal.bit_count() * _EVERY_RANK  # counted as if swept again: the same count, the same advice
-        lowest = (legal & -legal).bit_length() - 1  # where every cell loses, the first loses as well as any
         tries = []
         for group in KINDRED:
             weight = sum(counts[r] for r in group)
             if weight:
                 rank = max(group, key=counts.__getitem__)  # the first of the commonest
-                at = best[rank] if best[rank] >= 0 else lowest
+                at = best[rank] if best[rank] >= 0 else _first(legal)
                 tries.append((rank, [at], at, weight))
         tries.sort(key=lambda t: -t[3])
         return self._weigh(left, depth, alpha, None, tries)
@@ -420,7 +425,7 @@ class Lookahead:
         for rank, value, said, at in self._swept(left):
             count = counts[rank]
             if record is not None:
-                record.append((rank, (value, said), at if at >= 0 else (legal & -legal).bit_length() - 1))
+                record.append((rank, (value, said), at if at >= 0 else _first(legal)))
             total += count * value
             chance += count * said
         self.nodes += legal.bit_count() * _EVERY_RANK  # as the fitted horizon counts them (see the class)
